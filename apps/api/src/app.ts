@@ -1,0 +1,73 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Database } from './db/client.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerMaintenanceGate, type MaintenanceSwitch } from './http/maintenance.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { ReferenceService } from './modules/reference/reference.service.ts';
+
+export interface AppDependencies {
+  db: Database;
+  maintenance: MaintenanceSwitch;
+  /** The built web app; undefined in API-only tests. */
+  webDistDir?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** One log line per request, when it completes, instead of Fastify's two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (error) reply.log.error({ ...line, err: error }, 'request failed');
+    else reply.log.info(line, 'request');
+  }
+}
+
+/** Builds the whole HTTP application. main.ts listens with it; tests call it with inject(). */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    logController: new OneLinePerRequest(),
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandling(app);
+  registerMaintenanceGate(app, deps.maintenance);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Lavoura API', version: '0.1.0', description: 'Farm management and spray programs' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const reference = new ReferenceService(deps.db);
+  await reference.load();
+
+  await app.register(referenceRoutes(reference), { prefix: '/api' });
+  await app.register(healthRoutes(deps.db));
+  await registerWebApp(app, deps.webDistDir);
+
+  return app;
+}

@@ -1,0 +1,191 @@
+import {
+  COUNTRIES,
+  CROPS,
+  DISEASES,
+  GROWTH_STAGES,
+  JOB_TITLES,
+  NOTE_CATEGORIES,
+  NOTIFICATION_TYPES,
+  PAUSED_CLIMATE_REASONS,
+  PLANS,
+  PROFILES,
+  SEED_CLASSES,
+  SEEDER_SYSTEMS,
+  SEVERITY_LEVELS,
+  requiredSeasons,
+  seasonPeriod,
+  todayIn,
+  type CropId,
+} from '@lavoura/domain';
+import { City, State } from 'country-state-city';
+import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgTable, PgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from './client.ts';
+import * as t from './schema.ts';
+
+/**
+ * Writes the reference data on every start. Idempotent: the spec's lists are upserted by their
+ * fixed ids (a renamed key is corrected, nothing is duplicated), seasons are added as time passes,
+ * and the geography set is loaded once per version of its package.
+ */
+export async function seedReferenceData(db: Database, now: Date = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const run = tx as unknown as Database;
+    await upsert(run, t.countries, t.countries.id, COUNTRIES.map((c) => ({
+      id: c.id,
+      acronym: c.acronym,
+      name: c.name,
+      messageKey: c.message_key,
+      latitude: c.latitude,
+      longitude: c.longitude,
+      timeZone: c.time_zone,
+    })));
+    await upsert(run, t.crops, t.crops.id, CROPS.map((c) => ({ id: c.id, code: c.code, messageKey: c.message_key })));
+    await upsert(run, t.diseases, t.diseases.id, DISEASES.map((d) => ({
+      id: d.id,
+      cropId: d.crop_id,
+      code: d.code,
+      name: d.name,
+      messageKey: d.message_key,
+    })));
+    await upsert(run, t.growthStages, t.growthStages.id, GROWTH_STAGES.map((s) => ({
+      id: s.id,
+      cropId: s.crop_id,
+      code: s.code,
+      position: s.order,
+      messageKey: s.message_key,
+    })));
+    const enumerated = (list: readonly { id: number; code: string; message_key: string }[]) =>
+      list.map((item) => ({ id: item.id, code: item.code, messageKey: item.message_key }));
+    await upsert(run, t.seedClasses, t.seedClasses.id, enumerated(SEED_CLASSES));
+    await upsert(run, t.seederSystems, t.seederSystems.id, enumerated(SEEDER_SYSTEMS));
+    await upsert(run, t.severityLevels, t.severityLevels.id, enumerated(SEVERITY_LEVELS));
+    await upsert(run, t.notificationTypes, t.notificationTypes.id, enumerated(NOTIFICATION_TYPES));
+    await upsert(run, t.noteCategories, t.noteCategories.id, enumerated(NOTE_CATEGORIES));
+    await upsert(run, t.pausedClimateReasons, t.pausedClimateReasons.id, PAUSED_CLIMATE_REASONS.map((r) => ({
+      ...enumerated([r])[0]!,
+      requiresDescription: r.requires_description,
+    })));
+    await upsert(run, t.jobTitles, t.jobTitles.id, JOB_TITLES.map((j) => ({
+      ...enumerated([j])[0]!,
+      internal: j.internal,
+    })));
+    await upsert(run, t.profiles, t.profiles.id, PROFILES.map((p) => ({
+      id: p.id,
+      uid: p.uid,
+      messageKey: p.message_key,
+      allFarms: p.all_farms,
+      internal: p.internal,
+    })));
+    await upsert(run, t.plans, t.plans.id, PLANS.map((p) => ({
+      id: p.id,
+      name: p.name,
+      priorityLevel: p.priority_level,
+      messageKey: p.message_key,
+    })));
+    await seedSeasons(run, now);
+    await seedGeography(run);
+  });
+}
+
+/** Inserts rows, or rewrites every column but the key of the rows that exist. */
+async function upsert<TTable extends PgTable>(
+  db: Database,
+  table: TTable,
+  key: PgColumn,
+  rows: TTable['$inferInsert'][],
+): Promise<void> {
+  const set: Record<string, SQL> = {};
+  for (const [property, column] of Object.entries(getTableColumns(table))) {
+    if (column.name !== key.name) set[property] = sql.raw(`excluded."${column.name}"`);
+  }
+  await db.insert(table).values(rows).onConflictDoUpdate({ target: key, set });
+}
+
+/** Seasons from 2024 on, and always the previous, current and next one of each country's today. */
+const FIRST_SEASON_YEAR = 2024;
+
+async function seedSeasons(db: Database, now: Date): Promise<void> {
+  const periods = COUNTRIES.flatMap((country) =>
+    CROPS.flatMap((crop) => {
+      const required = requiredSeasons(crop.id, todayIn(country.time_zone, now));
+      const last = required[required.length - 1]!.start_year;
+      const first = Math.min(FIRST_SEASON_YEAR, required[0]!.start_year);
+      const years = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+      return years.map((year) => ({ country, period: seasonPeriod(crop.id as CropId, year) }));
+    }),
+  );
+  const names = [...new Set(periods.map((p) => p.period.season_name))];
+  await db.insert(t.seasons).values(names.map((name) => ({ name }))).onConflictDoNothing();
+  const seasonRows = await db.select().from(t.seasons).where(inArray(t.seasons.name, names));
+  const seasonId = new Map(seasonRows.map((row) => [row.name, row.id]));
+  await db
+    .insert(t.seasonCrops)
+    .values(
+      periods.map(({ country, period }) => ({
+        seasonId: seasonId.get(period.season_name)!,
+        cropId: period.crop_id,
+        countryId: country.id,
+        startPeriod: period.start_period,
+        endPeriod: period.end_period,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** US states proper and DC; the package also lists territories, where no grower of ours farms. */
+const US_TERRITORIES = new Set(['AS', 'GU', 'MP', 'PR', 'UM', 'VI']);
+const GEOGRAPHY_VERSION = 'country-state-city@3.2.1/1';
+const CHUNK = 1000;
+
+async function seedGeography(db: Database): Promise<void> {
+  const [loaded] = await db
+    .select()
+    .from(t.referenceVersions)
+    .where(eq(t.referenceVersions.name, 'geography'));
+  if (loaded?.version === GEOGRAPHY_VERSION) return;
+
+  for (const country of COUNTRIES) {
+    const packageStates = State.getStatesOfCountry(country.acronym).filter(
+      (state) =>
+        country.acronym !== 'US' || (!US_TERRITORIES.has(state.isoCode) && !state.isoCode.includes('-')),
+    );
+    await db
+      .insert(t.states)
+      .values(
+        packageStates.map((state) => ({
+          countryId: country.id,
+          code: state.isoCode,
+          name: state.name,
+          latitude: coordinate(state.latitude),
+          longitude: coordinate(state.longitude),
+        })),
+      )
+      .onConflictDoNothing();
+    const stateRows = await db.select().from(t.states).where(eq(t.states.countryId, country.id));
+    const stateId = new Map(stateRows.map((row) => [row.code, row.id]));
+    const cityRows = packageStates.flatMap((state) =>
+      City.getCitiesOfState(country.acronym, state.isoCode).map((city) => ({
+        stateId: stateId.get(state.isoCode)!,
+        name: city.name,
+        latitude: coordinate(city.latitude),
+        longitude: coordinate(city.longitude),
+      })),
+    );
+    for (let i = 0; i < cityRows.length; i += CHUNK) {
+      await db.insert(t.cities).values(cityRows.slice(i, i + CHUNK)).onConflictDoNothing();
+    }
+  }
+  await db
+    .insert(t.referenceVersions)
+    .values({ name: 'geography', version: GEOGRAPHY_VERSION })
+    .onConflictDoUpdate({
+      target: t.referenceVersions.name,
+      set: { version: GEOGRAPHY_VERSION, loadedAt: sql`now()` },
+    });
+}
+
+function coordinate(value: string | null | undefined): number | null {
+  const number = Number(value);
+  return value && Number.isFinite(number) ? number : null;
+}

@@ -1,0 +1,98 @@
+import {
+  citySchema,
+  countrySchema,
+  cropSchema,
+  diseaseSchema,
+  enumeratedSchema,
+  jobTitleSchema,
+  pauseReasonSchema,
+  planSchema,
+  profileSchema,
+  seasonCropSchema,
+  stateSchema,
+} from '@lavoura/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import type { ReferenceService } from './reference.service.ts';
+
+/**
+ * Reference data under /api, readable without a token: it holds nothing of an account, and
+ * sign-up needs countries, states and cities before anyone is logged in.
+ */
+export function referenceRoutes(reference: ReferenceService) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['reference'];
+    const list = <T extends z.ZodType>(path: string, summary: string, item: T, answer: () => z.input<T>[]) =>
+      app.get(path, { schema: { tags, summary, response: { 200: z.array(item), ...commonErrorResponses } } }, async () =>
+        answer(),
+      );
+
+    list('/crops', 'Crops the app manages: 1 soybean, 2 wheat', cropSchema, () => reference.list.crops);
+    list('/countries', 'Countries of the three markets', countrySchema, () => reference.list.countries);
+    list('/seed-class', 'Seed classes', enumeratedSchema, () => reference.list.seedClasses);
+    list('/seeder-system', 'Seeder systems', enumeratedSchema, () => reference.list.seederSystems);
+    list('/severity-levels', 'Disease severity levels, highest first', enumeratedSchema, () => reference.list.severityLevels);
+    list('/paused-climate-reasons', 'Reasons to pause a program', pauseReasonSchema, () => reference.list.pausedClimateReasons);
+    list('/notification-types', 'Farm notification types', enumeratedSchema, () => reference.list.notificationTypes);
+    list('/notes-categories', 'Field-note categories', enumeratedSchema, () => reference.list.noteCategories);
+    list('/job-titles', 'Job titles (internal ones are the company staff’s)', jobTitleSchema, () => reference.list.jobTitles);
+    list('/profiles', 'User profiles', profileSchema, () => reference.list.profiles);
+    list('/plans', 'Subscription plans with their priority level', planSchema, () => reference.list.plans);
+
+    app.get(
+      '/season-crops',
+      {
+        schema: {
+          tags,
+          summary: 'Seasons per crop and country with their status computed from today',
+          querystring: z.object({ country_id: idSchema.optional(), crop_id: idSchema.optional() }),
+          response: { 200: z.array(seasonCropSchema), ...commonErrorResponses },
+        },
+      },
+      async (request) =>
+        reference.seasonCrops({ countryId: request.query.country_id, cropId: request.query.crop_id }),
+    );
+
+    app.get(
+      '/diseases',
+      {
+        schema: {
+          tags,
+          summary: 'Diseases, all or those of a season-crop’s crop',
+          querystring: z.object({ seasonCrop: idSchema.optional() }),
+          response: { 200: z.array(diseaseSchema), ...commonErrorResponses },
+        },
+      },
+      async (request) => reference.diseases(request.query.seasonCrop),
+    );
+
+    app.get(
+      '/estados/:country_id',
+      {
+        schema: {
+          tags,
+          summary: 'States of a country',
+          params: z.object({ country_id: idSchema }),
+          response: { 200: z.array(stateSchema), ...commonErrorResponses },
+        },
+      },
+      async (request) => reference.states(request.params.country_id),
+    );
+
+    app.get(
+      '/municipios/:state_id',
+      {
+        schema: {
+          tags,
+          summary: 'Cities of a state',
+          params: z.object({ state_id: idSchema }),
+          response: { 200: z.array(citySchema), ...commonErrorResponses },
+        },
+      },
+      async (request) => reference.cities(request.params.state_id),
+    );
+  };
+}

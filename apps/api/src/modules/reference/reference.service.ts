@@ -1,0 +1,191 @@
+import {
+  ERROR_KEYS,
+  findCountry,
+  seasonStatus,
+  todayIn,
+  type CityAnswer,
+  type Country,
+  type Crop,
+  type CropId,
+  type Disease,
+  type Plan,
+  type Profile,
+  type SeasonCrop,
+  type StateAnswer,
+} from '@lavoura/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+
+interface Enumerated {
+  id: number;
+  code: string;
+  message_key: string;
+}
+
+type SeasonCropRow = Omit<SeasonCrop, 'season_active' | 'status'>;
+
+interface ReferenceLists {
+  countries: Country[];
+  crops: Crop[];
+  seasonCrops: SeasonCropRow[];
+  diseases: Disease[];
+  seedClasses: Enumerated[];
+  seederSystems: Enumerated[];
+  severityLevels: Enumerated[];
+  notificationTypes: Enumerated[];
+  noteCategories: Enumerated[];
+  pausedClimateReasons: (Enumerated & { requires_description: boolean })[];
+  jobTitles: (Enumerated & { internal: boolean })[];
+  profiles: Profile[];
+  plans: Plan[];
+}
+
+/**
+ * Reference data. The small lists change only when the seed runs at start, so they are read once
+ * after seeding and served from memory (the crops call sits on every page load). States and cities
+ * (tens of thousands of rows) are read from the database per call.
+ */
+export class ReferenceService {
+  private lists: ReferenceLists | undefined;
+
+  constructor(private readonly db: Database) {}
+
+  async load(): Promise<void> {
+    const db = this.db;
+    const enumerated = (rows: { id: number; code: string; messageKey: string }[]) =>
+      rows.map((row) => ({ id: row.id, code: row.code, message_key: row.messageKey }));
+    const [countries, crops, seasonRows, diseases, seedClasses, seederSystems, severity] =
+      await Promise.all([
+        db.select().from(t.countries).orderBy(asc(t.countries.id)),
+        db.select().from(t.crops).orderBy(asc(t.crops.id)),
+        db
+          .select({ row: t.seasonCrops, seasonName: t.seasons.name, cropKey: t.crops.messageKey })
+          .from(t.seasonCrops)
+          .innerJoin(t.seasons, eq(t.seasons.id, t.seasonCrops.seasonId))
+          .innerJoin(t.crops, eq(t.crops.id, t.seasonCrops.cropId))
+          .orderBy(asc(t.seasonCrops.countryId), asc(t.seasonCrops.cropId), asc(t.seasonCrops.startPeriod)),
+        db.select().from(t.diseases).orderBy(asc(t.diseases.id)),
+        db.select().from(t.seedClasses).orderBy(asc(t.seedClasses.id)),
+        db.select().from(t.seederSystems).orderBy(asc(t.seederSystems.id)),
+        db.select().from(t.severityLevels).orderBy(asc(t.severityLevels.id)),
+      ]);
+    const [notificationTypes, noteCategories, pauseReasons, jobTitles, profiles, plans] =
+      await Promise.all([
+        db.select().from(t.notificationTypes).orderBy(asc(t.notificationTypes.id)),
+        db.select().from(t.noteCategories).orderBy(asc(t.noteCategories.id)),
+        db.select().from(t.pausedClimateReasons).orderBy(asc(t.pausedClimateReasons.id)),
+        db.select().from(t.jobTitles).orderBy(asc(t.jobTitles.id)),
+        db.select().from(t.profiles).orderBy(asc(t.profiles.id)),
+        db.select().from(t.plans).orderBy(asc(t.plans.priorityLevel)),
+      ]);
+    this.lists = {
+      countries: countries.map((c) => ({
+        id: c.id,
+        acronym: c.acronym,
+        name: c.name,
+        message_key: c.messageKey,
+        latitude: c.latitude,
+        longitude: c.longitude,
+        time_zone: c.timeZone,
+      })),
+      crops: enumerated(crops),
+      seasonCrops: seasonRows.map(({ row, seasonName, cropKey }) => ({
+        id: row.id,
+        season_id: row.seasonId,
+        season_name: seasonName,
+        crop_id: row.cropId,
+        country_id: row.countryId,
+        start_period: row.startPeriod,
+        end_period: row.endPeriod,
+        message_key: cropKey,
+      })),
+      diseases: diseases.map((d) => ({
+        id: d.id,
+        crop_id: d.cropId,
+        code: d.code,
+        name: d.name,
+        message_key: d.messageKey,
+      })),
+      seedClasses: enumerated(seedClasses),
+      seederSystems: enumerated(seederSystems),
+      severityLevels: enumerated(severity),
+      notificationTypes: enumerated(notificationTypes),
+      noteCategories: enumerated(noteCategories),
+      pausedClimateReasons: pauseReasons.map((r) => ({
+        ...enumerated([r])[0]!,
+        requires_description: r.requiresDescription,
+      })),
+      jobTitles: jobTitles.map((j) => ({ ...enumerated([j])[0]!, internal: j.internal })),
+      profiles: profiles.map((p) => ({
+        id: p.id,
+        uid: p.uid,
+        message_key: p.messageKey,
+        all_farms: p.allFarms,
+        internal: p.internal,
+      })),
+      plans: plans.map((p) => ({
+        id: p.id,
+        name: p.name,
+        priority_level: p.priorityLevel,
+        message_key: p.messageKey,
+      })),
+    };
+  }
+
+  get list(): ReferenceLists {
+    if (!this.lists) throw new Error('ReferenceService.load() must run before serving');
+    return this.lists;
+  }
+
+  /** Season-crops with their status computed from today in each country's time zone. */
+  seasonCrops(filter: { countryId?: number | undefined; cropId?: number | undefined }, now = new Date()): SeasonCrop[] {
+    const todayByCountry = new Map<number, string>();
+    return this.list.seasonCrops
+      .filter((s) => filter.countryId === undefined || s.country_id === filter.countryId)
+      .filter((s) => filter.cropId === undefined || s.crop_id === filter.cropId)
+      .map((season) => {
+        let today = todayByCountry.get(season.country_id);
+        if (!today) {
+          today = todayIn(findCountry(season.country_id)?.time_zone ?? 'UTC', now);
+          todayByCountry.set(season.country_id, today);
+        }
+        const status = seasonStatus(season.crop_id as CropId, season.start_period, today);
+        return { ...season, status, season_active: status === 'current' };
+      });
+  }
+
+  diseases(seasonCropId: number | undefined): Disease[] {
+    if (seasonCropId === undefined) return this.list.diseases;
+    const seasonCrop = this.list.seasonCrops.find((s) => s.id === seasonCropId);
+    if (!seasonCrop) throw AppError.notFound(ERROR_KEYS.seasonCropNotFound, 'Season crop not found');
+    return this.list.diseases.filter((d) => d.crop_id === seasonCrop.crop_id);
+  }
+
+  async states(countryId: number): Promise<StateAnswer[]> {
+    if (!this.list.countries.some((c) => c.id === countryId)) {
+      throw AppError.notFound(ERROR_KEYS.countryNotFound, 'Country not found');
+    }
+    const rows = await this.db.select().from(t.states).where(eq(t.states.countryId, countryId));
+    return rows
+      .map((s) => ({
+        id: s.id,
+        country_id: s.countryId,
+        code: s.code,
+        name: s.name,
+        latitude: s.latitude,
+        longitude: s.longitude,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'pt'));
+  }
+
+  async cities(stateId: number): Promise<CityAnswer[]> {
+    const [state] = await this.db.select({ id: t.states.id }).from(t.states).where(eq(t.states.id, stateId));
+    if (!state) throw AppError.notFound(ERROR_KEYS.stateNotFound, 'State not found');
+    const rows = await this.db.select().from(t.cities).where(eq(t.cities.stateId, stateId));
+    return rows
+      .map((c) => ({ id: c.id, state_id: c.stateId, name: c.name, latitude: c.latitude, longitude: c.longitude }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'pt'));
+  }
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { seedReferenceData } from '../db/seed.ts';
+import type { MaintenanceSwitch } from '../http/maintenance.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  database: DatabaseHandle;
+  maintenance: MaintenanceSwitch;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application on a real, private database: a fresh PGlite copied from the run's seeded
+ * template, or (TEST_DATABASE=postgres) a schema of its own in DATABASE_URL, dropped on close.
+ */
+export async function createTestApp(
+  options: {
+    maintenance?: boolean;
+    webDistDir?: string;
+    /** Routes a test adds before the app is ready (e.g. one that fails unexpectedly). */
+    extraRoutes?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const maintenance = { enabled: options.maintenance ?? false };
+  const app = await buildApp({ db: database.handle.db, maintenance, webDistDir: options.webDistDir });
+  options.extraRoutes?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.handle.db,
+    database: database.handle,
+    maintenance,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  if (process.env.TEST_DATABASE === 'postgres') {
+    const databaseUrl = process.env.DATABASE_URL;
+    if (!databaseUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+    const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const handle = await openDatabase({ databaseUrl, schema });
+    await migrate(handle, schema);
+    await seedReferenceData(handle.db);
+    return {
+      handle,
+      drop: async () => {
+        await handle.close().catch(() => undefined); // a test may have closed it already
+        // A connection of its own: the app's pool may be closed by now.
+        const admin = new pg.Client({ connectionString: databaseUrl });
+        await admin.connect();
+        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await admin.end();
+      },
+    };
+  }
+  const template = fs.readFileSync(inject('pgliteTemplate'));
+  const handle = await openDatabase({ pgliteDump: new Blob([template]) });
+  return { handle, drop: () => handle.close().catch(() => undefined) };
+}

@@ -1,0 +1,57 @@
+import type { Language } from '@lavoura/domain';
+import ptCommon from './locales/pt/common.json';
+import enCommon from './locales/en/common.json';
+import esCommon from './locales/es/common.json';
+import ptErrors from './locales/pt/errors.json';
+import enErrors from './locales/en/errors.json';
+import esErrors from './locales/es/errors.json';
+import ptReference from './locales/pt/reference.json';
+import enReference from './locales/en/reference.json';
+import esReference from './locales/es/reference.json';
+import ptHome from './locales/pt/home.json';
+import enHome from './locales/en/home.json';
+import esHome from './locales/es/home.json';
+import ptShell from './locales/pt/shell.json';
+import enShell from './locales/en/shell.json';
+import esShell from './locales/es/shell.json';
+import ptWarnings from './locales/pt/warnings.json';
+import enWarnings from './locales/en/warnings.json';
+import esWarnings from './locales/es/warnings.json';
+
+/**
+ * Every user-facing text, in pt, en and es, one namespace per area. The web app loads these
+ * resources into i18next; the server uses them for e-mails and reports. A new namespace is a JSON
+ * file per language plus one line per language below.
+ */
+export type Namespace = 'common' | 'errors' | 'reference' | 'home' | 'shell' | 'warnings';
+export type Resources = Record<Language, Record<Namespace, Record<string, unknown>>>;
+
+export const resources: Resources = {
+  pt: {
+    common: ptCommon,
+    errors: ptErrors,
+    reference: ptReference,
+    home: ptHome,
+    shell: ptShell,
+    warnings: ptWarnings,
+  },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    reference: enReference,
+    home: enHome,
+    shell: enShell,
+    warnings: enWarnings,
+  },
+  es: {
+    common: esCommon,
+    errors: esErrors,
+    reference: esReference,
+    home: esHome,
+    shell: esShell,
+    warnings: esWarnings,
+  },
+};
+
+export const NAMESPACES = Object.keys(resources.pt) as Namespace[];
+export const DEFAULT_NAMESPACE: Namespace = 'common';
