@@ -9,7 +9,10 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  * DATABASE_URL is set, a second time against that PostgreSQL (a schema per test file, dropped
  * after). Browser tests (e2e) drive Debian's chromium against the built app.
  */
-const apiProject = (name: string, database: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+const apiProject = (
+  name: string,
+  database: 'pglite' | 'postgres',
+): TestProjectInlineConfiguration => ({
   test: {
     name,
     root: 'apps/api',

@@ -32,8 +32,17 @@ export interface AppDependencies {
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request failed');
     else reply.log.info(line, 'request');
   }
@@ -54,7 +63,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Lavoura API', version: '0.1.0', description: 'Farm management and spray programs' },
+      info: {
+        title: 'Lavoura API',
+        version: '0.1.0',
+        description: 'Farm management and spray programs',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

@@ -7,7 +7,11 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
+  // An empty value counts as unset (a shell's `DATABASE_URL= npm start`).
+  DATABASE_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().url().optional(),
+  ),
   DATABASE_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/, 'lower-case letters, digits and underscores')

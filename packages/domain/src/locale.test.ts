@@ -3,9 +3,21 @@ import { LOCALE_RULES, formatCurrency, resolveLanguage } from './locale.ts';
 
 describe('locale rules', () => {
   it('ties each language to its time zone, locale and currency', () => {
-    expect(LOCALE_RULES.pt).toMatchObject({ timeZone: 'America/Sao_Paulo', locale: 'pt-BR', currency: 'BRL' });
-    expect(LOCALE_RULES.en).toMatchObject({ timeZone: 'America/New_York', locale: 'en-US', currency: 'USD' });
-    expect(LOCALE_RULES.es).toMatchObject({ timeZone: 'America/Asuncion', locale: 'es-PY', currency: 'USD' });
+    expect(LOCALE_RULES.pt).toMatchObject({
+      timeZone: 'America/Sao_Paulo',
+      locale: 'pt-BR',
+      currency: 'BRL',
+    });
+    expect(LOCALE_RULES.en).toMatchObject({
+      timeZone: 'America/New_York',
+      locale: 'en-US',
+      currency: 'USD',
+    });
+    expect(LOCALE_RULES.es).toMatchObject({
+      timeZone: 'America/Asuncion',
+      locale: 'es-PY',
+      currency: 'USD',
+    });
   });
 
   it('writes money with two decimals in the language’s currency', () => {

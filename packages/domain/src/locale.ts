@@ -26,7 +26,10 @@ export function isLanguage(value: unknown): value is Language {
  * The spec's default-language rule: the stored choice; else the browser's language when it is
  * pt, es or en (any region: pt-BR counts as pt); else English.
  */
-export function resolveLanguage(stored: string | null | undefined, browser: readonly string[]): Language {
+export function resolveLanguage(
+  stored: string | null | undefined,
+  browser: readonly string[],
+): Language {
   if (isLanguage(stored)) return stored;
   for (const tag of browser) {
     const base = tag.toLowerCase().split('-')[0];

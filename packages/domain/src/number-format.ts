@@ -6,7 +6,8 @@ import { LOCALE_RULES, type Language } from './locale.ts';
  */
 export function truncateNumber(value: number, decimals: number): number {
   if (!Number.isFinite(value)) return value;
-  if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError('decimals must be a natural number');
+  if (!Number.isInteger(decimals) || decimals < 0)
+    throw new RangeError('decimals must be a natural number');
   const text = Math.abs(value) < 1e-6 ? '0' : String(value);
   if (text.includes('e')) return value; // |value| >= 1e21: no fractional digits to cut
   const [whole = '0', fraction = ''] = text.split('.');

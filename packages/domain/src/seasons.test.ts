@@ -44,14 +44,20 @@ describe('season status', () => {
       '2025/2026',
       '2026/2027',
     ]);
-    expect(requiredSeasons(wheat, '2026-03-10').map((s) => s.season_name)).toEqual(['2025', '2026', '2027']);
+    expect(requiredSeasons(wheat, '2026-03-10').map((s) => s.season_name)).toEqual([
+      '2025',
+      '2026',
+      '2027',
+    ]);
   });
 
   it('computes today in the country’s time zone, not the server’s', () => {
     const lateEveningInSaoPaulo = new Date('2026-08-01T02:30:00Z'); // 23:30 on Jul 31 in São Paulo
     expect(todayIn('America/Sao_Paulo', lateEveningInSaoPaulo)).toBe('2026-07-31');
     expect(todayIn('UTC', lateEveningInSaoPaulo)).toBe('2026-08-01');
-    expect(seasonStatus(soybean, '2026-08-01', todayIn('America/Sao_Paulo', lateEveningInSaoPaulo))).toBe('inactive');
+    expect(
+      seasonStatus(soybean, '2026-08-01', todayIn('America/Sao_Paulo', lateEveningInSaoPaulo)),
+    ).toBe('inactive');
   });
 
   it('spans the actual period from the earliest start to the latest end', () => {

@@ -12,14 +12,17 @@ describe('units follow the language', () => {
     ['shortLength', 1, 0.3937, 'cm', 'in'],
     ['length', 1, 3.28084, 'm', 'ft'],
     ['speed', 1, 0.621, 'km/h', 'mph'],
-  ] as const)('%s: 1 %s shows as %f in English, unchanged in pt and es', (quantity, value, english, metricUnit, imperialUnit) => {
-    expect(toDisplayUnit(quantity, value, 'en')).toBeCloseTo(english, 10);
-    expect(toDisplayUnit(quantity, value, 'pt')).toBe(value);
-    expect(toDisplayUnit(quantity, value, 'es')).toBe(value);
-    expect(unitOf(quantity, 'pt')).toBe(metricUnit);
-    expect(unitOf(quantity, 'es')).toBe(metricUnit);
-    expect(unitOf(quantity, 'en')).toBe(imperialUnit);
-  });
+  ] as const)(
+    '%s: 1 %s shows as %f in English, unchanged in pt and es',
+    (quantity, value, english, metricUnit, imperialUnit) => {
+      expect(toDisplayUnit(quantity, value, 'en')).toBeCloseTo(english, 10);
+      expect(toDisplayUnit(quantity, value, 'pt')).toBe(value);
+      expect(toDisplayUnit(quantity, value, 'es')).toBe(value);
+      expect(unitOf(quantity, 'pt')).toBe(metricUnit);
+      expect(unitOf(quantity, 'es')).toBe(metricUnit);
+      expect(unitOf(quantity, 'en')).toBe(imperialUnit);
+    },
+  );
 
   it('uses the spec’s factor table exactly', () => {
     expect(CONVERSION_FACTORS).toMatchObject({
@@ -54,7 +57,10 @@ describe('units follow the language', () => {
 
   it('returns a typed English value to the same canonical value', () => {
     for (const quantity of ['area', 'productivity', 'precipitation', 'speed', 'volume'] as const) {
-      expect(fromDisplayUnit(quantity, toDisplayUnit(quantity, 123.45, 'en'), 'en')).toBeCloseTo(123.45, 9);
+      expect(fromDisplayUnit(quantity, toDisplayUnit(quantity, 123.45, 'en'), 'en')).toBeCloseTo(
+        123.45,
+        9,
+      );
     }
   });
 });

@@ -33,7 +33,8 @@ export async function migrate(
     fs.readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8'),
   ) as { entries: JournalEntry[] };
 
-  if (schemaName !== 'public') await database.execute(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
+  if (schemaName !== 'public')
+    await database.execute(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
   await database.execute(
     `CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" (tag text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
   );
@@ -46,7 +47,8 @@ export async function migrate(
     if (applied.has(entry.tag)) continue;
     let statements = fs.readFileSync(path.join(migrationsDir, `${entry.tag}.sql`), 'utf8');
     statements = statements.replaceAll('--> statement-breakpoint', '');
-    if (schemaName !== 'public') statements = statements.replaceAll('"public".', `"${schemaName}".`);
+    if (schemaName !== 'public')
+      statements = statements.replaceAll('"public".', `"${schemaName}".`);
     try {
       // The tag is inserted first: a second process migrating at the same moment fails on the
       // primary key instead of applying the migration twice.
@@ -55,7 +57,9 @@ export async function migrate(
       );
     } catch (error) {
       await database.execute('ROLLBACK').catch(() => undefined);
-      throw new Error(`Migration ${entry.tag} failed: ${(error as Error).message}`, { cause: error });
+      throw new Error(`Migration ${entry.tag} failed: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     appliedNow.push(entry.tag);
   }

@@ -31,30 +31,50 @@ import * as t from './schema.ts';
 export async function seedReferenceData(db: Database, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const run = tx as unknown as Database;
-    await upsert(run, t.countries, t.countries.id, COUNTRIES.map((c) => ({
-      id: c.id,
-      acronym: c.acronym,
-      name: c.name,
-      messageKey: c.message_key,
-      latitude: c.latitude,
-      longitude: c.longitude,
-      timeZone: c.time_zone,
-    })));
-    await upsert(run, t.crops, t.crops.id, CROPS.map((c) => ({ id: c.id, code: c.code, messageKey: c.message_key })));
-    await upsert(run, t.diseases, t.diseases.id, DISEASES.map((d) => ({
-      id: d.id,
-      cropId: d.crop_id,
-      code: d.code,
-      name: d.name,
-      messageKey: d.message_key,
-    })));
-    await upsert(run, t.growthStages, t.growthStages.id, GROWTH_STAGES.map((s) => ({
-      id: s.id,
-      cropId: s.crop_id,
-      code: s.code,
-      position: s.order,
-      messageKey: s.message_key,
-    })));
+    await upsert(
+      run,
+      t.countries,
+      t.countries.id,
+      COUNTRIES.map((c) => ({
+        id: c.id,
+        acronym: c.acronym,
+        name: c.name,
+        messageKey: c.message_key,
+        latitude: c.latitude,
+        longitude: c.longitude,
+        timeZone: c.time_zone,
+      })),
+    );
+    await upsert(
+      run,
+      t.crops,
+      t.crops.id,
+      CROPS.map((c) => ({ id: c.id, code: c.code, messageKey: c.message_key })),
+    );
+    await upsert(
+      run,
+      t.diseases,
+      t.diseases.id,
+      DISEASES.map((d) => ({
+        id: d.id,
+        cropId: d.crop_id,
+        code: d.code,
+        name: d.name,
+        messageKey: d.message_key,
+      })),
+    );
+    await upsert(
+      run,
+      t.growthStages,
+      t.growthStages.id,
+      GROWTH_STAGES.map((s) => ({
+        id: s.id,
+        cropId: s.crop_id,
+        code: s.code,
+        position: s.order,
+        messageKey: s.message_key,
+      })),
+    );
     const enumerated = (list: readonly { id: number; code: string; message_key: string }[]) =>
       list.map((item) => ({ id: item.id, code: item.code, messageKey: item.message_key }));
     await upsert(run, t.seedClasses, t.seedClasses.id, enumerated(SEED_CLASSES));
@@ -62,27 +82,47 @@ export async function seedReferenceData(db: Database, now: Date = new Date()): P
     await upsert(run, t.severityLevels, t.severityLevels.id, enumerated(SEVERITY_LEVELS));
     await upsert(run, t.notificationTypes, t.notificationTypes.id, enumerated(NOTIFICATION_TYPES));
     await upsert(run, t.noteCategories, t.noteCategories.id, enumerated(NOTE_CATEGORIES));
-    await upsert(run, t.pausedClimateReasons, t.pausedClimateReasons.id, PAUSED_CLIMATE_REASONS.map((r) => ({
-      ...enumerated([r])[0]!,
-      requiresDescription: r.requires_description,
-    })));
-    await upsert(run, t.jobTitles, t.jobTitles.id, JOB_TITLES.map((j) => ({
-      ...enumerated([j])[0]!,
-      internal: j.internal,
-    })));
-    await upsert(run, t.profiles, t.profiles.id, PROFILES.map((p) => ({
-      id: p.id,
-      uid: p.uid,
-      messageKey: p.message_key,
-      allFarms: p.all_farms,
-      internal: p.internal,
-    })));
-    await upsert(run, t.plans, t.plans.id, PLANS.map((p) => ({
-      id: p.id,
-      name: p.name,
-      priorityLevel: p.priority_level,
-      messageKey: p.message_key,
-    })));
+    await upsert(
+      run,
+      t.pausedClimateReasons,
+      t.pausedClimateReasons.id,
+      PAUSED_CLIMATE_REASONS.map((r) => ({
+        ...enumerated([r])[0]!,
+        requiresDescription: r.requires_description,
+      })),
+    );
+    await upsert(
+      run,
+      t.jobTitles,
+      t.jobTitles.id,
+      JOB_TITLES.map((j) => ({
+        ...enumerated([j])[0]!,
+        internal: j.internal,
+      })),
+    );
+    await upsert(
+      run,
+      t.profiles,
+      t.profiles.id,
+      PROFILES.map((p) => ({
+        id: p.id,
+        uid: p.uid,
+        messageKey: p.message_key,
+        allFarms: p.all_farms,
+        internal: p.internal,
+      })),
+    );
+    await upsert(
+      run,
+      t.plans,
+      t.plans.id,
+      PLANS.map((p) => ({
+        id: p.id,
+        name: p.name,
+        priorityLevel: p.priority_level,
+        messageKey: p.message_key,
+      })),
+    );
     await seedSeasons(run, now);
     await seedGeography(run);
   });
@@ -116,7 +156,10 @@ async function seedSeasons(db: Database, now: Date): Promise<void> {
     }),
   );
   const names = [...new Set(periods.map((p) => p.period.season_name))];
-  await db.insert(t.seasons).values(names.map((name) => ({ name }))).onConflictDoNothing();
+  await db
+    .insert(t.seasons)
+    .values(names.map((name) => ({ name })))
+    .onConflictDoNothing();
   const seasonRows = await db.select().from(t.seasons).where(inArray(t.seasons.name, names));
   const seasonId = new Map(seasonRows.map((row) => [row.name, row.id]));
   await db
@@ -148,7 +191,8 @@ async function seedGeography(db: Database): Promise<void> {
   for (const country of COUNTRIES) {
     const packageStates = State.getStatesOfCountry(country.acronym).filter(
       (state) =>
-        country.acronym !== 'US' || (!US_TERRITORIES.has(state.isoCode) && !state.isoCode.includes('-')),
+        country.acronym !== 'US' ||
+        (!US_TERRITORIES.has(state.isoCode) && !state.isoCode.includes('-')),
     );
     await db
       .insert(t.states)
@@ -173,7 +217,10 @@ async function seedGeography(db: Database): Promise<void> {
       })),
     );
     for (let i = 0; i < cityRows.length; i += CHUNK) {
-      await db.insert(t.cities).values(cityRows.slice(i, i + CHUNK)).onConflictDoNothing();
+      await db
+        .insert(t.cities)
+        .values(cityRows.slice(i, i + CHUNK))
+        .onConflictDoNothing();
     }
   }
   await db

@@ -10,7 +10,9 @@ beforeAll(async () => {
         throw new Error('secret internals at /srv/app/db.ts:42');
       });
       app.get('/api/test/domain-error', async () => {
-        throw new AppError('exception.users.exceeded_limit', 400, 'User limit exceeded', { max_users: 5 });
+        throw new AppError('exception.users.exceeded_limit', 400, 'User limit exceeded', {
+          max_users: 5,
+        });
       });
       app.post('/api/test/echo', async (request) => request.body ?? {});
     },
@@ -29,7 +31,11 @@ describe('one error shape from one central handler', () => {
     for (const url of ['/api/nothing-here', '/admin-api/nothing', '/payment-api/x', '/elsewhere']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ ...errorShape, code: 404, key: 'exception.route_not_found' });
+      expect(response.json()).toEqual({
+        ...errorShape,
+        code: 404,
+        key: 'exception.route_not_found',
+      });
     }
   });
 

@@ -14,7 +14,12 @@ const KEY_BY_STATUS: Record<number, string> = {
   429: 'exception.too_many_attempts',
 };
 
-export function errorBody(status: number, key: string, message: string, additionalInfo?: unknown): ErrorBody {
+export function errorBody(
+  status: number,
+  key: string,
+  message: string,
+  additionalInfo?: unknown,
+): ErrorBody {
   return {
     code: status,
     key,
@@ -26,14 +31,22 @@ export function errorBody(status: number, key: string, message: string, addition
 function fieldErrors(error: FastifyError): FieldError[] {
   const where = error.validationContext ?? 'body';
   return (error.validation ?? []).map((issue) => {
-    const params = issue.params as { issue?: { code?: string; input?: unknown; path?: PropertyKey[] } };
+    const params = issue.params as {
+      issue?: { code?: string; input?: unknown; path?: PropertyKey[] };
+    };
     const zodIssue = params.issue;
-    const path = zodIssue?.path?.map(String).join('.') || issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const path =
+      zodIssue?.path?.map(String).join('.') ||
+      issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     let key = 'field.invalid';
     if (zodIssue?.code === 'invalid_type' && zodIssue.input === undefined) key = 'field.required';
     else if (zodIssue?.code === 'too_small') key = 'field.too_small';
     else if (zodIssue?.code === 'too_big') key = 'field.too_big';
-    return { field: path ? `${where}.${path}` : where, key, message: issue.message ?? 'Invalid value' };
+    return {
+      field: path ? `${where}.${path}` : where,
+      key,
+      message: issue.message ?? 'Invalid value',
+    };
   });
 }
 
@@ -69,6 +82,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply
       .status(404)
-      .send(errorBody(404, ERROR_KEYS.routeNotFound, `Route ${request.method} ${request.url} not found`));
+      .send(
+        errorBody(
+          404,
+          ERROR_KEYS.routeNotFound,
+          `Route ${request.method} ${request.url} not found`,
+        ),
+      );
   });
 }

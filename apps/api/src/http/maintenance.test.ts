@@ -8,14 +8,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('maintenance mode', () => {
-  it.each(['/api/crops', '/api/estados/1', '/api/unknown', '/admin-api/login', '/payment-api/plans', '/api/openapi.json'])(
-    'answers %s with 503 exception.maintenance',
-    async (url) => {
-      const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({ code: 503, key: 'exception.maintenance' });
-    },
-  );
+  it.each([
+    '/api/crops',
+    '/api/estados/1',
+    '/api/unknown',
+    '/admin-api/login',
+    '/payment-api/plans',
+    '/api/openapi.json',
+  ])('answers %s with 503 exception.maintenance', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 503, key: 'exception.maintenance' });
+  });
 
   it('keeps /healthz and the web app answering', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);

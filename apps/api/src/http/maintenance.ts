@@ -10,11 +10,16 @@ export interface MaintenanceSwitch {
 const API_PREFIXES = ['/api', '/admin-api', '/payment-api'];
 
 function isApiCall(url: string): boolean {
-  return API_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
+  return API_PREFIXES.some(
+    (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
+  );
 }
 
 /** In maintenance every API call answers 503; the web app (/v3/) and /healthz keep answering. */
-export function registerMaintenanceGate(app: FastifyInstance, maintenance: MaintenanceSwitch): void {
+export function registerMaintenanceGate(
+  app: FastifyInstance,
+  maintenance: MaintenanceSwitch,
+): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!maintenance.enabled || !isApiCall(request.url)) return;
     return reply

@@ -7,7 +7,10 @@ import type { FastifyInstance } from 'fastify';
  * Serves the built single-page app under /v3/. Hashed assets are cached for a year; every other
  * path under /v3/ answers index.html so the app's router can take it (deep links, reloads).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+): Promise<void> {
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/v3/'));
   app.get('/v3', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/v3/'));
 
@@ -33,9 +36,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   app.get('/v3/*', { schema: { hide: true } }, async (request, reply) => {
     const relative = (request.params as { '*': string })['*'];
     const file = path.join(distDir, relative);
-    if (relative && file.startsWith(distDir + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+    if (
+      relative &&
+      file.startsWith(distDir + path.sep) &&
+      fs.statSync(file, { throwIfNoEntry: false })?.isFile()
+    ) {
       return reply.sendFile(relative);
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
   });
 }

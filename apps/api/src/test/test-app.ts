@@ -31,7 +31,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const maintenance = { enabled: options.maintenance ?? false };
-  const app = await buildApp({ db: database.handle.db, maintenance, webDistDir: options.webDistDir });
+  const app = await buildApp({
+    db: database.handle.db,
+    maintenance,
+    webDistDir: options.webDistDir,
+  });
   options.extraRoutes?.(app);
   await app.ready();
   return {

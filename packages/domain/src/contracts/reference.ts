@@ -5,9 +5,16 @@ import { z } from 'zod';
  * Every item carries its stable id and the message key the web app translates.
  */
 const messageKey = z.string().describe('translation key, e.g. crop.soybean (namespace reference)');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('YYYY-MM-DD');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe('YYYY-MM-DD');
 
-export const enumeratedSchema = z.object({ id: z.number().int(), code: z.string(), message_key: messageKey });
+export const enumeratedSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  message_key: messageKey,
+});
 
 export const cropSchema = enumeratedSchema;
 

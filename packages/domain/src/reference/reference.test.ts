@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { CROPS } from './crops.ts';
 import { DISEASES } from './diseases.ts';
 import { GROWTH_STAGES, growthStagesOf } from './growth-stages.ts';
-import { JOB_TITLES, PAUSED_CLIMATE_REASONS, SEED_CLASSES, SEEDER_SYSTEMS, SEVERITY_LEVELS } from './enumerations.ts';
+import {
+  JOB_TITLES,
+  PAUSED_CLIMATE_REASONS,
+  SEED_CLASSES,
+  SEEDER_SYSTEMS,
+  SEVERITY_LEVELS,
+} from './enumerations.ts';
 import { FREEMIUM_PLAN_ID, PLANS, isFreemium } from './plans.ts';
 
 describe('reference lists', () => {
@@ -24,7 +30,14 @@ describe('reference lists', () => {
     const soybean = growthStagesOf(1).map((s) => s.code);
     expect(soybean[0]).toBe('VE');
     expect(soybean).toContain('V7-V9');
-    expect(soybean.slice(soybean.indexOf('R5'), soybean.indexOf('R6'))).toEqual(['R5', 'R5.1', 'R5.2', 'R5.3', 'R5.4', 'R5.5']);
+    expect(soybean.slice(soybean.indexOf('R5'), soybean.indexOf('R6'))).toEqual([
+      'R5',
+      'R5.1',
+      'R5.2',
+      'R5.3',
+      'R5.4',
+      'R5.5',
+    ]);
     expect(soybean.at(-1)).toBe('R9');
     const wheat = growthStagesOf(2).map((s) => s.code);
     expect(wheat[0]).toBe('0');
@@ -35,8 +48,16 @@ describe('reference lists', () => {
   it('has the spec’s enumerations', () => {
     expect(SEED_CLASSES).toHaveLength(3);
     expect(SEEDER_SYSTEMS).toHaveLength(7);
-    expect(SEVERITY_LEVELS.map((s) => s.code)).toEqual(['high', 'medium_high', 'medium', 'medium_low', 'low']);
-    expect(PAUSED_CLIMATE_REASONS.filter((r) => r.requires_description).map((r) => r.code)).toEqual(['other']);
+    expect(SEVERITY_LEVELS.map((s) => s.code)).toEqual([
+      'high',
+      'medium_high',
+      'medium',
+      'medium_low',
+      'low',
+    ]);
+    expect(PAUSED_CLIMATE_REASONS.filter((r) => r.requires_description).map((r) => r.code)).toEqual(
+      ['other'],
+    );
     expect(JOB_TITLES.filter((j) => j.internal)).toHaveLength(4);
   });
 

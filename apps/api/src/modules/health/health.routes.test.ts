@@ -20,7 +20,12 @@ describe('/healthz and the API documentation', () => {
     const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/crops', '/api/season-crops', '/api/estados/{country_id}', '/api/municipios/{state_id}']),
+      expect.arrayContaining([
+        '/api/crops',
+        '/api/season-crops',
+        '/api/estados/{country_id}',
+        '/api/municipios/{state_id}',
+      ]),
     );
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);

@@ -24,7 +24,9 @@ export function healthRoutes(db: Database) {
           await pingDatabase(db);
         } catch (error) {
           request.log.error({ err: error }, 'health check: database unreachable');
-          return reply.status(503).send(errorBody(503, 'exception.database_unavailable', 'Database unreachable'));
+          return reply
+            .status(503)
+            .send(errorBody(503, 'exception.database_unavailable', 'Database unreachable'));
         }
         return { status: 'ok' as const, database: 'up' as const };
       },

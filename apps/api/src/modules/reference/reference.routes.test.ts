@@ -32,8 +32,12 @@ describe('reference data, readable without a token', () => {
         expect(current).toHaveLength(1);
         expect(current[0]!.season_active).toBe(true);
         const startYear = Number(current[0]!.start_period.slice(0, 4));
-        expect(seasons.find((s) => s.status === 'previous')?.start_period.slice(0, 4)).toBe(String(startYear - 1));
-        expect(seasons.some((s) => Number(s.start_period.slice(0, 4)) === startYear + 1)).toBe(true);
+        expect(seasons.find((s) => s.status === 'previous')?.start_period.slice(0, 4)).toBe(
+          String(startYear - 1),
+        );
+        expect(seasons.some((s) => Number(s.start_period.slice(0, 4)) === startYear + 1)).toBe(
+          true,
+        );
       }
     }
     for (const season of body) {
@@ -51,7 +55,12 @@ describe('reference data, readable without a token', () => {
   it('filters season-crops by country and crop, and refuses a bad filter', async () => {
     const { body } = await get<SeasonCrop[]>('/api/season-crops?country_id=3&crop_id=2');
     expect(body.length).toBeGreaterThan(0);
-    expect(body.every((s) => s.country_id === 3 && s.crop_id === 2 && s.season_name === s.start_period.slice(0, 4))).toBe(true);
+    expect(
+      body.every(
+        (s) =>
+          s.country_id === 3 && s.crop_id === 2 && s.season_name === s.start_period.slice(0, 4),
+      ),
+    ).toBe(true);
     expect((await get('/api/season-crops?country_id=x')).status).toBe(400);
   });
 
@@ -59,12 +68,18 @@ describe('reference data, readable without a token', () => {
     const seasons = (await get<SeasonCrop[]>('/api/season-crops?country_id=1')).body;
     const soybean = seasons.find((s) => s.crop_id === 1)!;
     const wheat = seasons.find((s) => s.crop_id === 2)!;
-    const soybeanDiseases = (await get<{ crop_id: number; code: string }[]>(`/api/diseases?seasonCrop=${soybean.id}`)).body;
-    const wheatDiseases = (await get<{ crop_id: number; code: string }[]>(`/api/diseases?seasonCrop=${wheat.id}`)).body;
+    const soybeanDiseases = (
+      await get<{ crop_id: number; code: string }[]>(`/api/diseases?seasonCrop=${soybean.id}`)
+    ).body;
+    const wheatDiseases = (
+      await get<{ crop_id: number; code: string }[]>(`/api/diseases?seasonCrop=${wheat.id}`)
+    ).body;
     expect(soybeanDiseases).toHaveLength(10);
     expect(wheatDiseases).toHaveLength(5);
     expect(soybeanDiseases.every((d) => d.crop_id === 1 && d.code)).toBe(true);
-    expect(wheatDiseases.map((d) => d.code)).toEqual(DISEASES.filter((d) => d.crop_id === 2).map((d) => d.code));
+    expect(wheatDiseases.map((d) => d.code)).toEqual(
+      DISEASES.filter((d) => d.crop_id === 2).map((d) => d.code),
+    );
     const unknown = await get<{ key: string }>('/api/diseases?seasonCrop=999999');
     expect(unknown.status).toBe(404);
     expect(unknown.body.key).toBe('exception.season_crop_not_found');
@@ -83,18 +98,39 @@ describe('reference data, readable without a token', () => {
     const { status, body } = await get<{ id: number; message_key: string }[]>(url);
     expect(status).toBe(200);
     expect(body).toHaveLength(count);
-    expect(body.every((item) => Number.isInteger(item.id) && /^[a-z_]+\.[a-z_]+$/.test(item.message_key))).toBe(true);
+    expect(
+      body.every(
+        (item) => Number.isInteger(item.id) && /^[a-z_]+\.[a-z_]+$/.test(item.message_key),
+      ),
+    ).toBe(true);
   });
 
   it('lists the profiles with the spec’s ids', async () => {
     const { body } = await get<{ id: number; uid: string }[]>('/api/profiles');
     const byUid = Object.fromEntries(body.map((p) => [p.uid, p.id]));
-    expect(byUid).toMatchObject({ CONTA: 2, FARM: 3, ASSISTENTE_TECNICO: 4, CON_REV: 14, PESQUISA: 15 });
-    expect(body.map((p) => p.uid)).toEqual(expect.arrayContaining(['ADMIN', 'FINANCEIRO', 'COMERCIAL', 'ADM_CORP', 'VEND_CORP', 'VEND_DGF', 'TEC_DGF']));
+    expect(byUid).toMatchObject({
+      CONTA: 2,
+      FARM: 3,
+      ASSISTENTE_TECNICO: 4,
+      CON_REV: 14,
+      PESQUISA: 15,
+    });
+    expect(body.map((p) => p.uid)).toEqual(
+      expect.arrayContaining([
+        'ADMIN',
+        'FINANCEIRO',
+        'COMERCIAL',
+        'ADM_CORP',
+        'VEND_CORP',
+        'VEND_DGF',
+        'TEC_DGF',
+      ]),
+    );
   });
 
   it('lists the plans by level: Freemium 0 (id 5), Light 1, Pro 2, Lavoura 3, Full 4', async () => {
-    const { body } = await get<{ id: number; name: string; priority_level: number }[]>('/api/plans');
+    const { body } =
+      await get<{ id: number; name: string; priority_level: number }[]>('/api/plans');
     expect(body.map((p) => [p.name, p.priority_level])).toEqual([
       ['Freemium', 0],
       ['Light', 1],
@@ -111,11 +147,15 @@ describe('reference data, readable without a token', () => {
     expect(states.body).toHaveLength(27);
     const saoPaulo = states.body.find((s) => s.code === 'SP')!;
     expect(saoPaulo.name).toBe('São Paulo');
-    const cities = await get<{ name: string; state_id: number }[]>(`/api/municipios/${saoPaulo.id}`);
+    const cities = await get<{ name: string; state_id: number }[]>(
+      `/api/municipios/${saoPaulo.id}`,
+    );
     expect(cities.status).toBe(200);
     expect(cities.body.length).toBeGreaterThan(600);
     expect(cities.body.length).toBeLessThan(700);
-    expect(cities.body.map((c) => c.name)).toEqual(expect.arrayContaining(['Campinas', 'Ribeirão Preto', 'São Paulo']));
+    expect(cities.body.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['Campinas', 'Ribeirão Preto', 'São Paulo']),
+    );
     expect(cities.body.every((c) => c.state_id === saoPaulo.id)).toBe(true);
   });
 
@@ -137,7 +177,11 @@ describe('reference data, readable without a token', () => {
     ['/api/municipios/abc', 400, 'exception.validation_error'],
     ['/api/municipios/999999', 404, 'exception.state_not_found'],
   ])('%s answers %i %s in the error shape', async (url, status, key) => {
-    const response = await get<{ code: number; key: string; context: { message: string; additionalInfo?: unknown } }>(url);
+    const response = await get<{
+      code: number;
+      key: string;
+      context: { message: string; additionalInfo?: unknown };
+    }>(url);
     expect(response.status).toBe(status);
     expect(response.body.code).toBe(status);
     expect(response.body.key).toBe(key);
@@ -145,7 +189,11 @@ describe('reference data, readable without a token', () => {
   });
 
   it('names the failing field of a bad id', async () => {
-    const { body } = await get<{ context: { additionalInfo: { field: string; key: string }[] } }>('/api/estados/abc');
-    expect(body.context.additionalInfo).toEqual([expect.objectContaining({ field: 'params.country_id', key: 'field.invalid' })]);
+    const { body } = await get<{ context: { additionalInfo: { field: string; key: string }[] } }>(
+      '/api/estados/abc',
+    );
+    expect(body.context.additionalInfo).toEqual([
+      expect.objectContaining({ field: 'params.country_id', key: 'field.invalid' }),
+    ]);
   });
 });

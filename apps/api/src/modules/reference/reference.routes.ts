@@ -25,22 +25,69 @@ export function referenceRoutes(reference: ReferenceService) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['reference'];
-    const list = <T extends z.ZodType>(path: string, summary: string, item: T, answer: () => z.input<T>[]) =>
-      app.get(path, { schema: { tags, summary, response: { 200: z.array(item), ...commonErrorResponses } } }, async () =>
-        answer(),
+    const list = <T extends z.ZodType>(
+      path: string,
+      summary: string,
+      item: T,
+      answer: () => z.input<T>[],
+    ) =>
+      app.get(
+        path,
+        { schema: { tags, summary, response: { 200: z.array(item), ...commonErrorResponses } } },
+        async () => answer(),
       );
 
-    list('/crops', 'Crops the app manages: 1 soybean, 2 wheat', cropSchema, () => reference.list.crops);
-    list('/countries', 'Countries of the three markets', countrySchema, () => reference.list.countries);
+    list(
+      '/crops',
+      'Crops the app manages: 1 soybean, 2 wheat',
+      cropSchema,
+      () => reference.list.crops,
+    );
+    list(
+      '/countries',
+      'Countries of the three markets',
+      countrySchema,
+      () => reference.list.countries,
+    );
     list('/seed-class', 'Seed classes', enumeratedSchema, () => reference.list.seedClasses);
     list('/seeder-system', 'Seeder systems', enumeratedSchema, () => reference.list.seederSystems);
-    list('/severity-levels', 'Disease severity levels, highest first', enumeratedSchema, () => reference.list.severityLevels);
-    list('/paused-climate-reasons', 'Reasons to pause a program', pauseReasonSchema, () => reference.list.pausedClimateReasons);
-    list('/notification-types', 'Farm notification types', enumeratedSchema, () => reference.list.notificationTypes);
-    list('/notes-categories', 'Field-note categories', enumeratedSchema, () => reference.list.noteCategories);
-    list('/job-titles', 'Job titles (internal ones are the company staff’s)', jobTitleSchema, () => reference.list.jobTitles);
+    list(
+      '/severity-levels',
+      'Disease severity levels, highest first',
+      enumeratedSchema,
+      () => reference.list.severityLevels,
+    );
+    list(
+      '/paused-climate-reasons',
+      'Reasons to pause a program',
+      pauseReasonSchema,
+      () => reference.list.pausedClimateReasons,
+    );
+    list(
+      '/notification-types',
+      'Farm notification types',
+      enumeratedSchema,
+      () => reference.list.notificationTypes,
+    );
+    list(
+      '/notes-categories',
+      'Field-note categories',
+      enumeratedSchema,
+      () => reference.list.noteCategories,
+    );
+    list(
+      '/job-titles',
+      'Job titles (internal ones are the company staff’s)',
+      jobTitleSchema,
+      () => reference.list.jobTitles,
+    );
     list('/profiles', 'User profiles', profileSchema, () => reference.list.profiles);
-    list('/plans', 'Subscription plans with their priority level', planSchema, () => reference.list.plans);
+    list(
+      '/plans',
+      'Subscription plans with their priority level',
+      planSchema,
+      () => reference.list.plans,
+    );
 
     app.get(
       '/season-crops',
@@ -53,7 +100,10 @@ export function referenceRoutes(reference: ReferenceService) {
         },
       },
       async (request) =>
-        reference.seasonCrops({ countryId: request.query.country_id, cropId: request.query.crop_id }),
+        reference.seasonCrops({
+          countryId: request.query.country_id,
+          cropId: request.query.crop_id,
+        }),
     );
 
     app.get(

@@ -65,7 +65,11 @@ export class ReferenceService {
           .from(t.seasonCrops)
           .innerJoin(t.seasons, eq(t.seasons.id, t.seasonCrops.seasonId))
           .innerJoin(t.crops, eq(t.crops.id, t.seasonCrops.cropId))
-          .orderBy(asc(t.seasonCrops.countryId), asc(t.seasonCrops.cropId), asc(t.seasonCrops.startPeriod)),
+          .orderBy(
+            asc(t.seasonCrops.countryId),
+            asc(t.seasonCrops.cropId),
+            asc(t.seasonCrops.startPeriod),
+          ),
         db.select().from(t.diseases).orderBy(asc(t.diseases.id)),
         db.select().from(t.seedClasses).orderBy(asc(t.seedClasses.id)),
         db.select().from(t.seederSystems).orderBy(asc(t.seederSystems.id)),
@@ -140,7 +144,10 @@ export class ReferenceService {
   }
 
   /** Season-crops with their status computed from today in each country's time zone. */
-  seasonCrops(filter: { countryId?: number | undefined; cropId?: number | undefined }, now = new Date()): SeasonCrop[] {
+  seasonCrops(
+    filter: { countryId?: number | undefined; cropId?: number | undefined },
+    now = new Date(),
+  ): SeasonCrop[] {
     const todayByCountry = new Map<number, string>();
     return this.list.seasonCrops
       .filter((s) => filter.countryId === undefined || s.country_id === filter.countryId)
@@ -159,7 +166,8 @@ export class ReferenceService {
   diseases(seasonCropId: number | undefined): Disease[] {
     if (seasonCropId === undefined) return this.list.diseases;
     const seasonCrop = this.list.seasonCrops.find((s) => s.id === seasonCropId);
-    if (!seasonCrop) throw AppError.notFound(ERROR_KEYS.seasonCropNotFound, 'Season crop not found');
+    if (!seasonCrop)
+      throw AppError.notFound(ERROR_KEYS.seasonCropNotFound, 'Season crop not found');
     return this.list.diseases.filter((d) => d.crop_id === seasonCrop.crop_id);
   }
 
@@ -181,11 +189,20 @@ export class ReferenceService {
   }
 
   async cities(stateId: number): Promise<CityAnswer[]> {
-    const [state] = await this.db.select({ id: t.states.id }).from(t.states).where(eq(t.states.id, stateId));
+    const [state] = await this.db
+      .select({ id: t.states.id })
+      .from(t.states)
+      .where(eq(t.states.id, stateId));
     if (!state) throw AppError.notFound(ERROR_KEYS.stateNotFound, 'State not found');
     const rows = await this.db.select().from(t.cities).where(eq(t.cities.stateId, stateId));
     return rows
-      .map((c) => ({ id: c.id, state_id: c.stateId, name: c.name, latitude: c.latitude, longitude: c.longitude }))
+      .map((c) => ({
+        id: c.id,
+        state_id: c.stateId,
+        name: c.name,
+        latitude: c.latitude,
+        longitude: c.longitude,
+      }))
       .sort((a, b) => a.name.localeCompare(b.name, 'pt'));
   }
 }

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { cropSchema } from '@lavoura/domain';
+import { jsonResponse, mockFetch } from '../test/render-app';
+import { ApiError, NETWORK_ERROR_KEY, apiFetch } from './http';
+import { isMaintenanceOn } from './maintenance';
+
+const errorBody = (code: number, key: string) => ({
+  code,
+  key,
+  context: { message: 'hint for developers', additionalInfo: { field: 'x' } },
+});
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('apiFetch', () => {
+  it('answers the parsed JSON of a success and asks for JSON', async () => {
+    const fetchMock = mockFetch({ '/api/crops': () => jsonResponse([{ id: 1 }]) });
+    await expect(apiFetch('/api/crops')).resolves.toEqual([{ id: 1 }]);
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).get('Accept')).toBe('application/json');
+  });
+
+  it('sends a json body with its content type', async () => {
+    const fetchMock = mockFetch({
+      '/admin-api/login': async (request) => jsonResponse({ echoed: await request.json() }),
+    });
+    await expect(
+      apiFetch('/admin-api/login', { method: 'POST', json: { email: 'a@b.c' } }),
+    ).resolves.toEqual({ echoed: { email: 'a@b.c' } });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('throws the API error body of a refusal', async () => {
+    mockFetch({
+      '/api/users': () => jsonResponse(errorBody(400, 'exception.users.exceeded_limit'), 400),
+    });
+    const error = await failure(apiFetch('/api/users'));
+    expect(error.status).toBe(400);
+    expect(error.key).toBe('exception.users.exceeded_limit');
+    expect(error.body).toEqual(errorBody(400, 'exception.users.exceeded_limit'));
+  });
+
+  it('reports an unexpected error when the answer is not in the error shape', async () => {
+    mockFetch({ '/api/crops': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
+    const error = await failure(apiFetch('/api/crops'));
+    expect(error.status).toBe(502);
+    expect(error.key).toBe('exception.unexpected_error');
+  });
+
+  it('checks a success against its contract and refuses an answer that breaks it', async () => {
+    mockFetch({
+      '/api/crops': () => jsonResponse([{ id: 1, code: 'soybean', message_key: 'crop.soybean' }]),
+    });
+    await expect(apiFetch('/api/crops', { schema: cropSchema.array() })).resolves.toHaveLength(1);
+
+    mockFetch({ '/api/crops': () => jsonResponse([{ id: 'one' }]) });
+    const error = await failure(apiFetch('/api/crops', { schema: cropSchema.array() }));
+    expect(error.key).toBe('exception.unexpected_error');
+  });
+
+  it('reports a request that got no answer as a network error', async () => {
+    mockFetch({
+      '/api/crops': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const error = await failure(apiFetch('/api/crops'));
+    expect(error.key).toBe(NETWORK_ERROR_KEY);
+  });
+
+  it('switches maintenance on with a 503 and off with any other outcome', async () => {
+    let status = 503;
+    mockFetch({
+      '/api/crops': () =>
+        status === 200
+          ? jsonResponse([])
+          : jsonResponse(
+              errorBody(status, status === 503 ? 'exception.maintenance' : 'exception.not_found'),
+              status,
+            ),
+    });
+
+    await failure(apiFetch('/api/crops'));
+    expect(isMaintenanceOn()).toBe(true);
+
+    status = 200;
+    await apiFetch('/api/crops');
+    expect(isMaintenanceOn()).toBe(false);
+
+    status = 503;
+    await failure(apiFetch('/api/crops'));
+    expect(isMaintenanceOn()).toBe(true);
+
+    status = 404;
+    await failure(apiFetch('/api/crops'));
+    expect(isMaintenanceOn()).toBe(false);
+  });
+});

@@ -1,0 +1,93 @@
+import { ERROR_KEYS, errorBodySchema, type ErrorBody } from '@lavoura/domain';
+import { setMaintenance } from './maintenance';
+
+/** Key for a request that never got an answer (offline, DNS, refused connection). */
+export const NETWORK_ERROR_KEY = 'exception.network_error';
+
+/** A failed API call; `body` is the API's one error shape, so the UI can translate `key`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+
+  constructor(status: number, body: ErrorBody) {
+    super(`${body.key} (${status}): ${body.context.message}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  get key(): string {
+    return this.body.key;
+  }
+}
+
+export interface ApiRequestInit<T> extends RequestInit {
+  /** Sent as a JSON body with the matching content type. */
+  json?: unknown;
+  /** The answer's contract (a zod schema from @lavoura/domain): a mismatch is an error, not data. */
+  schema?: { parse(value: unknown): T };
+}
+
+function unexpected(status: number, message: string): ErrorBody {
+  return { code: status, key: ERROR_KEYS.unexpected, context: { message } };
+}
+
+async function readJson(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  const text = await response.text();
+  if (text === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * fetch for our APIs: JSON in and out, errors thrown as ApiError, and the maintenance flag kept
+ * in step with every outcome (503 on, anything else off).
+ */
+export async function apiFetch<T>(path: string, init: ApiRequestInit<T> = {}): Promise<T> {
+  const { json, schema, ...request } = init;
+  const headers = new Headers(request.headers);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    request.body = JSON.stringify(json);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { ...request, headers });
+  } catch (cause) {
+    // An aborted query is TanStack Query's business, not an error to report.
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    setMaintenance(false);
+    throw new ApiError(0, {
+      code: 0,
+      key: NETWORK_ERROR_KEY,
+      context: { message: cause instanceof Error ? cause.message : 'Network error' },
+    });
+  }
+
+  setMaintenance(response.status === 503);
+  const body = await readJson(response);
+
+  if (!response.ok) {
+    const parsed = body.ok ? errorBodySchema.safeParse(body.value) : undefined;
+    throw new ApiError(
+      response.status,
+      parsed?.success ? parsed.data : unexpected(response.status, `HTTP ${response.status}`),
+    );
+  }
+  if (!body.ok) throw new ApiError(response.status, unexpected(response.status, 'Invalid JSON'));
+  if (!schema) return body.value as T;
+  try {
+    return schema.parse(body.value);
+  } catch (cause) {
+    const detail = cause instanceof Error ? cause.message : String(cause);
+    throw new ApiError(
+      response.status,
+      unexpected(response.status, `Answer of ${path}: ${detail}`),
+    );
+  }
+}

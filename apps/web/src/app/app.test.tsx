@@ -1,0 +1,51 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiFetch } from '../api/http';
+import { jsonResponse, mockFetch, renderApp } from '../test/render-app';
+import { i18n } from './i18n';
+
+const MAINTENANCE = {
+  code: 503,
+  key: 'exception.maintenance',
+  context: { message: 'maintenance' },
+};
+
+describe('maintenance mode', () => {
+  it('shows the maintenance page instead of the routes on a 503 and the routes again after a 200', async () => {
+    let status = 503;
+    mockFetch({
+      '/api/crops': () => (status === 503 ? jsonResponse(MAINTENANCE, 503) : jsonResponse([])),
+      '/api/season-crops': () =>
+        status === 503 ? jsonResponse(MAINTENANCE, 503) : jsonResponse([]),
+    });
+    await i18n.changeLanguage('pt');
+    renderApp('/farms');
+
+    // The routed area loads, then a call answers 503 and the whole view is replaced.
+    await screen.findByTestId('area-not-ready');
+    await act(async () => {
+      await apiFetch('/api/crops').catch(() => undefined);
+    });
+    expect(screen.getByTestId('maintenance-page')).toBeTruthy();
+    expect(screen.queryByTestId('area-not-ready')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Estamos em manutenção' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Verificar disponibilidade' })).toBeTruthy();
+
+    status = 200;
+    await act(async () => {
+      await apiFetch('/api/crops');
+    });
+    expect(screen.queryByTestId('maintenance-page')).toBeNull();
+    expect(await screen.findByTestId('area-not-ready')).toBeTruthy();
+  });
+
+  it('shows the maintenance page when the home page data answers 503', async () => {
+    mockFetch({
+      '/api/crops': () => jsonResponse(MAINTENANCE, 503),
+      '/api/season-crops': () => jsonResponse(MAINTENANCE, 503),
+    });
+    renderApp('/');
+    expect(await screen.findByTestId('maintenance-page')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'We are under maintenance' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,26 @@
+import { createTheme } from '@mui/material/styles';
+
+/** The product's look: primary green, secondary navy, Rubik (bundled in main.tsx, no web fonts). */
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#2E7D32', light: '#4CAF50', dark: '#1B5E20', contrastText: '#FFFFFF' },
+    secondary: { main: '#1B2A4A', light: '#3A4B70', dark: '#0F1830', contrastText: '#FFFFFF' },
+    background: { default: '#F6F8F5', paper: '#FFFFFF' },
+    text: { primary: '#1B2A4A', secondary: '#55627A' },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: '"Rubik", "Helvetica Neue", Arial, sans-serif',
+    h1: { fontWeight: 700 },
+    h2: { fontWeight: 700 },
+    h3: { fontWeight: 700 },
+    h4: { fontWeight: 500 },
+    h5: { fontWeight: 500 },
+    h6: { fontWeight: 500 },
+    button: { fontWeight: 500, textTransform: 'none' },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiCard: { defaultProps: { variant: 'outlined' } },
+  },
+});

@@ -1,0 +1,3 @@
+import { HomePage } from './home-page';
+
+export const Area = HomePage;

@@ -1,0 +1,18 @@
+// Rubik is bundled (latin subset covers pt, en and es); the app loads no web fonts.
+import '@fontsource/rubik/latin-400.css';
+import '@fontsource/rubik/latin-500.css';
+import '@fontsource/rubik/latin-700.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/routes';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App router={createAppRouter()} queryClient={createQueryClient()} />
+  </StrictMode>,
+);

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Language } from '@lavoura/domain';
+
+/** Debian's chromium; browser tests skip, saying so, when it is absent. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = fs.existsSync(CHROMIUM_PATH);
+if (!hasChromium) {
+  console.warn(
+    `\n[e2e] SKIPPED: no chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)\n`,
+  );
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A page whose stored language choice is `language` (the spec's first rule). */
+export async function pageIn(browser: Browser, language: Language, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 860 }, locale: 'en-US' });
+  await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
+  return context.newPage();
+}
+
+/** Text that looks like an untranslated i18n key ("home.title", "exception.x"). */
+export const RAW_KEY =
+  /\b(common|home|warnings|areas|reference|errors|crop|disease|exception|season_status|country)[.:][a-z_]+/;
+
+export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
