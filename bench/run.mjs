@@ -13,12 +13,48 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
-/** Each scenario: a name, a path on the app, and optional request options. */
-const SCENARIOS = [{ name: 'GET /api/crops', path: '/api/crops' }];
+const ADMIN = { email: 'bench-admin@lavoura.test', password: 'Bench-2026-load' };
+
+/**
+ * Each scenario: a name, a path on the app, and autocannon request options; `setup` runs once
+ * before it with the app's base URL and returns extra options (a token, say).
+ */
+const SCENARIOS = [
+  { name: 'GET /api/crops', path: '/api/crops' },
+  {
+    // argon2id makes each login cost tens of milliseconds of CPU on purpose: fewer connections.
+    name: 'POST /admin-api/login (10 conn.)',
+    path: '/admin-api/login',
+    options: {
+      connections: 10,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    },
+  },
+  {
+    name: 'GET /api/menu/dados-usuario',
+    path: '/api/menu/dados-usuario',
+    setup: async (base) => {
+      const response = await fetch(`${base}/admin-api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      const { token } = await response.json();
+      return { headers: { authorization: `Bearer ${token}` } };
+    },
+  },
+];
+
+// With BENCH_DATABASE_URL the app runs on that PostgreSQL, in a schema of its own dropped after;
+// otherwise on a temporary embedded PGlite (single-threaded: every query waits its turn).
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const SCHEMA = `bench_${process.pid}`;
 
 function start(command, args, env, port) {
   const baseEnv = { ...process.env };
-  delete baseEnv.DATABASE_URL; // the bench always runs on its own temporary embedded database
+  delete baseEnv.DATABASE_URL;
   const child = spawn(command, args, {
     cwd: root,
     env: { ...baseEnv, ...env },
@@ -73,27 +109,38 @@ try {
     await start(
       process.execPath,
       ['apps/api/dist/main.js'],
-      { PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production' },
+      {
+        PORT: String(appPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1234',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        ...(DATABASE_URL ? { DATABASE_URL, DATABASE_SCHEMA: SCHEMA } : {}),
+      },
       appPort,
     ),
   );
 
   console.log(
-    `\nLavoura bench: ${CONNECTIONS} connections, ${DURATION} s per endpoint, ${os.cpus().length} cores, Node ${process.version}\n`,
+    `\nLavoura bench: ${CONNECTIONS} connections, ${DURATION} s per endpoint, ${os.cpus().length} cores, Node ${process.version}, database ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}\n`,
   );
   const bare = await load(`http://127.0.0.1:${barePort}/bare`);
   const rows = [{ name: 'bare Fastify route (baseline)', ...bare, ratio: 1 }];
   for (const scenario of SCENARIOS) {
-    const figures = await load(`http://127.0.0.1:${appPort}${scenario.path}`, scenario.options);
+    const base = `http://127.0.0.1:${appPort}`;
+    const extra = scenario.setup ? await scenario.setup(base) : {};
+    const figures = await load(`${base}${scenario.path}`, { ...scenario.options, ...extra });
     rows.push({ name: scenario.name, ...figures, ratio: figures.rps / bare.rps });
   }
   const pad = (text, width) => String(text).padEnd(width);
   console.log(
-    `${pad('endpoint', 34)}${pad('req/s', 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}of bare`,
+    `${pad('endpoint', 36)}${pad('req/s', 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}of bare`,
   );
   for (const row of rows) {
     console.log(
-      `${pad(row.name, 34)}${pad(Math.round(row.rps), 10)}${pad(row.p50, 8)}${pad(row.p99, 8)}${(row.ratio * 100).toFixed(0)} %`,
+      `${pad(row.name, 36)}${pad(Math.round(row.rps), 10)}${pad(row.p50, 8)}${pad(row.p99, 8)}${(row.ratio * 100).toFixed(0)} %`,
     );
   }
   console.log(
@@ -101,5 +148,12 @@ try {
   );
 } finally {
   for (const child of children) child.kill('SIGTERM');
+  if (DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+    await client.end();
+  }
   setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 2000);
 }

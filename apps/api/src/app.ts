@@ -13,18 +13,34 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
+import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { registerMaintenanceGate, type MaintenanceSwitch } from './http/maintenance.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { AccountsService } from './modules/accounts/accounts.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { TokenSigner } from './modules/auth/tokens.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { ReferenceService } from './modules/reference/reference.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { UsersService } from './modules/users/users.service.ts';
+import type { Mailer } from './providers/mail/mailer.ts';
 
 export interface AppDependencies {
   db: Database;
   maintenance: MaintenanceSwitch;
   /** The built web app; undefined in API-only tests. */
   webDistDir?: string | undefined;
+  jwtSecret: string;
+  mailer: Mailer;
+  /** Base of the links in e-mails (http://localhost:3000). */
+  publicUrl: string;
+  /** The clock; tests move it to check expiries. */
+  now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -60,6 +76,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   registerMaintenanceGate(app, deps.maintenance);
+  const signer = new TokenSigner(deps.jwtSecret);
+  registerAuth(app, deps.db, signer);
+  registerInputGuard(app);
 
   await app.register(swagger, {
     openapi: {
@@ -73,12 +92,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
 
   const reference = new ReferenceService(deps.db);
   await reference.load();
 
+  const services = { db: deps.db, mailer: deps.mailer, publicUrl: deps.publicUrl, ...(deps.now ? { now: deps.now } : {}) };
+  const auth = new AuthService({ ...services, signer });
+  const accounts = new AccountsService(services);
+  const users = new UsersService({ ...services, reference });
+
   await app.register(referenceRoutes(reference), { prefix: '/api' });
+  await app.register(authRoutes(auth, deps.db));
+  await app.register(accountsRoutes(accounts, deps.db, deps.maintenance));
+  await app.register(usersRoutes(users, deps.db), { prefix: '/api' });
   await app.register(healthRoutes(deps.db));
   await registerWebApp(app, deps.webDistDir);
 

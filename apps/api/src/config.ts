@@ -23,6 +23,16 @@ const environmentSchema = z.object({
     .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  MAIL_TRANSPORT: z
+    .string()
+    .refine((value) => value === 'outbox' || /^smtps?:\/\//.test(value), 'outbox or an smtp:// URL')
+    .default('outbox'),
+  MAIL_FROM: z.string().default('Lavoura <no-reply@lavoura.app>'),
+  PUBLIC_URL: z.string().url().optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  DEMO_DATA: z.enum(['true', 'false']).optional(),
 });
 
 export interface Config {
@@ -36,6 +46,15 @@ export interface Config {
   logLevel: string;
   /** The built web app (apps/web/dist); absent in API-only tests. */
   webDistDir: string | undefined;
+  /** Signs session tokens; required in production, else kept under DATA_DIR. */
+  jwtSecret: string | undefined;
+  mailTransport: string;
+  mailFrom: string;
+  /** Where links in e-mails point to. */
+  publicUrl: string;
+  admin: { email: string; password: string } | undefined;
+  /** Demo accounts on an empty embedded database, never in production. */
+  demoData: boolean;
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -45,6 +64,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+    throw new Error('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
+  }
+  if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
+    throw new Error('Invalid configuration:\n  ADMIN_PASSWORD: required with ADMIN_EMAIL');
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -55,5 +80,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     maintenanceMode: env.MAINTENANCE_MODE,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    jwtSecret: env.JWT_SECRET,
+    mailTransport: env.MAIL_TRANSPORT,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD } : undefined,
+    demoData:
+      env.DEMO_DATA === 'true' ||
+      (env.DEMO_DATA === undefined && env.NODE_ENV !== 'production' && !env.DATABASE_URL),
   };
 }

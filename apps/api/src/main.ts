@@ -4,6 +4,9 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { findMigrationsDir, migrate } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed.ts';
+import { ensurePlatformAdmin, resolveJwtSecret, seedDemoData } from './db/bootstrap.ts';
+import { loadMaintenanceSetting, saveMaintenanceSetting } from './http/maintenance.ts';
+import { createMailer } from './providers/mail/mailer.ts';
 
 /** Process entry: config -> database (migrated, seeded) -> app -> listen; closes cleanly on signals. */
 async function main(): Promise<void> {
@@ -16,18 +19,38 @@ async function main(): Promise<void> {
   const migrationsDir = findMigrationsDir();
   await migrate(database, config.databaseSchema, migrationsDir);
   await seedReferenceData(database.db);
+  if (config.admin) await ensurePlatformAdmin(database.db, config.admin);
+  const demo = config.demoData && (await seedDemoData(database.db));
+
+  // MAINTENANCE_MODE=true wins at start; otherwise the switch the back office last stored.
+  if (config.maintenanceMode) await saveMaintenanceSetting(database.db, true);
+  const maintenance = { enabled: config.maintenanceMode || (await loadMaintenanceSetting(database.db)) };
 
   const app = await buildApp({
     db: database.db,
-    maintenance: { enabled: config.maintenanceMode },
+    maintenance,
+    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    mailer: createMailer(config.mailTransport, config.dataDir, config.mailFrom),
+    publicUrl: config.publicUrl,
     webDistDir: config.webDistDir ?? path.resolve(migrationsDir, '../../web/dist'),
     logger: { level: config.logLevel },
   });
+
+  if (demo) app.log.info('demo accounts created: see the README for their logins');
+
+  // Other processes may switch maintenance through the back office: follow the stored setting.
+  const poll = setInterval(() => {
+    loadMaintenanceSetting(database.db)
+      .then((enabled) => (maintenance.enabled = enabled))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'maintenance setting unreadable'));
+  }, 5000);
+  poll.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(poll);
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();

@@ -13,3 +13,8 @@ export * from './query-fragment.ts';
 export * from './feature-toggles.ts';
 export * from './errors.ts';
 export * from './contracts/reference.ts';
+export * from './access/route-access.ts';
+export * from './access/permissions.ts';
+export * from './password.ts';
+export * from './phone.ts';
+export * from './contracts/identity.ts';

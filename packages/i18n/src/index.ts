@@ -1,4 +1,7 @@
 import type { Language } from '@lavoura/domain';
+import ptEmails from './locales/pt/emails.json';
+import enEmails from './locales/en/emails.json';
+import esEmails from './locales/es/emails.json';
 import ptCommon from './locales/pt/common.json';
 import enCommon from './locales/en/common.json';
 import esCommon from './locales/es/common.json';
@@ -23,11 +26,12 @@ import esWarnings from './locales/es/warnings.json';
  * resources into i18next; the server uses them for e-mails and reports. A new namespace is a JSON
  * file per language plus one line per language below.
  */
-export type Namespace = 'common' | 'errors' | 'reference' | 'home' | 'shell' | 'warnings';
+export type Namespace = 'common' | 'errors' | 'reference' | 'home' | 'shell' | 'warnings' | 'emails';
 export type Resources = Record<Language, Record<Namespace, Record<string, unknown>>>;
 
 export const resources: Resources = {
   pt: {
+    emails: ptEmails,
     common: ptCommon,
     errors: ptErrors,
     reference: ptReference,
@@ -36,6 +40,7 @@ export const resources: Resources = {
     warnings: ptWarnings,
   },
   en: {
+    emails: enEmails,
     common: enCommon,
     errors: enErrors,
     reference: enReference,
@@ -44,6 +49,7 @@ export const resources: Resources = {
     warnings: enWarnings,
   },
   es: {
+    emails: esEmails,
     common: esCommon,
     errors: esErrors,
     reference: esReference,
@@ -55,3 +61,5 @@ export const resources: Resources = {
 
 export const NAMESPACES = Object.keys(resources.pt) as Namespace[];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
+
+export { translate } from './translate.ts';

@@ -160,3 +160,117 @@ export const referenceVersions = pgTable('reference_versions', {
   version: text('version').notNull(),
   loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Identity: accounts (tenants), users, and memberships that give a user a profile in an account.
+ * One user may belong to several accounts.
+ */
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  countryId: integer('country_id')
+    .notNull()
+    .references(() => countries.id),
+  stateId: integer('state_id').references(() => states.id),
+  cityId: integer('city_id').references(() => cities.id),
+  planId: integer('plan_id')
+    .notNull()
+    .references(() => plans.id),
+  maxUsers: integer('max_users').notNull().default(5),
+  /** Paid access starts on this day (the login says when); null for Freemium. */
+  contractStart: date('contract_start', { mode: 'string' }),
+  contractedArea: doublePrecision('contracted_area'),
+  /** The company's own account, holding the platform administrators. */
+  internal: boolean('internal').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  /** regular, temporary (set by an administrator) or recovery_temp_password (signed in with one). */
+  passwordType: text('password_type').notNull().default('regular'),
+  /** A recovery password lives beside the real one until it expires or is used to change it. */
+  recoveryPasswordHash: text('recovery_password_hash'),
+  recoveryExpiresAt: timestamp('recovery_expires_at', { withTimezone: true }),
+  language: text('language').notNull().default('pt'),
+  jobTitleId: integer('job_title_id').references(() => jobTitles.id),
+  /** 'Y' in the answers: the next login must change the password first. */
+  firstLogin: boolean('first_login').notNull().default(false),
+  activatedAt: timestamp('activated_at', { withTimezone: true }),
+  activationCodeHash: text('activation_code_hash'),
+  activationExpiresAt: timestamp('activation_expires_at', { withTimezone: true }),
+  activationSentAt: timestamp('activation_sent_at', { withTimezone: true }),
+  lastAccountId: integer('last_account_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id),
+    active: boolean('active').notNull().default(true),
+    /** The full-access welcome is offered once per membership of a Full-plan account. */
+    fullPlanWelcomed: boolean('full_plan_welcomed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('memberships_account_user_unique').on(table.accountId, table.userId)],
+);
+
+/** Farms a non-administrator member may see (the farms table arrives with the farms area). */
+export const membershipFarms = pgTable(
+  'membership_farms',
+  {
+    membershipId: integer('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    farmId: integer('farm_id').notNull(),
+  },
+  (table) => [unique('membership_farms_unique').on(table.membershipId, table.farmId)],
+);
+
+export const userPhones = pgTable(
+  'user_phones',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+  },
+  (table) => [unique('user_phones_unique').on(table.userId, table.phone)],
+);
+
+/** Logged-out (revoked) tokens until they would have expired anyway. */
+export const revokedTokens = pgTable('revoked_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Failed sign-ins per e-mail, shared by every API process. */
+export const loginAttempts = pgTable('login_attempts', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Run-time settings shared by every process (the maintenance switch). */
+export const settings = pgTable('settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

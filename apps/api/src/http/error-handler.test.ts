@@ -6,15 +6,15 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     extraRoutes: (app) => {
-      app.get('/api/test/explode', async () => {
+      app.get('/api/test/explode', { config: { access: 'public' } }, async () => {
         throw new Error('secret internals at /srv/app/db.ts:42');
       });
-      app.get('/api/test/domain-error', async () => {
+      app.get('/api/test/domain-error', { config: { access: 'public' } }, async () => {
         throw new AppError('exception.users.exceeded_limit', 400, 'User limit exceeded', {
           max_users: 5,
         });
       });
-      app.post('/api/test/echo', async (request) => request.body ?? {});
+      app.post('/api/test/echo', { config: { access: 'public' } }, async (request) => request.body ?? {});
     },
   });
 });

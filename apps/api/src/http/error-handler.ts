@@ -27,26 +27,22 @@ export function errorBody(
   };
 }
 
-/** Turns the failing fields of a schema validation into {field, key, message} entries. */
+/**
+ * Turns the failing fields of a schema validation into {field, key, message} entries. A schema may
+ * name its own translatable key as the issue message ('field.password_rule').
+ */
 function fieldErrors(error: FastifyError): FieldError[] {
   const where = error.validationContext ?? 'body';
   return (error.validation ?? []).map((issue) => {
-    const params = issue.params as {
-      issue?: { code?: string; input?: unknown; path?: PropertyKey[] };
-    };
-    const zodIssue = params.issue;
-    const path =
-      zodIssue?.path?.map(String).join('.') ||
-      issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const code = issue.keyword;
+    const message = issue.message ?? 'Invalid value';
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     let key = 'field.invalid';
-    if (zodIssue?.code === 'invalid_type' && zodIssue.input === undefined) key = 'field.required';
-    else if (zodIssue?.code === 'too_small') key = 'field.too_small';
-    else if (zodIssue?.code === 'too_big') key = 'field.too_big';
-    return {
-      field: path ? `${where}.${path}` : where,
-      key,
-      message: issue.message ?? 'Invalid value',
-    };
+    if (message.startsWith('field.')) key = message;
+    else if (code === 'invalid_type' && /received undefined/.test(message)) key = 'field.required';
+    else if (code === 'too_small') key = 'field.too_small';
+    else if (code === 'too_big') key = 'field.too_big';
+    return { field: path ? `${where}.${path}` : where, key, message };
   });
 }
 

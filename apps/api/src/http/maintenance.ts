@@ -1,30 +1,42 @@
 import { ERROR_KEYS } from '@lavoura/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
 import { errorBody } from './error-handler.ts';
 
-/** Whether the API answers 503 to every call. Starts from MAINTENANCE_MODE. */
+/** Whether the API answers 503 to every call. Starts from MAINTENANCE_MODE or the stored setting. */
 export interface MaintenanceSwitch {
   enabled: boolean;
 }
 
-const API_PREFIXES = ['/api', '/admin-api', '/payment-api'];
-
-function isApiCall(url: string): boolean {
-  return API_PREFIXES.some(
-    (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
-  );
-}
+const API_CALL = /^\/(api|admin-api|payment-api)(\/|\?|$)/;
+/** The back office's switch itself stays reachable, or maintenance could never be ended. */
+const SWITCH = /^\/admin-api\/maintenance(\?|$)/;
 
 /** In maintenance every API call answers 503; the web app (/v3/) and /healthz keep answering. */
-export function registerMaintenanceGate(
-  app: FastifyInstance,
-  maintenance: MaintenanceSwitch,
-): void {
+export function registerMaintenanceGate(app: FastifyInstance, maintenance: MaintenanceSwitch): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!maintenance.enabled || !isApiCall(request.url)) return;
+    if (!maintenance.enabled || !API_CALL.test(request.url) || SWITCH.test(request.url)) return;
     return reply
       .status(503)
       .header('retry-after', '120')
       .send(errorBody(503, ERROR_KEYS.maintenance, 'The system is under maintenance'));
   });
+}
+
+const SETTING = 'maintenance';
+
+export async function loadMaintenanceSetting(db: Database): Promise<boolean> {
+  const [row] = await db.select().from(t.settings).where(eq(t.settings.name, SETTING));
+  return row?.value === 'true';
+}
+
+/** Stored so every API process (they poll it) switches together. */
+export async function saveMaintenanceSetting(db: Database, enabled: boolean): Promise<void> {
+  const value = String(enabled);
+  await db
+    .insert(t.settings)
+    .values({ name: SETTING, value })
+    .onConflictDoUpdate({ target: t.settings.name, set: { value, updatedAt: new Date() } });
 }

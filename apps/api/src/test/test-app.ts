@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -8,12 +10,17 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/client.t
 import { migrate } from '../db/migrate.ts';
 import { seedReferenceData } from '../db/seed.ts';
 import type { MaintenanceSwitch } from '../http/maintenance.ts';
+import { outboxMailer } from '../providers/mail/mailer.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
   database: DatabaseHandle;
   maintenance: MaintenanceSwitch;
+  /** Where this app's e-mails land (.eml files). */
+  outboxDir: string;
+  /** The app's clock: move `clock.now` to let codes, tokens and locks expire. */
+  clock: { now: Date };
   close(): Promise<void>;
 }
 
@@ -31,10 +38,16 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const maintenance = { enabled: options.maintenance ?? false };
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lavoura-outbox-'));
+  const clock = { now: new Date() };
   const app = await buildApp({
     db: database.handle.db,
     maintenance,
     webDistDir: options.webDistDir,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    mailer: outboxMailer(outboxDir, 'Lavoura <no-reply@lavoura.test>'),
+    publicUrl: 'http://lavoura.test',
+    now: () => clock.now,
   });
   options.extraRoutes?.(app);
   await app.ready();
@@ -43,9 +56,12 @@ export async function createTestApp(
     db: database.handle.db,
     database: database.handle,
     maintenance,
+    outboxDir,
+    clock,
     close: async () => {
       await app.close();
       await database.drop();
+      fs.rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

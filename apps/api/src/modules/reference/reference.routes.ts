@@ -33,7 +33,7 @@ export function referenceRoutes(reference: ReferenceService) {
     ) =>
       app.get(
         path,
-        { schema: { tags, summary, response: { 200: z.array(item), ...commonErrorResponses } } },
+        { config: { access: 'public' }, schema: { tags, summary, response: { 200: z.array(item), ...commonErrorResponses } } },
         async () => answer(),
       );
 
@@ -92,6 +92,7 @@ export function referenceRoutes(reference: ReferenceService) {
     app.get(
       '/season-crops',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Seasons per crop and country with their status computed from today',
@@ -109,6 +110,7 @@ export function referenceRoutes(reference: ReferenceService) {
     app.get(
       '/diseases',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Diseases, all or those of a season-crop’s crop',
@@ -122,6 +124,7 @@ export function referenceRoutes(reference: ReferenceService) {
     app.get(
       '/estados/:country_id',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'States of a country',
@@ -135,6 +138,7 @@ export function referenceRoutes(reference: ReferenceService) {
     app.get(
       '/municipios/:state_id',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Cities of a state',

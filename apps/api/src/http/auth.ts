@@ -1,0 +1,127 @@
+import {
+  IDENTITY_ERROR_KEYS,
+  missingPermissionKey,
+  permissionsFor,
+  routeAccess,
+  type PermissionCode,
+  type PlanRoute,
+  type ProfileUid,
+} from '@lavoura/domain';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import type { TokenClaims, TokenSigner } from '../modules/auth/tokens.ts';
+import { AppError } from './app-error.ts';
+
+/**
+ * What a route requires, declared once beside its path: `public`, or a signed-in user with
+ * optionally a permission code, the plan route whose access by plan level applies (the same table
+ * the web app's guard reads) and/or the platform administrator profile. A route under /api,
+ * /admin-api or /payment-api without a declaration fails the start.
+ */
+export type AccessRule =
+  | 'public'
+  | { permission?: PermissionCode; planRoute?: PlanRoute; platformAdmin?: true };
+
+/** The signed-in member behind a request: the account always comes from the token. */
+export interface Session {
+  userId: number;
+  accountId: number;
+  membershipId: number;
+  profile: ProfileUid;
+  planLevel: number;
+  allFarms: boolean;
+  token: TokenClaims;
+  permissions: ReadonlySet<PermissionCode>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+const API_PREFIX = /^\/(api|admin-api|payment-api)(\/|$)/;
+const DOCUMENTATION = /^\/api\/(docs|openapi\.json)(\/|$)/;
+
+export function registerAuth(app: FastifyInstance, db: Database, signer: TokenSigner): void {
+  app.decorateRequest('session', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!API_PREFIX.test(route.url) || DOCUMENTATION.test(route.url)) return;
+    if (!route.config?.access) throw new Error(`${route.method} ${route.url} declares no access rule`);
+  });
+
+  // preValidation, not preHandler: a caller without a valid session or the right is answered
+  // 401/403 before their body is validated (a stale token must lead to login, not field errors,
+  // and a refused caller learns nothing of a route's schema).
+  app.addHook('preValidation', async (request) => {
+    const rule = request.routeOptions.config.access;
+    if (!rule || rule === 'public') return;
+    const session = await authenticate(request, db, signer);
+    request.session = session;
+    if (rule.platformAdmin && session.profile !== 'ADMIN') {
+      throw new AppError(IDENTITY_ERROR_KEYS.actionUnauthorized, 403, 'Platform administrators only');
+    }
+    if (rule.planRoute && routeAccess(rule.planRoute, session.planLevel) !== 'allowed') {
+      throw new AppError(missingPermissionKey(session.planLevel), 403, `Plan does not include ${rule.planRoute}`);
+    }
+    if (rule.permission && !session.permissions.has(rule.permission)) {
+      throw new AppError(missingPermissionKey(session.planLevel), 403, `User has no permission: ${rule.permission}`);
+    }
+  });
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+async function authenticate(request: FastifyRequest, db: Database, signer: TokenSigner): Promise<Session> {
+  const token = bearerToken(request);
+  if (!token) throw new AppError(IDENTITY_ERROR_KEYS.tokenNotProvided, 401, 'No bearer token');
+  const claims = await signer.verify(token);
+  // One round trip: the membership behind the token, and whether the token was revoked.
+  const [member] = await db
+    .select({
+      membershipId: t.memberships.id,
+      membershipActive: t.memberships.active,
+      profile: t.profiles.uid,
+      allFarms: t.profiles.allFarms,
+      planLevel: t.plans.priorityLevel,
+      revoked: t.revokedTokens.jti,
+    })
+    .from(t.memberships)
+    .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
+    .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
+    .innerJoin(t.plans, eq(t.plans.id, t.accounts.planId))
+    .innerJoin(t.profiles, eq(t.profiles.id, t.memberships.profileId))
+    .leftJoin(t.revokedTokens, eq(t.revokedTokens.jti, claims.jti))
+    .where(and(eq(t.memberships.userId, claims.userId), eq(t.memberships.accountId, claims.accountId)));
+  if (member?.revoked) throw new AppError(IDENTITY_ERROR_KEYS.invalidToken, 401, 'Token revoked');
+  if (!member) throw new AppError(IDENTITY_ERROR_KEYS.invalidToken, 401, 'No such membership');
+  if (!member.membershipActive) throw new AppError(IDENTITY_ERROR_KEYS.userInactive, 401, 'Member deactivated');
+
+  const profile = member.profile as ProfileUid;
+  return {
+    userId: claims.userId,
+    accountId: claims.accountId,
+    membershipId: member.membershipId,
+    profile,
+    planLevel: member.planLevel,
+    allFarms: member.allFarms,
+    token: claims,
+    permissions: new Set(permissionsFor({ profile, planLevel: member.planLevel })),
+  };
+}
+
+/** The session of a route that declared a non-public rule. */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw new Error('sessionOf() on a public route');
+  return request.session;
+}

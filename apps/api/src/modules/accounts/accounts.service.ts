@@ -1,0 +1,248 @@
+import { createHash } from 'node:crypto';
+import {
+  FREEMIUM_PLAN_ID,
+  IDENTITY_ERROR_KEYS,
+  PROFILE_IDS,
+  type Language,
+} from '@lavoura/domain';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
+import { composeMail } from '../../providers/mail/messages.ts';
+import { activationCode, hashPassword, temporaryPassword } from '../auth/passwords.ts';
+
+export const FREEMIUM_MAX_USERS = 5;
+export const ACTIVATION_CODE_MS = 24 * 60 * 60 * 1000;
+/** The confirmation e-mail can be sent again only every 3 minutes. */
+export const RESEND_INTERVAL_MS = 3 * 60 * 1000;
+
+function codeHash(userId: number, code: string): string {
+  return createHash('sha256').update(`${userId}:${code}`).digest('hex');
+}
+
+export interface AccountsServiceDeps {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+/** Sign-up, activation and the back office's account administration. */
+export class AccountsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: AccountsServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** A Freemium account and its account administrator, inactive until the e-mailed code is confirmed. */
+  async register(input: {
+    name: string;
+    email: string;
+    password: string;
+    account_name: string;
+    country_id: number;
+    language: Language;
+  }): Promise<{ id: number; email: string }> {
+    const { db } = this.deps;
+    const [existing] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, input.email));
+    if (existing) throw new AppError(IDENTITY_ERROR_KEYS.userAlreadyExists, 409, 'E-mail already registered');
+    const passwordHash = await hashPassword(input.password);
+    const code = activationCode();
+    const now = this.now();
+    const user = await db.transaction(async (tx) => {
+      const [account] = await tx
+        .insert(t.accounts)
+        .values({ name: input.account_name, countryId: input.country_id, planId: FREEMIUM_PLAN_ID, maxUsers: FREEMIUM_MAX_USERS })
+        .returning();
+      const [created] = await tx
+        .insert(t.users)
+        .values({ email: input.email, name: input.name, passwordHash, language: input.language, lastAccountId: account!.id })
+        .returning();
+      await tx.update(t.users).set({
+        activationCodeHash: codeHash(created!.id, code),
+        activationExpiresAt: new Date(now.getTime() + ACTIVATION_CODE_MS),
+        activationSentAt: now,
+      }).where(eq(t.users.id, created!.id));
+      await tx.insert(t.memberships).values({ accountId: account!.id, userId: created!.id, profileId: PROFILE_IDS.CONTA });
+      return created!;
+    });
+    await this.sendActivation(user.email, user.name, user.language, code);
+    return { id: user.id, email: user.email };
+  }
+
+  async activate(email: string, code: string): Promise<{ status: 'activated' | 'already_active' }> {
+    const { db } = this.deps;
+    const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
+    if (!user) throw new AppError(IDENTITY_ERROR_KEYS.userNotFound, 404, 'User not found');
+    if (user.activatedAt) return { status: 'already_active' };
+    if (!user.activationCodeHash || user.activationCodeHash !== codeHash(user.id, code)) {
+      throw new AppError(IDENTITY_ERROR_KEYS.invalidActivationCode, 400, 'Invalid activation code');
+    }
+    if (!user.activationExpiresAt || user.activationExpiresAt <= this.now()) {
+      throw new AppError(IDENTITY_ERROR_KEYS.activationCodeExpired, 400, 'Activation code expired');
+    }
+    await db
+      .update(t.users)
+      .set({ activatedAt: this.now(), activationCodeHash: null, activationExpiresAt: null, updatedAt: this.now() })
+      .where(eq(t.users.id, user.id));
+    return { status: 'activated' };
+  }
+
+  async resendActivation(email: string): Promise<void> {
+    const { db } = this.deps;
+    const now = this.now();
+    const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
+    if (!user) throw new AppError(IDENTITY_ERROR_KEYS.userNotFound, 404, 'User not found');
+    if (user.activatedAt) throw new AppError('exception.account_already_active', 409, 'Account already active');
+    const nextAllowed = (user.activationSentAt?.getTime() ?? 0) + RESEND_INTERVAL_MS;
+    if (nextAllowed > now.getTime()) {
+      throw new AppError(IDENTITY_ERROR_KEYS.resendTooSoon, 429, 'Wait before resending', {
+        retry_after_seconds: Math.ceil((nextAllowed - now.getTime()) / 1000),
+      });
+    }
+    const code = activationCode();
+    await db
+      .update(t.users)
+      .set({
+        activationCodeHash: codeHash(user.id, code),
+        activationExpiresAt: new Date(now.getTime() + ACTIVATION_CODE_MS),
+        activationSentAt: now,
+      })
+      .where(eq(t.users.id, user.id));
+    await this.sendActivation(user.email, user.name, user.language, code);
+  }
+
+  private async sendActivation(email: string, name: string, language: string, code: string): Promise<void> {
+    const link = `${this.deps.publicUrl}/v3/account/activate?email=${encodeURIComponent(email)}&code=${code}`;
+    await this.deps.mailer.send(composeMail('activation', email, language, { name, code, link }));
+  }
+
+  // ---- back office ---------------------------------------------------------------------------
+
+  async listAccounts() {
+    const { db } = this.deps;
+    const rows = await db
+      .select({ account: t.accounts, plan: t.plans })
+      .from(t.accounts)
+      .innerJoin(t.plans, eq(t.plans.id, t.accounts.planId))
+      .orderBy(asc(t.accounts.name));
+    const members = await db
+      .select({ accountId: t.memberships.accountId, n: count() })
+      .from(t.memberships)
+      .where(eq(t.memberships.active, true))
+      .groupBy(t.memberships.accountId);
+    const active = new Map(members.map((m) => [m.accountId, m.n]));
+    return rows.map(({ account, plan }) => toBackOfficeAccount(account, plan, active.get(account.id) ?? 0));
+  }
+
+  /** A customer account with its account administrator, who receives a temporary password. */
+  async createAccount(input: {
+    name: string;
+    country_id: number;
+    plan_id: number;
+    max_users: number;
+    contract_start?: string | null | undefined;
+    contracted_area?: number | null | undefined;
+    admin: { name: string; email: string; language: Language };
+  }) {
+    const { db, mailer, publicUrl } = this.deps;
+    const [plan] = await db.select().from(t.plans).where(eq(t.plans.id, input.plan_id));
+    if (!plan) throw AppError.notFound('exception.plan_not_found', 'Plan not found');
+    const [existing] = await db.select().from(t.users).where(eq(t.users.email, input.admin.email));
+    const password = temporaryPassword();
+    const passwordHash = existing ? undefined : await hashPassword(password);
+    const account = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(t.accounts)
+        .values({
+          name: input.name,
+          countryId: input.country_id,
+          planId: plan.id,
+          maxUsers: input.max_users,
+          contractStart: input.contract_start ?? null,
+          contractedArea: input.contracted_area ?? null,
+        })
+        .returning();
+      const userId =
+        existing?.id ??
+        (
+          await tx
+            .insert(t.users)
+            .values({
+              email: input.admin.email,
+              name: input.admin.name,
+              language: input.admin.language,
+              passwordHash: passwordHash!,
+              passwordType: 'temporary',
+              firstLogin: true,
+              activatedAt: this.now(),
+            })
+            .returning()
+        )[0]!.id;
+      await tx.insert(t.memberships).values({ accountId: created!.id, userId, profileId: PROFILE_IDS.CONTA });
+      return created!;
+    });
+    const link = `${publicUrl}/v3/login`;
+    const values = { name: input.admin.name, inviter: 'Lavoura', account: account.name, email: input.admin.email, password, link };
+    await mailer.send(
+      composeMail(existing ? 'added_to_account' : 'welcome_user', input.admin.email, existing?.language ?? input.admin.language, values),
+    );
+    return toBackOfficeAccount(account, plan, 1);
+  }
+
+  async updateAccount(
+    id: number,
+    changes: {
+      plan_id?: number | undefined;
+      max_users?: number | undefined;
+      contract_start?: string | null | undefined;
+      contracted_area?: number | null | undefined;
+    },
+  ) {
+    const { db } = this.deps;
+    if (changes.plan_id !== undefined) {
+      const [plan] = await db.select({ id: t.plans.id }).from(t.plans).where(eq(t.plans.id, changes.plan_id));
+      if (!plan) throw AppError.notFound('exception.plan_not_found', 'Plan not found');
+    }
+    const [account] = await db
+      .update(t.accounts)
+      .set({
+        ...(changes.plan_id !== undefined ? { planId: changes.plan_id } : {}),
+        ...(changes.max_users !== undefined ? { maxUsers: changes.max_users } : {}),
+        ...(changes.contract_start !== undefined ? { contractStart: changes.contract_start } : {}),
+        ...(changes.contracted_area !== undefined ? { contractedArea: changes.contracted_area } : {}),
+        updatedAt: this.now(),
+      })
+      .where(eq(t.accounts.id, id))
+      .returning();
+    if (!account) throw AppError.notFound(IDENTITY_ERROR_KEYS.accountNotFound, 'Account not found');
+    const [plan] = await db.select().from(t.plans).where(eq(t.plans.id, account.planId));
+    const [members] = await db
+      .select({ n: count() })
+      .from(t.memberships)
+      .where(and(eq(t.memberships.accountId, id), eq(t.memberships.active, true)));
+    return toBackOfficeAccount(account, plan!, members?.n ?? 0);
+  }
+}
+
+function toBackOfficeAccount(
+  account: typeof t.accounts.$inferSelect,
+  plan: typeof t.plans.$inferSelect,
+  activeUsers: number,
+) {
+  return {
+    id: account.id,
+    name: account.name,
+    country_id: account.countryId,
+    plan: { id: plan.id, name: plan.name, priority_level: plan.priorityLevel },
+    max_users: account.maxUsers,
+    active_users: activeUsers,
+    contract_start: account.contractStart,
+    contracted_area: account.contractedArea,
+    internal: account.internal,
+    created_at: account.createdAt.toISOString(),
+  };
+}

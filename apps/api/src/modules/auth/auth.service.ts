@@ -1,0 +1,173 @@
+import { IDENTITY_ERROR_KEYS, type SessionAnswer } from '@lavoura/domain';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Session } from '../../http/auth.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
+import { composeMail } from '../../providers/mail/messages.ts';
+import { assertNotLocked, clearFailedLogins, recordFailedLogin } from './login-lockout.ts';
+import { hashPassword, temporaryPassword, verifyPassword } from './passwords.ts';
+import { contractProblem, openSession } from './session.service.ts';
+import type { TokenSigner } from './tokens.ts';
+
+/** A recovery password is valid for one day. */
+export const RECOVERY_PASSWORD_MS = 24 * 60 * 60 * 1000;
+
+export interface AuthServiceDeps {
+  db: Database;
+  signer: TokenSigner;
+  mailer: Mailer;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+/** Sign-in, sessions and passwords. */
+export class AuthService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async login(email: string, password: string): Promise<SessionAnswer> {
+    const { db } = this.deps;
+    const now = this.now();
+    await assertNotLocked(db, email, now);
+    const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
+
+    let usedRecovery = false;
+    let passwordOk = !!user && (await verifyPassword(user.passwordHash, password));
+    if (user && !passwordOk && user.recoveryPasswordHash && (await verifyPassword(user.recoveryPasswordHash, password))) {
+      if (!user.recoveryExpiresAt || user.recoveryExpiresAt <= now) {
+        throw new AppError(IDENTITY_ERROR_KEYS.temporaryPasswordExpired, 401, 'Temporary password expired');
+      }
+      passwordOk = true;
+      usedRecovery = true;
+    }
+    if (!user || !passwordOk) {
+      await recordFailedLogin(db, email, now);
+      throw new AppError(IDENTITY_ERROR_KEYS.invalidCredentials, 401, 'Invalid e-mail or password');
+    }
+    if (!user.activatedAt) throw new AppError(IDENTITY_ERROR_KEYS.accountNotActivated, 403, 'Account not activated');
+
+    const memberships = await db
+      .select({ membership: t.memberships, account: t.accounts, planLevel: t.plans.priorityLevel })
+      .from(t.memberships)
+      .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
+      .innerJoin(t.plans, eq(t.plans.id, t.accounts.planId))
+      .where(eq(t.memberships.userId, user.id))
+      .orderBy(asc(t.accounts.name));
+    if (memberships.length === 0) throw new AppError(IDENTITY_ERROR_KEYS.noAccounts, 403, 'No accounts');
+    const active = memberships.filter((m) => m.membership.active);
+    if (active.length === 0) throw new AppError(IDENTITY_ERROR_KEYS.userInactive, 403, 'Inactive in every account');
+
+    // The account used last comes first; an account that cannot be entered today is skipped.
+    active.sort((a, b) => Number(b.account.id === user.lastAccountId) - Number(a.account.id === user.lastAccountId));
+    const problems = active.map((m) => contractProblem(m.account, m.planLevel, now));
+    const usable = active.find((_, index) => !problems[index]);
+    if (!usable) throw problems[0]!;
+
+    await clearFailedLogins(db, email);
+    if (usedRecovery) {
+      await db.update(t.users).set({ passwordType: 'recovery_temp_password', updatedAt: now }).where(eq(t.users.id, user.id));
+    }
+    return openSession(db, this.deps.signer, user.id, usable.account.id, now);
+  }
+
+  /** Enters another account of the same user; another account's id answers 404. */
+  async selectAccount(session: Session, accountId: number): Promise<SessionAnswer> {
+    const { db } = this.deps;
+    const [target] = await db
+      .select({ membership: t.memberships, account: t.accounts, planLevel: t.plans.priorityLevel })
+      .from(t.memberships)
+      .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
+      .innerJoin(t.plans, eq(t.plans.id, t.accounts.planId))
+      .where(and(eq(t.memberships.userId, session.userId), eq(t.memberships.accountId, accountId), eq(t.memberships.active, true)));
+    if (!target) throw new AppError(IDENTITY_ERROR_KEYS.accountNotFound, 404, 'Account not found');
+    const problem = contractProblem(target.account, target.planLevel, this.now());
+    if (problem) throw problem;
+    const answer = await openSession(db, this.deps.signer, session.userId, accountId, this.now());
+    await this.revoke(session);
+    return answer;
+  }
+
+  async refresh(session: Session): Promise<{ token: string }> {
+    const { token } = await this.deps.signer.sign(session.userId, session.accountId, this.now());
+    await this.revoke(session);
+    return { token };
+  }
+
+  /** Logout: the token's id is refused from now on; expired revocations are swept. */
+  async revoke(session: Session): Promise<void> {
+    const { db } = this.deps;
+    await db
+      .insert(t.revokedTokens)
+      .values({ jti: session.token.jti, expiresAt: session.token.expiresAt })
+      .onConflictDoNothing();
+    await db.delete(t.revokedTokens).where(lt(t.revokedTokens.expiresAt, this.now()));
+  }
+
+  async changePassword(session: Session, oldPassword: string, newPassword: string): Promise<void> {
+    const { db } = this.deps;
+    const now = this.now();
+    const [user] = await db.select().from(t.users).where(eq(t.users.id, session.userId));
+    if (!user) throw new AppError(IDENTITY_ERROR_KEYS.userNotFound, 404, 'User not found');
+    const recoveryValid =
+      !!user.recoveryPasswordHash &&
+      !!user.recoveryExpiresAt &&
+      user.recoveryExpiresAt > now &&
+      (await verifyPassword(user.recoveryPasswordHash, oldPassword));
+    if (!recoveryValid && !(await verifyPassword(user.passwordHash, oldPassword))) {
+      throw new AppError(IDENTITY_ERROR_KEYS.invalidCurrentPassword, 400, 'Current password is wrong', [
+        { field: 'body.old_password', key: IDENTITY_ERROR_KEYS.invalidCurrentPassword, message: 'Wrong password' },
+      ]);
+    }
+    await db
+      .update(t.users)
+      .set({
+        passwordHash: await hashPassword(newPassword),
+        passwordType: 'regular',
+        firstLogin: false,
+        recoveryPasswordHash: null,
+        recoveryExpiresAt: null,
+        updatedAt: now,
+      })
+      .where(eq(t.users.id, user.id));
+  }
+
+  /**
+   * E-mails a temporary password valid for a day. The current password keeps working, so nobody
+   * can lock a user out by asking for a recovery; unknown e-mails get the same silent answer.
+   */
+  async recoverPassword(email: string): Promise<void> {
+    const { db, mailer, publicUrl } = this.deps;
+    const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
+    if (!user) return;
+    const password = temporaryPassword();
+    await db
+      .update(t.users)
+      .set({
+        recoveryPasswordHash: await hashPassword(password),
+        recoveryExpiresAt: new Date(this.now().getTime() + RECOVERY_PASSWORD_MS),
+        updatedAt: this.now(),
+      })
+      .where(eq(t.users.id, user.id));
+    await mailer.send(
+      composeMail('recovery_password', user.email, user.language, { name: user.name, password, link: `${publicUrl}/v3/login` }),
+    );
+  }
+
+  /** Drops a pending recovery password (its owner, or an administrator of a shared account). */
+  async clearRecoveryPassword(userId: number): Promise<void> {
+    await this.deps.db
+      .update(t.users)
+      .set({
+        recoveryPasswordHash: null,
+        recoveryExpiresAt: null,
+        passwordType: sql`case when ${t.users.passwordType} = 'recovery_temp_password' then 'regular' else ${t.users.passwordType} end`,
+        updatedAt: this.now(),
+      })
+      .where(eq(t.users.id, userId));
+  }
+}

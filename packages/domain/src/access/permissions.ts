@@ -1,0 +1,190 @@
+import { PLAN_LEVELS } from '../reference/plans.ts';
+import type { ProfileUid } from '../reference/profiles.ts';
+
+/**
+ * Permission codes and who gets them: one table read by the API (authorisation) and the web app
+ * (what to show). A user's codes are what their profile allows AND what their account's plan
+ * includes; outside the current season, season records become read-only.
+ */
+export const ACTIONS = ['LISTAR', 'CADASTRAR', 'EDITAR', 'EXCLUIR', 'VISUALIZAR'] as const;
+export type Action = (typeof ACTIONS)[number];
+const READ: readonly Action[] = ['LISTAR', 'VISUALIZAR'];
+const WRITE: readonly Action[] = ['CADASTRAR', 'EDITAR', 'EXCLUIR'];
+
+/** Entities and the actions that exist for each (harvest and notes have no view; catalogue lists only). */
+export const ENTITY_ACTIONS = {
+  USER: ACTIONS,
+  PERFIL: ACTIONS,
+  FAZENDA: ACTIONS,
+  TALHAO: ACTIONS,
+  CULTIVAR: ACTIONS,
+  FERTILIZANTE: ACTIONS,
+  DEFENSIVO: ACTIONS,
+  ADJUVANTES: ACTIONS,
+  COLHEITA: ['LISTAR', 'CADASTRAR', 'EDITAR', 'EXCLUIR'],
+  SEMEADURA: ACTIONS,
+  PLANEJAMENTO: ACTIONS,
+  EXECUCAO: ACTIONS,
+  CONTAS: ACTIONS,
+  NOTE: ['LISTAR', 'CADASTRAR', 'EDITAR', 'EXCLUIR'],
+  CATALOG: ['LISTAR'],
+  MANAGER_ACCOUNT: ACTIONS,
+} as const satisfies Record<string, readonly Action[]>;
+export type Entity = keyof typeof ENTITY_ACTIONS;
+
+/** Codes that are not entity actions: menus, dashboards, reports. */
+export const MENU_CODES = [
+  'MENU_CADASTROS',
+  'MENU_SAFRAS',
+  'MENU_ADMINISTRACAO',
+  'MENU_PAINEIS',
+  'MENU_SISTEMA',
+  'MENU_RELATORIOS',
+] as const;
+export const DASHBOARD_CODES = [
+  'DASHBOARD_FENOLOGICOS',
+  'DASHBOARD_GERAL',
+  'DASHBOARD_GRAFICO_IPM',
+  'DASHBOARD_AGENDA',
+] as const;
+export const REPORT_CODES = [
+  'RELATORIO_FAZENDA_PULVERIZACAO',
+  'RELATORIO_SEMEADURA',
+  'RELATORIO_EXECUCAO_PULVERIZACAO',
+  'RELATORIO_DEFENSIVOS_UTILIZADOS',
+] as const;
+const STANDALONE_CODES: readonly string[] = [...MENU_CODES, ...DASHBOARD_CODES, ...REPORT_CODES];
+
+export type EntityCode = {
+  [E in Entity]: `${E}_${(typeof ENTITY_ACTIONS)[E][number]}`;
+}[Entity];
+export type PermissionCode =
+  | EntityCode
+  | (typeof MENU_CODES)[number]
+  | (typeof DASHBOARD_CODES)[number]
+  | (typeof REPORT_CODES)[number];
+
+export function code<E extends Entity>(entity: E, action: (typeof ENTITY_ACTIONS)[E][number]): PermissionCode {
+  return `${entity}_${action}` as PermissionCode;
+}
+
+const ENTITY_CODES: { entity: Entity; action: Action; code: PermissionCode }[] = (
+  Object.entries(ENTITY_ACTIONS) as [Entity, readonly Action[]][]
+).flatMap(([entity, actions]) =>
+  actions.map((action) => ({ entity, action, code: `${entity}_${action}` as PermissionCode })),
+);
+
+export const ALL_PERMISSION_CODES: readonly PermissionCode[] = [
+  ...ENTITY_CODES.map((c) => c.code),
+  ...(STANDALONE_CODES as PermissionCode[]),
+];
+
+function entityCodes(entities: readonly Entity[], actions: readonly Action[] = ACTIONS): PermissionCode[] {
+  return ENTITY_CODES.filter((c) => entities.includes(c.entity) && actions.includes(c.action)).map((c) => c.code);
+}
+
+// ---- plans: which features an account's plan includes -------------------------------------
+
+const FREE_FEATURES: PermissionCode[] = [
+  ...entityCodes(['FAZENDA', 'TALHAO', 'NOTE']),
+  'CATALOG_LISTAR',
+];
+const PRO_FEATURES: PermissionCode[] = [
+  ...FREE_FEATURES,
+  ...entityCodes(['CULTIVAR', 'FERTILIZANTE', 'DEFENSIVO', 'PLANEJAMENTO', 'ADJUVANTES', 'CONTAS']),
+  'MENU_CADASTROS',
+  'MENU_SAFRAS',
+  'MENU_ADMINISTRACAO',
+  'MENU_SISTEMA',
+];
+const LAVOURA_FEATURES: PermissionCode[] = [
+  ...PRO_FEATURES,
+  ...entityCodes(['SEMEADURA', 'EXECUCAO', 'COLHEITA']),
+];
+
+export const PLAN_PERMISSIONS: Record<number, ReadonlySet<PermissionCode>> = {
+  [PLAN_LEVELS.freemium]: new Set(FREE_FEATURES),
+  [PLAN_LEVELS.light]: new Set(FREE_FEATURES),
+  [PLAN_LEVELS.pro]: new Set(PRO_FEATURES),
+  [PLAN_LEVELS.lavoura]: new Set(LAVOURA_FEATURES),
+  [PLAN_LEVELS.full]: new Set(ALL_PERMISSION_CODES),
+};
+
+// ---- profiles: what a user may do inside an account ----------------------------------------
+
+const READ_ONLY: PermissionCode[] = [...entityCodes(Object.keys(ENTITY_ACTIONS) as Entity[], READ), ...(STANDALONE_CODES as PermissionCode[])];
+const ALL: PermissionCode[] = [...ALL_PERMISSION_CODES];
+const without = (codes: PermissionCode[], removed: PermissionCode[]) =>
+  codes.filter((c) => !removed.includes(c));
+
+export const PROFILE_PERMISSIONS: Record<ProfileUid, ReadonlySet<PermissionCode>> = {
+  ADMIN: new Set(ALL),
+  CONTA: new Set(ALL),
+  // Agronomist: everything except changing farms, plots and users.
+  FARM: new Set(without(ALL, entityCodes(['FAZENDA', 'TALHAO', 'USER', 'MANAGER_ACCOUNT'], WRITE))),
+  // Observer: views only.
+  ASSISTENTE_TECNICO: new Set(READ_ONLY),
+  // Reseller consultant: views, creates and edits everything but users; deletes nothing.
+  CON_REV: new Set(
+    without(ALL, [...entityCodes(['USER']), ...entityCodes(Object.keys(ENTITY_ACTIONS) as Entity[], ['EXCLUIR'])]),
+  ),
+  // Research: views everything, users included; creates and edits programs, sowings, farms, plots.
+  PESQUISA: new Set([
+    ...READ_ONLY,
+    ...entityCodes(['PLANEJAMENTO', 'EXECUCAO', 'SEMEADURA', 'FAZENDA', 'TALHAO'], ['CADASTRAR', 'EDITAR']),
+  ]),
+  // The company's own staff roles see customer data read-only.
+  FINANCEIRO: new Set(READ_ONLY),
+  COMERCIAL: new Set(READ_ONLY),
+  ADM_CORP: new Set(READ_ONLY),
+  VEND_CORP: new Set(READ_ONLY),
+  VEND_DGF: new Set(READ_ONLY),
+  TEC_DGF: new Set(READ_ONLY),
+};
+
+/** Season records: outside the current season they can be read, not changed. */
+const SEASON_ENTITIES: readonly Entity[] = ['SEMEADURA', 'PLANEJAMENTO', 'EXECUCAO', 'COLHEITA'];
+const SEASON_WRITES = new Set(entityCodes(SEASON_ENTITIES, WRITE));
+
+export function permissionsFor(input: {
+  profile: ProfileUid;
+  planLevel: number;
+  /** When the codes are asked for a season-crop that is not the current one. */
+  pastSeason?: boolean;
+}): PermissionCode[] {
+  const byProfile = PROFILE_PERMISSIONS[input.profile];
+  const byPlan = PLAN_PERMISSIONS[input.planLevel] ?? new Set<PermissionCode>();
+  return ALL_PERMISSION_CODES.filter(
+    (c) => byProfile.has(c) && byPlan.has(c) && !(input.pastSeason && SEASON_WRITES.has(c)),
+  );
+}
+
+/** The coarse keys the web app's shell and routes use, each derived from one code. */
+export const SHELL_PERMISSION_KEYS = {
+  'farm.list': 'FAZENDA_LISTAR',
+  'user.list': 'USER_LISTAR',
+  'menu.panel': 'MENU_PAINEIS',
+  'program.list': 'EXECUCAO_LISTAR',
+  'variety.list': 'CULTIVAR_LISTAR',
+  'planning.list': 'PLANEJAMENTO_LISTAR',
+  'catalog.list': 'CATALOG_LISTAR',
+  'note.list': 'NOTE_LISTAR',
+  'harvest.list': 'COLHEITA_LISTAR',
+  'plot.view': 'TALHAO_VISUALIZAR',
+  'sowing.view': 'SEMEADURA_VISUALIZAR',
+  linkage: 'MANAGER_ACCOUNT_LISTAR',
+} as const satisfies Record<string, PermissionCode>;
+export type ShellPermissionKey = keyof typeof SHELL_PERMISSION_KEYS | 'admin';
+
+/** Codes plus the shell keys they imply; `admin` (the back office) belongs to the ADMIN profile only. */
+export function withShellKeys(codes: readonly PermissionCode[], profile: ProfileUid): string[] {
+  const keys = (Object.entries(SHELL_PERMISSION_KEYS) as [string, PermissionCode][])
+    .filter(([, source]) => codes.includes(source))
+    .map(([key]) => key);
+  return [...codes, ...keys, ...(profile === 'ADMIN' ? ['admin'] : [])];
+}
+
+/** The key of a refused action: Full-plan users are told it is their permission, not their plan. */
+export function missingPermissionKey(planLevel: number): string {
+  return planLevel === PLAN_LEVELS.full ? 'plan.exception.no_permission' : 'exception.action_unauthorized';
+}

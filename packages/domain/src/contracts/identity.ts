@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../locale.ts';
+import { isStrongPassword } from '../password.ts';
+import { isValidPhone } from '../phone.ts';
+
+/**
+ * Payloads and answers of accounts, sign-in, sessions and users: the contract the API validates
+ * and serialises with and the web app's forms and hooks use. Error keys of failing fields are
+ * `field.*` keys of the errors namespace.
+ */
+const email = z.string().trim().toLowerCase().max(254).email({ message: 'field.email' });
+const strongPassword = z
+  .string()
+  .max(128)
+  .refine(isStrongPassword, { message: 'field.password_rule' });
+const name = z.string().trim().min(2, { message: 'field.too_short' }).max(120);
+const language = z.enum(LANGUAGES);
+const phone = z.string().trim().refine(isValidPhone, { message: 'field.phone' });
+const id = z.number().int().positive().max(2_147_483_647);
+
+export const registerBodySchema = z.object({
+  name,
+  email,
+  password: strongPassword,
+  account_name: name,
+  country_id: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  language,
+});
+
+export const loginBodySchema = z.object({ email, password: z.string().min(1).max(128) });
+export const activationBodySchema = z.object({ email, code: z.string().regex(/^\d{6}$/, { message: 'field.activation_code' }) });
+export const emailBodySchema = z.object({ email });
+export const selectAccountBodySchema = z.object({ account_id: id });
+export const switchAccountBodySchema = z.object({ id });
+
+export const changePasswordBodySchema = z
+  .object({
+    old_password: z.string().min(1).max(128),
+    new_password: strongPassword,
+    password_confirmation: z.string().max(128),
+    email: email.optional(),
+  })
+  .refine((body) => body.new_password === body.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'field.passwords_do_not_match',
+  });
+
+export const userCreateBodySchema = z.object({
+  name,
+  email,
+  profile_id: id,
+  language,
+  phone: phone.optional(),
+  farm_ids: z.array(id).max(500).default([]),
+});
+export const userUpdateBodySchema = userCreateBodySchema.omit({ email: true });
+export const userActiveBodySchema = z.object({ active: z.boolean() });
+export const phoneBodySchema = z.object({ phone });
+export const jobTitleBodySchema = z.object({ user_id: id, job_title_id: id });
+
+// ---- answers ---------------------------------------------------------------------------------
+
+export const accountEntrySchema = z.object({ id: z.number().int(), name: z.string(), current: z.boolean() });
+
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  language,
+  active: z.boolean(),
+  first_login: z.enum(['Y', 'N']),
+  password_type: z.enum(['regular', 'temporary', 'recovery_temp_password']),
+  is_admin: z.boolean(),
+  total_users: z.number().int(),
+  account: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    country_id: z.number().int(),
+    state_id: z.number().int().nullable(),
+    city_id: z.number().int().nullable(),
+    max_users: z.number().int(),
+    contract_start: z.string().nullable(),
+    contracted_area: z.number().nullable(),
+  }),
+  user_profile: z.object({ id: z.number().int(), uid: z.string(), message_key: z.string() }),
+  job_title: z.object({ id: z.number().int(), code: z.string(), message_key: z.string() }).nullable(),
+  plan: z.object({ id: z.number().int(), name: z.string(), priority_level: z.number().int(), message_key: z.string() }),
+  phones: z.array(z.string()),
+});
+
+export const sessionAnswerSchema = z.object({
+  accounts: z.array(accountEntrySchema),
+  is_first_login: z.boolean(),
+  is_first_login_full_plan: z.boolean(),
+  recovery_password: z.boolean(),
+  token: z.string(),
+  user: sessionUserSchema,
+});
+
+export const memberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  language,
+  active: z.boolean(),
+  activated: z.boolean(),
+  profile: z.object({ id: z.number().int(), uid: z.string(), message_key: z.string() }),
+  job_title_id: z.number().int().nullable(),
+  phones: z.array(z.string()),
+  farm_ids: z.array(z.number().int()),
+  created_at: z.string(),
+});
+
+export const activationAnswerSchema = z.object({ status: z.enum(['activated', 'already_active']) });
+export const registerAnswerSchema = z.object({ id: z.number().int(), email: z.string() });
+
+export type RegisterBody = z.input<typeof registerBodySchema>;
+export type LoginBody = z.input<typeof loginBodySchema>;
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+export type UserCreateBody = z.input<typeof userCreateBodySchema>;
+export type UserUpdateBody = z.input<typeof userUpdateBodySchema>;
+export type AccountEntry = z.infer<typeof accountEntrySchema>;
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+export type Member = z.infer<typeof memberSchema>;
+
+/** Error keys of identity, as the server answers them (namespace errors). */
+export const IDENTITY_ERROR_KEYS = {
+  invalidCredentials: 'exception.invalid_credentials',
+  accountNotActivated: 'exception.account_not_activated',
+  tooManyAttempts: 'exception.too_many_attempts',
+  userInactive: 'exception.user_inactive',
+  noAccounts: 'exception.no_accounts',
+  noContracts: 'exception.no_contracts',
+  contractNotStarted: 'exception.contract_not_started',
+  resendTooSoon: 'exception.activation.resend_too_soon',
+  invalidActivationCode: 'exception.activation.invalid_code',
+  activationCodeExpired: 'exception.activation.code_expired',
+  tokenNotProvided: 'exception.token_not_provided',
+  invalidToken: 'exception.invalid_token',
+  tokenExpired: 'exception.token_expired',
+  usersExceededLimit: 'exception.users.exceeded_limit',
+  actionUnauthorized: 'exception.action_unauthorized',
+  planNoPermission: 'plan.exception.no_permission',
+  userAlreadyExists: 'exception.user_already_exists',
+  userNotFound: 'exception.user_not_found',
+  accountNotFound: 'exception.account_not_found',
+  invalidCurrentPassword: 'exception.invalid_current_password',
+  temporaryPasswordExpired: 'exception.temporary_password_expired',
+  cannotChangeSelf: 'exception.users.cannot_change_self',
+  profileNotAssignable: 'exception.users.profile_not_assignable',
+  farmNotFound: 'exception.farm_not_found',
+} as const;
