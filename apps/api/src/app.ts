@@ -92,12 +92,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
+    app.swagger(),
+  );
 
   const reference = new ReferenceService(deps.db);
   await reference.load();
 
-  const services = { db: deps.db, mailer: deps.mailer, publicUrl: deps.publicUrl, ...(deps.now ? { now: deps.now } : {}) };
+  const services = {
+    db: deps.db,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    ...(deps.now ? { now: deps.now } : {}),
+  };
   const auth = new AuthService({ ...services, signer });
   const accounts = new AccountsService(services);
   const users = new UsersService({ ...services, reference });

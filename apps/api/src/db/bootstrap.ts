@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { COUNTRY_IDS, FREEMIUM_PLAN_ID, PROFILE_IDS, type Language, type ProfileUid } from '@lavoura/domain';
+import {
+  COUNTRY_IDS,
+  FREEMIUM_PLAN_ID,
+  PROFILE_IDS,
+  type Language,
+  type ProfileUid,
+} from '@lavoura/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Database } from './client.ts';
@@ -20,18 +26,33 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
 
 /** The company's own account, home of the platform administrators (profile ADMIN). */
 async function internalAccount(db: Database): Promise<number> {
-  const [existing] = await db.select({ id: t.accounts.id }).from(t.accounts).where(eq(t.accounts.internal, true));
+  const [existing] = await db
+    .select({ id: t.accounts.id })
+    .from(t.accounts)
+    .where(eq(t.accounts.internal, true));
   if (existing) return existing.id;
   const [created] = await db
     .insert(t.accounts)
-    .values({ name: 'Lavoura', countryId: COUNTRY_IDS.brazil, planId: 4, maxUsers: 50, internal: true })
+    .values({
+      name: 'Lavoura',
+      countryId: COUNTRY_IDS.brazil,
+      planId: 4,
+      maxUsers: 50,
+      internal: true,
+    })
     .returning({ id: t.accounts.id });
   return created!.id;
 }
 
 /** ADMIN_EMAIL / ADMIN_PASSWORD: creates that administrator once (active, no forced change). */
-export async function ensurePlatformAdmin(db: Database, admin: { email: string; password: string }): Promise<boolean> {
-  const [existing] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, admin.email));
+export async function ensurePlatformAdmin(
+  db: Database,
+  admin: { email: string; password: string },
+): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: t.users.id })
+    .from(t.users)
+    .where(eq(t.users.email, admin.email));
   if (existing) return false;
   const accountId = await internalAccount(db);
   const [user] = await db
@@ -44,7 +65,9 @@ export async function ensurePlatformAdmin(db: Database, admin: { email: string; 
       language: 'pt',
     })
     .returning({ id: t.users.id });
-  await db.insert(t.memberships).values({ accountId, userId: user!.id, profileId: PROFILE_IDS.ADMIN });
+  await db
+    .insert(t.memberships)
+    .values({ accountId, userId: user!.id, profileId: PROFILE_IDS.ADMIN });
   return true;
 }
 
@@ -75,7 +98,10 @@ export function demoEmail(plan: string, profile: ProfileUid): string {
  * the account switch. Runs only on a database without customer accounts.
  */
 export async function seedDemoData(db: Database): Promise<boolean> {
-  const [customers] = await db.select({ n: count() }).from(t.accounts).where(eq(t.accounts.internal, false));
+  const [customers] = await db
+    .select({ n: count() })
+    .from(t.accounts)
+    .where(eq(t.accounts.internal, false));
   if ((customers?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const [saoPaulo] = await db
@@ -109,13 +135,27 @@ export async function seedDemoData(db: Database): Promise<boolean> {
             language: profile.language,
             activatedAt: new Date(),
             jobTitleId: profile.uid === 'CONTA' ? 1 : profile.uid === 'PESQUISA' ? 8 : 4,
+            // Each demo user first enters the account named after their plan (the Full
+            // administrator's second account, Pro, would otherwise come first by name).
+            lastAccountId: account!.id,
           })
           .returning({ id: t.users.id });
-        await run.insert(t.memberships).values({ accountId: account!.id, userId: user!.id, profileId: PROFILE_IDS[profile.uid] });
+        await run.insert(t.memberships).values({
+          accountId: account!.id,
+          userId: user!.id,
+          profileId: PROFILE_IDS[profile.uid],
+        });
       }
     }
-    const [fullAdmin] = await run.select().from(t.users).where(eq(t.users.email, demoEmail('full', 'CONTA')));
-    await run.insert(t.memberships).values({ accountId: accountIds.get('pro')!, userId: fullAdmin!.id, profileId: PROFILE_IDS.FARM });
+    const [fullAdmin] = await run
+      .select()
+      .from(t.users)
+      .where(eq(t.users.email, demoEmail('full', 'CONTA')));
+    await run.insert(t.memberships).values({
+      accountId: accountIds.get('pro')!,
+      userId: fullAdmin!.id,
+      profileId: PROFILE_IDS.FARM,
+    });
   });
   await ensurePlatformAdmin(db, { email: 'admin@demo.lavoura.app', password: DEMO_PASSWORD });
   return true;

@@ -21,8 +21,7 @@ import { AppError } from './app-error.ts';
  * /admin-api or /payment-api without a declaration fails the start.
  */
 export type AccessRule =
-  | 'public'
-  | { permission?: PermissionCode; planRoute?: PlanRoute; platformAdmin?: true };
+  'public' | { permission?: PermissionCode; planRoute?: PlanRoute; platformAdmin?: true };
 
 /** The signed-in member behind a request: the account always comes from the token. */
 export interface Session {
@@ -53,7 +52,8 @@ export function registerAuth(app: FastifyInstance, db: Database, signer: TokenSi
 
   app.addHook('onRoute', (route) => {
     if (!API_PREFIX.test(route.url) || DOCUMENTATION.test(route.url)) return;
-    if (!route.config?.access) throw new Error(`${route.method} ${route.url} declares no access rule`);
+    if (!route.config?.access)
+      throw new Error(`${route.method} ${route.url} declares no access rule`);
   });
 
   // preValidation, not preHandler: a caller without a valid session or the right is answered
@@ -65,13 +65,25 @@ export function registerAuth(app: FastifyInstance, db: Database, signer: TokenSi
     const session = await authenticate(request, db, signer);
     request.session = session;
     if (rule.platformAdmin && session.profile !== 'ADMIN') {
-      throw new AppError(IDENTITY_ERROR_KEYS.actionUnauthorized, 403, 'Platform administrators only');
+      throw new AppError(
+        IDENTITY_ERROR_KEYS.actionUnauthorized,
+        403,
+        'Platform administrators only',
+      );
     }
     if (rule.planRoute && routeAccess(rule.planRoute, session.planLevel) !== 'allowed') {
-      throw new AppError(missingPermissionKey(session.planLevel), 403, `Plan does not include ${rule.planRoute}`);
+      throw new AppError(
+        missingPermissionKey(session.planLevel),
+        403,
+        `Plan does not include ${rule.planRoute}`,
+      );
     }
     if (rule.permission && !session.permissions.has(rule.permission)) {
-      throw new AppError(missingPermissionKey(session.planLevel), 403, `User has no permission: ${rule.permission}`);
+      throw new AppError(
+        missingPermissionKey(session.planLevel),
+        403,
+        `User has no permission: ${rule.permission}`,
+      );
     }
   });
 }
@@ -82,7 +94,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-async function authenticate(request: FastifyRequest, db: Database, signer: TokenSigner): Promise<Session> {
+async function authenticate(
+  request: FastifyRequest,
+  db: Database,
+  signer: TokenSigner,
+): Promise<Session> {
   const token = bearerToken(request);
   if (!token) throw new AppError(IDENTITY_ERROR_KEYS.tokenNotProvided, 401, 'No bearer token');
   const claims = await signer.verify(token);
@@ -102,10 +118,13 @@ async function authenticate(request: FastifyRequest, db: Database, signer: Token
     .innerJoin(t.plans, eq(t.plans.id, t.accounts.planId))
     .innerJoin(t.profiles, eq(t.profiles.id, t.memberships.profileId))
     .leftJoin(t.revokedTokens, eq(t.revokedTokens.jti, claims.jti))
-    .where(and(eq(t.memberships.userId, claims.userId), eq(t.memberships.accountId, claims.accountId)));
+    .where(
+      and(eq(t.memberships.userId, claims.userId), eq(t.memberships.accountId, claims.accountId)),
+    );
   if (member?.revoked) throw new AppError(IDENTITY_ERROR_KEYS.invalidToken, 401, 'Token revoked');
   if (!member) throw new AppError(IDENTITY_ERROR_KEYS.invalidToken, 401, 'No such membership');
-  if (!member.membershipActive) throw new AppError(IDENTITY_ERROR_KEYS.userInactive, 401, 'Member deactivated');
+  if (!member.membershipActive)
+    throw new AppError(IDENTITY_ERROR_KEYS.userInactive, 401, 'Member deactivated');
 
   const profile = member.profile as ProfileUid;
   return {

@@ -18,7 +18,13 @@ const unique = () => `${process.pid}-${Date.now().toString(36)}-${(sequence += 1
 
 export async function makeAccount(
   db: Database,
-  options: { planId?: number; maxUsers?: number; contractStart?: string | null; countryId?: number; name?: string } = {},
+  options: {
+    planId?: number;
+    maxUsers?: number;
+    contractStart?: string | null;
+    countryId?: number;
+    name?: string;
+  } = {},
 ): Promise<number> {
   const [account] = await db
     .insert(t.accounts)
@@ -74,7 +80,8 @@ export async function login(app: TestApp, email: string, password = PASSWORD) {
 
 export async function tokenFor(app: TestApp, email: string, password = PASSWORD): Promise<string> {
   const response = await login(app, email, password);
-  if (response.statusCode !== 200) throw new Error(`login ${email}: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`login ${email}: ${response.statusCode} ${response.body}`);
   return response.json<{ token: string }>().token;
 }
 
@@ -83,7 +90,10 @@ export async function accountWith(
   app: TestApp,
   profiles: ProfileUid[],
   options: Parameters<typeof makeAccount>[1] = {},
-): Promise<{ accountId: number; members: Record<string, { id: number; email: string; token: string }> }> {
+): Promise<{
+  accountId: number;
+  members: Record<string, { id: number; email: string; token: string }>;
+}> {
   const accountId = await makeAccount(app.db, options);
   const members: Record<string, { id: number; email: string; token: string }> = {};
   for (const profile of profiles) {
@@ -110,7 +120,9 @@ export async function outbox(app: TestApp): Promise<SentMail[]> {
   return Promise.all(
     files.map(async (file) => {
       const mail = await simpleParser(fs.readFileSync(path.join(app.outboxDir, file)));
-      const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+      const to = Array.isArray(mail.to)
+        ? mail.to.map((a) => a.text).join(', ')
+        : (mail.to?.text ?? '');
       return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
     }),
   );
@@ -145,14 +157,31 @@ export async function identityCounts(db: Database): Promise<Record<string, numbe
 
 /** Everything stored about an account's people: users, memberships, phones and farm assignments. */
 export async function accountSnapshot(db: Database, accountId: number) {
-  const memberships = await db.select().from(t.memberships).where(eq(t.memberships.accountId, accountId)).orderBy(t.memberships.id);
+  const memberships = await db
+    .select()
+    .from(t.memberships)
+    .where(eq(t.memberships.accountId, accountId))
+    .orderBy(t.memberships.id);
   const userIds = memberships.map((m) => m.userId);
   if (userIds.length === 0) return { memberships, users: [], phones: [], farms: [] };
-  const users = await db.select().from(t.users).where(inArray(t.users.id, userIds)).orderBy(t.users.id);
-  const phones = await db.select().from(t.userPhones).where(inArray(t.userPhones.userId, userIds)).orderBy(t.userPhones.id);
+  const users = await db
+    .select()
+    .from(t.users)
+    .where(inArray(t.users.id, userIds))
+    .orderBy(t.users.id);
+  const phones = await db
+    .select()
+    .from(t.userPhones)
+    .where(inArray(t.userPhones.userId, userIds))
+    .orderBy(t.userPhones.id);
   const farms = await db
     .select()
     .from(t.membershipFarms)
-    .where(inArray(t.membershipFarms.membershipId, memberships.map((m) => m.id)));
+    .where(
+      inArray(
+        t.membershipFarms.membershipId,
+        memberships.map((m) => m.id),
+      ),
+    );
   return { memberships, users, phones, farms };
 }

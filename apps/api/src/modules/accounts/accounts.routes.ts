@@ -15,11 +15,21 @@ import { saveMaintenanceSetting, type MaintenanceSwitch } from '../../http/maint
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
 import type { AccountsService } from './accounts.service.ts';
 
-const errors = { ...commonErrorResponses, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  ...commonErrorResponses,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
 /** A calendar day: `2026-02-30` matches the pattern but is no day, and the database would refuse it. */
 const isCalendarDay = (value: string) => {
   const day = new Date(`${value}T00:00:00Z`);
-  return value >= '0001-01-01' && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+  return (
+    value >= '0001-01-01' &&
+    !Number.isNaN(day.getTime()) &&
+    day.toISOString().slice(0, 10) === value
+  );
 };
 const isoDate = z
   .string()
@@ -40,24 +50,45 @@ const backOfficeAccountSchema = z.object({
 });
 
 /** Public sign-up and activation, and the platform administrators' back office. */
-export function accountsRoutes(accounts: AccountsService, db: Database, maintenance: MaintenanceSwitch) {
+export function accountsRoutes(
+  accounts: AccountsService,
+  db: Database,
+  maintenance: MaintenanceSwitch,
+) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['accounts'];
 
     app.post(
       '/admin-api/register',
-      { config: { access: 'public' }, schema: { tags, body: registerBodySchema, response: { 201: registerAnswerSchema, ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          body: registerBodySchema,
+          response: { 201: registerAnswerSchema, ...errors },
+        },
+      },
       async (request, reply) => reply.status(201).send(await accounts.register(request.body)),
     );
     app.post(
       '/api/account-active',
-      { config: { access: 'public' }, schema: { tags, body: activationBodySchema, response: { 200: activationAnswerSchema, ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          body: activationBodySchema,
+          response: { 200: activationAnswerSchema, ...errors },
+        },
+      },
       async (request) => accounts.activate(request.body.email, request.body.code),
     );
     app.post(
       '/api/account-active/resend',
-      { config: { access: 'public' }, schema: { tags, body: emailBodySchema, response: { 204: z.null(), ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, body: emailBodySchema, response: { 204: z.null(), ...errors } },
+      },
       async (request, reply) => {
         await accounts.resendActivation(request.body.email);
         return reply.status(204).send(null);
@@ -68,7 +99,13 @@ export function accountsRoutes(accounts: AccountsService, db: Database, maintena
     const backOfficeTags = ['back office'];
     app.get(
       '/admin-api/accounts',
-      { config: backOffice, schema: { tags: backOfficeTags, response: { 200: z.array(backOfficeAccountSchema), ...errors } } },
+      {
+        config: backOffice,
+        schema: {
+          tags: backOfficeTags,
+          response: { 200: z.array(backOfficeAccountSchema), ...errors },
+        },
+      },
       async () => accounts.listAccounts(),
     );
     app.post(
@@ -118,7 +155,13 @@ export function accountsRoutes(accounts: AccountsService, db: Database, maintena
     );
     app.get(
       '/admin-api/maintenance',
-      { config: backOffice, schema: { tags: backOfficeTags, response: { 200: z.object({ enabled: z.boolean() }), ...errors } } },
+      {
+        config: backOffice,
+        schema: {
+          tags: backOfficeTags,
+          response: { 200: z.object({ enabled: z.boolean() }), ...errors },
+        },
+      },
       async () => ({ enabled: maintenance.enabled }),
     );
     app.put(

@@ -38,9 +38,18 @@ export class AuthService {
 
     let usedRecovery = false;
     let passwordOk = !!user && (await verifyPassword(user.passwordHash, password));
-    if (user && !passwordOk && user.recoveryPasswordHash && (await verifyPassword(user.recoveryPasswordHash, password))) {
+    if (
+      user &&
+      !passwordOk &&
+      user.recoveryPasswordHash &&
+      (await verifyPassword(user.recoveryPasswordHash, password))
+    ) {
       if (!user.recoveryExpiresAt || user.recoveryExpiresAt <= now) {
-        throw new AppError(IDENTITY_ERROR_KEYS.temporaryPasswordExpired, 401, 'Temporary password expired');
+        throw new AppError(
+          IDENTITY_ERROR_KEYS.temporaryPasswordExpired,
+          401,
+          'Temporary password expired',
+        );
       }
       passwordOk = true;
       usedRecovery = true;
@@ -49,7 +58,8 @@ export class AuthService {
       await recordFailedLogin(db, email, now);
       throw new AppError(IDENTITY_ERROR_KEYS.invalidCredentials, 401, 'Invalid e-mail or password');
     }
-    if (!user.activatedAt) throw new AppError(IDENTITY_ERROR_KEYS.accountNotActivated, 403, 'Account not activated');
+    if (!user.activatedAt)
+      throw new AppError(IDENTITY_ERROR_KEYS.accountNotActivated, 403, 'Account not activated');
 
     const memberships = await db
       .select({ membership: t.memberships, account: t.accounts, planLevel: t.plans.priorityLevel })
@@ -58,19 +68,27 @@ export class AuthService {
       .innerJoin(t.plans, eq(t.plans.id, t.accounts.planId))
       .where(eq(t.memberships.userId, user.id))
       .orderBy(asc(t.accounts.name));
-    if (memberships.length === 0) throw new AppError(IDENTITY_ERROR_KEYS.noAccounts, 403, 'No accounts');
+    if (memberships.length === 0)
+      throw new AppError(IDENTITY_ERROR_KEYS.noAccounts, 403, 'No accounts');
     const active = memberships.filter((m) => m.membership.active);
-    if (active.length === 0) throw new AppError(IDENTITY_ERROR_KEYS.userInactive, 403, 'Inactive in every account');
+    if (active.length === 0)
+      throw new AppError(IDENTITY_ERROR_KEYS.userInactive, 403, 'Inactive in every account');
 
     // The account used last comes first; an account that cannot be entered today is skipped.
-    active.sort((a, b) => Number(b.account.id === user.lastAccountId) - Number(a.account.id === user.lastAccountId));
+    active.sort(
+      (a, b) =>
+        Number(b.account.id === user.lastAccountId) - Number(a.account.id === user.lastAccountId),
+    );
     const problems = active.map((m) => contractProblem(m.account, m.planLevel, now));
     const usable = active.find((_, index) => !problems[index]);
     if (!usable) throw problems[0]!;
 
     await clearFailedLogins(db, email);
     if (usedRecovery) {
-      await db.update(t.users).set({ passwordType: 'recovery_temp_password', updatedAt: now }).where(eq(t.users.id, user.id));
+      await db
+        .update(t.users)
+        .set({ passwordType: 'recovery_temp_password', updatedAt: now })
+        .where(eq(t.users.id, user.id));
     }
     return openSession(db, this.deps.signer, user.id, usable.account.id, now);
   }
@@ -83,7 +101,13 @@ export class AuthService {
       .from(t.memberships)
       .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
       .innerJoin(t.plans, eq(t.plans.id, t.accounts.planId))
-      .where(and(eq(t.memberships.userId, session.userId), eq(t.memberships.accountId, accountId), eq(t.memberships.active, true)));
+      .where(
+        and(
+          eq(t.memberships.userId, session.userId),
+          eq(t.memberships.accountId, accountId),
+          eq(t.memberships.active, true),
+        ),
+      );
     if (!target) throw new AppError(IDENTITY_ERROR_KEYS.accountNotFound, 404, 'Account not found');
     const problem = contractProblem(target.account, target.planLevel, this.now());
     if (problem) throw problem;
@@ -92,7 +116,16 @@ export class AuthService {
     return answer;
   }
 
+  /** A new token for the same account, on the terms of a login: not for an account whose contract has not started. */
   async refresh(session: Session): Promise<{ token: string }> {
+    const [account] = await this.deps.db
+      .select({ account: t.accounts, planLevel: t.plans.priorityLevel })
+      .from(t.accounts)
+      .innerJoin(t.plans, eq(t.plans.id, t.accounts.planId))
+      .where(eq(t.accounts.id, session.accountId));
+    if (!account) throw new AppError(IDENTITY_ERROR_KEYS.accountNotFound, 404, 'Account not found');
+    const problem = contractProblem(account.account, account.planLevel, this.now());
+    if (problem) throw problem;
     const { token } = await this.deps.signer.sign(session.userId, session.accountId, this.now());
     await this.revoke(session);
     return { token };
@@ -119,9 +152,18 @@ export class AuthService {
       user.recoveryExpiresAt > now &&
       (await verifyPassword(user.recoveryPasswordHash, oldPassword));
     if (!recoveryValid && !(await verifyPassword(user.passwordHash, oldPassword))) {
-      throw new AppError(IDENTITY_ERROR_KEYS.invalidCurrentPassword, 400, 'Current password is wrong', [
-        { field: 'body.old_password', key: IDENTITY_ERROR_KEYS.invalidCurrentPassword, message: 'Wrong password' },
-      ]);
+      throw new AppError(
+        IDENTITY_ERROR_KEYS.invalidCurrentPassword,
+        400,
+        'Current password is wrong',
+        [
+          {
+            field: 'body.old_password',
+            key: IDENTITY_ERROR_KEYS.invalidCurrentPassword,
+            message: 'Wrong password',
+          },
+        ],
+      );
     }
     await db
       .update(t.users)
@@ -154,7 +196,11 @@ export class AuthService {
       })
       .where(eq(t.users.id, user.id));
     await mailer.send(
-      composeMail('recovery_password', user.email, user.language, { name: user.name, password, link: `${publicUrl}/v3/login` }),
+      composeMail('recovery_password', user.email, user.language, {
+        name: user.name,
+        password,
+        link: `${publicUrl}/v3/login`,
+      }),
     );
   }
 

@@ -1,0 +1,335 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '../../db/schema.ts';
+import {
+  accountSnapshot,
+  accountWith,
+  bearer,
+  makeUser,
+  tokenFor,
+} from '../../test/identity-factory.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * Tenant isolation: account B's administrator, holding every user permission, reaches nothing of
+ * account A through any route that takes an id. Each route is listed once below; a test reads the
+ * OpenAPI document so that a new id-taking route without a case here fails.
+ */
+let app: TestApp;
+let accountA: number;
+let accountB: number;
+let adminA: { id: number; email: string; token: string };
+let adminB: { id: number; email: string; token: string };
+/** A's people: its administrator, an agronomist with phone, job title and recovery, an inactive member. */
+let targetsA: { label: string; id: number }[];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const a = await accountWith(app, ['CONTA'], { planId: 4, name: 'A Fazenda Alfa' });
+  const b = await accountWith(app, ['CONTA'], { planId: 4, name: 'B Fazenda Beta' });
+  accountA = a.accountId;
+  accountB = b.accountId;
+  adminA = a.members.CONTA!;
+  adminB = b.members.CONTA!;
+  const agronomist = await makeUser(app.db, {
+    accountId: accountA,
+    profile: 'FARM',
+    name: 'Agrônomo de A',
+  });
+  await app.db.insert(t.userPhones).values({ userId: agronomist.id, phone: '+5511987654321' });
+  await app.db
+    .update(t.users)
+    .set({
+      recoveryPasswordHash: 'pending',
+      recoveryExpiresAt: new Date(Date.now() + 3_600_000),
+      passwordType: 'recovery_temp_password',
+    })
+    .where(eq(t.users.id, agronomist.id));
+  const inactive = await makeUser(app.db, {
+    accountId: accountA,
+    profile: 'PESQUISA',
+    active: false,
+  });
+  targetsA = [
+    { label: 'A’s administrator', id: adminA.id },
+    { label: 'A’s agronomist', id: agronomist.id },
+    { label: 'A’s inactive member', id: inactive.id },
+  ];
+});
+afterAll(() => app.close());
+
+interface Case {
+  /** The route as the OpenAPI document names it. */
+  route: string;
+  request(id: number): {
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    url: string;
+    payload?: Record<string, unknown>;
+  };
+  status: number;
+  key: string;
+  /** The id is an account (else a user). */
+  takesAccount?: true;
+}
+
+const CASES: Case[] = [
+  {
+    route: 'PUT /api/users/{id}',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      payload: { name: 'Taken Over', profile_id: 4, language: 'en', phone: '+12015550123' },
+    }),
+    status: 404,
+    key: 'exception.user_not_found',
+  },
+  {
+    route: 'DELETE /api/users/{id}',
+    request: (id) => ({ method: 'DELETE', url: `/api/users/${id}` }),
+    status: 404,
+    key: 'exception.user_not_found',
+  },
+  {
+    route: 'PUT /api/users/{id}/active',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/api/users/${id}/active`,
+      payload: { active: false },
+    }),
+    status: 404,
+    key: 'exception.user_not_found',
+  },
+  {
+    route: 'GET /api/users/{id}/phones',
+    request: (id) => ({ method: 'GET', url: `/api/users/${id}/phones` }),
+    status: 404,
+    key: 'exception.user_not_found',
+  },
+  {
+    route: 'POST /api/users/{id}/phones',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/users/${id}/phones`,
+      payload: { phone: '+595961456789' },
+    }),
+    status: 404,
+    key: 'exception.user_not_found',
+  },
+  {
+    route: 'DELETE /api/users/{id}/recovery-password',
+    request: (id) => ({ method: 'DELETE', url: `/api/users/${id}/recovery-password` }),
+    status: 404,
+    key: 'exception.user_not_found',
+  },
+  {
+    route: 'POST /api/job-titles',
+    request: (id) => ({
+      method: 'POST',
+      url: '/api/job-titles',
+      payload: { user_id: id, job_title_id: 9 },
+    }),
+    status: 404,
+    key: 'exception.user_not_found',
+  },
+  {
+    route: 'POST /admin-api/select-account',
+    request: (id) => ({
+      method: 'POST',
+      url: '/admin-api/select-account',
+      payload: { account_id: id },
+    }),
+    status: 404,
+    key: 'exception.account_not_found',
+    takesAccount: true,
+  },
+  {
+    route: 'PUT /api/menu/alterar-conta',
+    request: (id) => ({ method: 'PUT', url: '/api/menu/alterar-conta', payload: { id } }),
+    status: 404,
+    key: 'exception.account_not_found',
+    takesAccount: true,
+  },
+  {
+    // Back office: platform administrators only, so a customer administrator is refused outright.
+    route: 'PUT /admin-api/accounts/{id}',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/admin-api/accounts/${id}`,
+      payload: { max_users: 10_000, plan_id: 4 },
+    }),
+    status: 403,
+    key: 'exception.action_unauthorized',
+    takesAccount: true,
+  },
+];
+
+const send = (token: string, request: ReturnType<Case['request']>) =>
+  app.app.inject({
+    method: request.method,
+    url: request.url,
+    headers: bearer(token),
+    ...(request.payload ? { payload: request.payload } : {}),
+  });
+
+async function snapshotA() {
+  const [account] = await app.db.select().from(t.accounts).where(eq(t.accounts.id, accountA));
+  return { account, ...(await accountSnapshot(app.db, accountA)) };
+}
+
+describe('every id-taking identity route is covered', () => {
+  it('lists each path with an id parameter under /api/users and /admin-api/accounts, and each body taking a user or account id', async () => {
+    const document = (await app.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: {
+              content?: Record<string, { schema?: { properties?: Record<string, unknown> } }>;
+            };
+          }
+        >
+      >;
+    }>();
+    const idRoutes: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const route = `${method.toUpperCase()} ${path}`;
+        const idInPath =
+          /^\/(api\/users|admin-api\/accounts)\//.test(path) && /\{[^}]*id\}/.test(path);
+        const bodyProperties = Object.keys(
+          operation.requestBody?.content?.['application/json']?.schema?.properties ?? {},
+        );
+        const idInBody = bodyProperties.some((name) =>
+          /^(id|user_id|account_id|membership_id)$/.test(name),
+        );
+        if (idInPath || idInBody) idRoutes.push(route);
+      }
+    }
+    expect(idRoutes.length).toBeGreaterThanOrEqual(CASES.length);
+    const covered = CASES.map((c) => c.route);
+    expect(idRoutes.filter((route) => !covered.includes(route))).toEqual([]);
+  });
+});
+
+describe('account B’s administrator against account A', () => {
+  it.each(CASES.map((c) => [c.route, c] as const))(
+    '%s answers as unknown and changes nothing in A',
+    async (_, c) => {
+      const before = await snapshotA();
+      const ids = c.takesAccount ? [{ label: 'account A', id: accountA }] : targetsA;
+      for (const target of ids) {
+        const response = await send(adminB.token, c.request(target.id));
+        expect({
+          target: target.label,
+          status: response.statusCode,
+          key: response.json().key,
+        }).toEqual({
+          target: target.label,
+          status: c.status,
+          key: c.key,
+        });
+      }
+      expect(await snapshotA()).toEqual(before);
+      // B's administrator is still signed in to B (a refused switch does not revoke the token).
+      expect(
+        (await send(adminB.token, { method: 'GET', url: '/api/menu/dados-usuario' })).json().account
+          .id,
+      ).toBe(accountB);
+    },
+  );
+
+  it('GET /api/users with B’s token never lists A’s users', async () => {
+    const listed = (await send(adminB.token, { method: 'GET', url: '/api/users' })).json<
+      { id: number }[]
+    >();
+    expect(listed.map((m) => m.id)).toEqual([adminB.id]);
+    for (const target of targetsA) expect(listed.map((m) => m.id)).not.toContain(target.id);
+  });
+
+  it('a customer administrator gets 403 from every back-office route under /admin-api/accounts', async () => {
+    const before = await snapshotA();
+    for (const request of [
+      { method: 'GET' as const, url: '/admin-api/accounts' },
+      {
+        method: 'POST' as const,
+        url: '/admin-api/accounts',
+        payload: {
+          name: 'Intruder',
+          country_id: 1,
+          plan_id: 4,
+          max_users: 5,
+          admin: { name: 'Intruder', email: adminA.email, language: 'pt' },
+        },
+      },
+      {
+        method: 'PUT' as const,
+        url: `/admin-api/accounts/${accountB}`,
+        payload: { max_users: 10_000 },
+      },
+    ]) {
+      const response = await send(adminB.token, request);
+      expect(response.json()).toMatchObject({ code: 403, key: 'exception.action_unauthorized' });
+    }
+    expect(await snapshotA()).toEqual(before);
+  });
+});
+
+describe('a person who belongs to both accounts', () => {
+  it('is managed in B through B’s membership only: A’s membership keeps its profile and state', async () => {
+    const shared = await makeUser(app.db, {
+      accountId: accountA,
+      profile: 'FARM',
+      name: 'Shared Person',
+    });
+    await app.db
+      .insert(t.memberships)
+      .values({ accountId: accountB, userId: shared.id, profileId: 4 });
+    const membershipIn = async (accountId: number) =>
+      (
+        await app.db
+          .select()
+          .from(t.memberships)
+          .where(and(eq(t.memberships.accountId, accountId), eq(t.memberships.userId, shared.id)))
+      )[0];
+    const inA = await membershipIn(accountA);
+
+    const listed = (await send(adminB.token, { method: 'GET', url: '/api/users' })).json<
+      { id: number; profile: { uid: string } }[]
+    >();
+    expect(listed.find((m) => m.id === shared.id)?.profile.uid).toBe('ASSISTENTE_TECNICO');
+
+    expect(
+      (
+        await send(adminB.token, {
+          method: 'PUT',
+          url: `/api/users/${shared.id}`,
+          payload: { name: 'Shared Person', profile_id: 15, language: 'pt' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await send(adminB.token, {
+          method: 'PUT',
+          url: `/api/users/${shared.id}/active`,
+          payload: { active: false },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await membershipIn(accountA)).toEqual(inA);
+
+    expect(
+      (await send(adminB.token, { method: 'DELETE', url: `/api/users/${shared.id}` })).statusCode,
+    ).toBe(204);
+    expect(await membershipIn(accountB)).toBeUndefined();
+    expect(await membershipIn(accountA)).toEqual(inA);
+    const token = await tokenFor(app, shared.email);
+    expect(
+      (await send(token, { method: 'GET', url: '/api/menu/dados-usuario' })).json(),
+    ).toMatchObject({
+      account: { id: accountA },
+      user_profile: { uid: 'FARM' },
+    });
+  });
+});
