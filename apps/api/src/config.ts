@@ -65,7 +65,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   }
   const env = parsed.data;
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-    throw new Error('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
+    throw new Error(
+      'Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)',
+    );
   }
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
     throw new Error('Invalid configuration:\n  ADMIN_PASSWORD: required with ADMIN_EMAIL');
@@ -84,7 +86,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailTransport: env.MAIL_TRANSPORT,
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD } : undefined,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
+        : undefined,
     demoData:
       env.DEMO_DATA === 'true' ||
       (env.DEMO_DATA === undefined && env.NODE_ENV !== 'production' && !env.DATABASE_URL),

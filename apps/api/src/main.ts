@@ -24,7 +24,9 @@ async function main(): Promise<void> {
 
   // MAINTENANCE_MODE=true wins at start; otherwise the switch the back office last stored.
   if (config.maintenanceMode) await saveMaintenanceSetting(database.db, true);
-  const maintenance = { enabled: config.maintenanceMode || (await loadMaintenanceSetting(database.db)) };
+  const maintenance = {
+    enabled: config.maintenanceMode || (await loadMaintenanceSetting(database.db)),
+  };
 
   const app = await buildApp({
     db: database.db,

@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { contractProblem } from '../modules/auth/session.service.ts';
 import type { TokenClaims, TokenSigner } from '../modules/auth/tokens.ts';
 import { AppError } from './app-error.ts';
 
@@ -111,6 +112,11 @@ async function authenticate(
       allFarms: t.profiles.allFarms,
       planLevel: t.plans.priorityLevel,
       revoked: t.revokedTokens.jti,
+      account: {
+        internal: t.accounts.internal,
+        contractStart: t.accounts.contractStart,
+        countryId: t.accounts.countryId,
+      },
     })
     .from(t.memberships)
     .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
@@ -125,6 +131,9 @@ async function authenticate(
   if (!member) throw new AppError(IDENTITY_ERROR_KEYS.invalidToken, 401, 'No such membership');
   if (!member.membershipActive)
     throw new AppError(IDENTITY_ERROR_KEYS.userInactive, 401, 'Member deactivated');
+  // A contract the back office moved or removed ends the session at once, with login's reason.
+  const contract = contractProblem(member.account, member.planLevel, new Date());
+  if (contract) throw new AppError(contract.key, 401, contract.message, contract.additionalInfo);
 
   const profile = member.profile as ProfileUid;
   return {

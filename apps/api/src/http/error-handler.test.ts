@@ -14,7 +14,11 @@ beforeAll(async () => {
           max_users: 5,
         });
       });
-      app.post('/api/test/echo', { config: { access: 'public' } }, async (request) => request.body ?? {});
+      app.post(
+        '/api/test/echo',
+        { config: { access: 'public' } },
+        async (request) => request.body ?? {},
+      );
     },
   });
 });

@@ -15,7 +15,10 @@ const API_CALL = /^\/(api|admin-api|payment-api)(\/|\?|$)/;
 const SWITCH = /^\/admin-api\/maintenance(\?|$)/;
 
 /** In maintenance every API call answers 503; the web app (/v3/) and /healthz keep answering. */
-export function registerMaintenanceGate(app: FastifyInstance, maintenance: MaintenanceSwitch): void {
+export function registerMaintenanceGate(
+  app: FastifyInstance,
+  maintenance: MaintenanceSwitch,
+): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!maintenance.enabled || !API_CALL.test(request.url) || SWITCH.test(request.url)) return;
     return reply

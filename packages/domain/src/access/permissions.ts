@@ -64,7 +64,10 @@ export type PermissionCode =
   | (typeof DASHBOARD_CODES)[number]
   | (typeof REPORT_CODES)[number];
 
-export function code<E extends Entity>(entity: E, action: (typeof ENTITY_ACTIONS)[E][number]): PermissionCode {
+export function code<E extends Entity>(
+  entity: E,
+  action: (typeof ENTITY_ACTIONS)[E][number],
+): PermissionCode {
   return `${entity}_${action}` as PermissionCode;
 }
 
@@ -79,8 +82,13 @@ export const ALL_PERMISSION_CODES: readonly PermissionCode[] = [
   ...(STANDALONE_CODES as PermissionCode[]),
 ];
 
-function entityCodes(entities: readonly Entity[], actions: readonly Action[] = ACTIONS): PermissionCode[] {
-  return ENTITY_CODES.filter((c) => entities.includes(c.entity) && actions.includes(c.action)).map((c) => c.code);
+function entityCodes(
+  entities: readonly Entity[],
+  actions: readonly Action[] = ACTIONS,
+): PermissionCode[] {
+  return ENTITY_CODES.filter((c) => entities.includes(c.entity) && actions.includes(c.action)).map(
+    (c) => c.code,
+  );
 }
 
 // ---- plans: which features an account's plan includes -------------------------------------
@@ -112,7 +120,10 @@ export const PLAN_PERMISSIONS: Record<number, ReadonlySet<PermissionCode>> = {
 
 // ---- profiles: what a user may do inside an account ----------------------------------------
 
-const READ_ONLY: PermissionCode[] = [...entityCodes(Object.keys(ENTITY_ACTIONS) as Entity[], READ), ...(STANDALONE_CODES as PermissionCode[])];
+const READ_ONLY: PermissionCode[] = [
+  ...entityCodes(Object.keys(ENTITY_ACTIONS) as Entity[], READ),
+  ...(STANDALONE_CODES as PermissionCode[]),
+];
 const ALL: PermissionCode[] = [...ALL_PERMISSION_CODES];
 const without = (codes: PermissionCode[], removed: PermissionCode[]) =>
   codes.filter((c) => !removed.includes(c));
@@ -126,12 +137,18 @@ export const PROFILE_PERMISSIONS: Record<ProfileUid, ReadonlySet<PermissionCode>
   ASSISTENTE_TECNICO: new Set(READ_ONLY),
   // Reseller consultant: views, creates and edits everything but users; deletes nothing.
   CON_REV: new Set(
-    without(ALL, [...entityCodes(['USER']), ...entityCodes(Object.keys(ENTITY_ACTIONS) as Entity[], ['EXCLUIR'])]),
+    without(ALL, [
+      ...entityCodes(['USER']),
+      ...entityCodes(Object.keys(ENTITY_ACTIONS) as Entity[], ['EXCLUIR']),
+    ]),
   ),
   // Research: views everything, users included; creates and edits programs, sowings, farms, plots.
   PESQUISA: new Set([
     ...READ_ONLY,
-    ...entityCodes(['PLANEJAMENTO', 'EXECUCAO', 'SEMEADURA', 'FAZENDA', 'TALHAO'], ['CADASTRAR', 'EDITAR']),
+    ...entityCodes(
+      ['PLANEJAMENTO', 'EXECUCAO', 'SEMEADURA', 'FAZENDA', 'TALHAO'],
+      ['CADASTRAR', 'EDITAR'],
+    ),
   ]),
   // The company's own staff roles see customer data read-only.
   FINANCEIRO: new Set(READ_ONLY),
@@ -186,5 +203,7 @@ export function withShellKeys(codes: readonly PermissionCode[], profile: Profile
 
 /** The key of a refused action: Full-plan users are told it is their permission, not their plan. */
 export function missingPermissionKey(planLevel: number): string {
-  return planLevel === PLAN_LEVELS.full ? 'plan.exception.no_permission' : 'exception.action_unauthorized';
+  return planLevel === PLAN_LEVELS.full
+    ? 'plan.exception.no_permission'
+    : 'exception.action_unauthorized';
 }

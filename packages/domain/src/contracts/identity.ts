@@ -28,7 +28,10 @@ export const registerBodySchema = z.object({
 });
 
 export const loginBodySchema = z.object({ email, password: z.string().min(1).max(128) });
-export const activationBodySchema = z.object({ email, code: z.string().regex(/^\d{6}$/, { message: 'field.activation_code' }) });
+export const activationBodySchema = z.object({
+  email,
+  code: z.string().regex(/^\d{6}$/, { message: 'field.activation_code' }),
+});
 export const emailBodySchema = z.object({ email });
 export const selectAccountBodySchema = z.object({ account_id: id });
 export const switchAccountBodySchema = z.object({ id });
@@ -60,7 +63,11 @@ export const jobTitleBodySchema = z.object({ user_id: id, job_title_id: id });
 
 // ---- answers ---------------------------------------------------------------------------------
 
-export const accountEntrySchema = z.object({ id: z.number().int(), name: z.string(), current: z.boolean() });
+export const accountEntrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  current: z.boolean(),
+});
 
 export const sessionUserSchema = z.object({
   id: z.number().int(),
@@ -83,8 +90,15 @@ export const sessionUserSchema = z.object({
     contracted_area: z.number().nullable(),
   }),
   user_profile: z.object({ id: z.number().int(), uid: z.string(), message_key: z.string() }),
-  job_title: z.object({ id: z.number().int(), code: z.string(), message_key: z.string() }).nullable(),
-  plan: z.object({ id: z.number().int(), name: z.string(), priority_level: z.number().int(), message_key: z.string() }),
+  job_title: z
+    .object({ id: z.number().int(), code: z.string(), message_key: z.string() })
+    .nullable(),
+  plan: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    priority_level: z.number().int(),
+    message_key: z.string(),
+  }),
   phones: z.array(z.string()),
 });
 

@@ -1,10 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  FREEMIUM_PLAN_ID,
-  IDENTITY_ERROR_KEYS,
-  PROFILE_IDS,
-  type Language,
-} from '@lavoura/domain';
+import { FREEMIUM_PLAN_ID, IDENTITY_ERROR_KEYS, PROFILE_IDS, type Language } from '@lavoura/domain';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -47,26 +42,46 @@ export class AccountsService {
     language: Language;
   }): Promise<{ id: number; email: string }> {
     const { db } = this.deps;
-    const [existing] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, input.email));
-    if (existing) throw new AppError(IDENTITY_ERROR_KEYS.userAlreadyExists, 409, 'E-mail already registered');
+    const [existing] = await db
+      .select({ id: t.users.id })
+      .from(t.users)
+      .where(eq(t.users.email, input.email));
+    if (existing)
+      throw new AppError(IDENTITY_ERROR_KEYS.userAlreadyExists, 409, 'E-mail already registered');
     const passwordHash = await hashPassword(input.password);
     const code = activationCode();
     const now = this.now();
     const user = await db.transaction(async (tx) => {
       const [account] = await tx
         .insert(t.accounts)
-        .values({ name: input.account_name, countryId: input.country_id, planId: FREEMIUM_PLAN_ID, maxUsers: FREEMIUM_MAX_USERS })
+        .values({
+          name: input.account_name,
+          countryId: input.country_id,
+          planId: FREEMIUM_PLAN_ID,
+          maxUsers: FREEMIUM_MAX_USERS,
+        })
         .returning();
       const [created] = await tx
         .insert(t.users)
-        .values({ email: input.email, name: input.name, passwordHash, language: input.language, lastAccountId: account!.id })
+        .values({
+          email: input.email,
+          name: input.name,
+          passwordHash,
+          language: input.language,
+          lastAccountId: account!.id,
+        })
         .returning();
-      await tx.update(t.users).set({
-        activationCodeHash: codeHash(created!.id, code),
-        activationExpiresAt: new Date(now.getTime() + ACTIVATION_CODE_MS),
-        activationSentAt: now,
-      }).where(eq(t.users.id, created!.id));
-      await tx.insert(t.memberships).values({ accountId: account!.id, userId: created!.id, profileId: PROFILE_IDS.CONTA });
+      await tx
+        .update(t.users)
+        .set({
+          activationCodeHash: codeHash(created!.id, code),
+          activationExpiresAt: new Date(now.getTime() + ACTIVATION_CODE_MS),
+          activationSentAt: now,
+        })
+        .where(eq(t.users.id, created!.id));
+      await tx
+        .insert(t.memberships)
+        .values({ accountId: account!.id, userId: created!.id, profileId: PROFILE_IDS.CONTA });
       return created!;
     });
     await this.sendActivation(user.email, user.name, user.language, code);
@@ -86,7 +101,12 @@ export class AccountsService {
     }
     await db
       .update(t.users)
-      .set({ activatedAt: this.now(), activationCodeHash: null, activationExpiresAt: null, updatedAt: this.now() })
+      .set({
+        activatedAt: this.now(),
+        activationCodeHash: null,
+        activationExpiresAt: null,
+        updatedAt: this.now(),
+      })
       .where(eq(t.users.id, user.id));
     return { status: 'activated' };
   }
@@ -96,7 +116,8 @@ export class AccountsService {
     const now = this.now();
     const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
     if (!user) throw new AppError(IDENTITY_ERROR_KEYS.userNotFound, 404, 'User not found');
-    if (user.activatedAt) throw new AppError('exception.account_already_active', 409, 'Account already active');
+    if (user.activatedAt)
+      throw new AppError('exception.account_already_active', 409, 'Account already active');
     const nextAllowed = (user.activationSentAt?.getTime() ?? 0) + RESEND_INTERVAL_MS;
     if (nextAllowed > now.getTime()) {
       throw new AppError(IDENTITY_ERROR_KEYS.resendTooSoon, 429, 'Wait before resending', {
@@ -115,7 +136,12 @@ export class AccountsService {
     await this.sendActivation(user.email, user.name, user.language, code);
   }
 
-  private async sendActivation(email: string, name: string, language: string, code: string): Promise<void> {
+  private async sendActivation(
+    email: string,
+    name: string,
+    language: string,
+    code: string,
+  ): Promise<void> {
     const link = `${this.deps.publicUrl}/v3/account/activate?email=${encodeURIComponent(email)}&code=${code}`;
     await this.deps.mailer.send(composeMail('activation', email, language, { name, code, link }));
   }
@@ -135,7 +161,9 @@ export class AccountsService {
       .where(eq(t.memberships.active, true))
       .groupBy(t.memberships.accountId);
     const active = new Map(members.map((m) => [m.accountId, m.n]));
-    return rows.map(({ account, plan }) => toBackOfficeAccount(account, plan, active.get(account.id) ?? 0));
+    return rows.map(({ account, plan }) =>
+      toBackOfficeAccount(account, plan, active.get(account.id) ?? 0),
+    );
   }
 
   /** A customer account with its account administrator, who receives a temporary password. */
@@ -182,13 +210,27 @@ export class AccountsService {
             })
             .returning()
         )[0]!.id;
-      await tx.insert(t.memberships).values({ accountId: created!.id, userId, profileId: PROFILE_IDS.CONTA });
+      await tx
+        .insert(t.memberships)
+        .values({ accountId: created!.id, userId, profileId: PROFILE_IDS.CONTA });
       return created!;
     });
     const link = `${publicUrl}/v3/login`;
-    const values = { name: input.admin.name, inviter: 'Lavoura', account: account.name, email: input.admin.email, password, link };
+    const values = {
+      name: input.admin.name,
+      inviter: 'Lavoura',
+      account: account.name,
+      email: input.admin.email,
+      password,
+      link,
+    };
     await mailer.send(
-      composeMail(existing ? 'added_to_account' : 'welcome_user', input.admin.email, existing?.language ?? input.admin.language, values),
+      composeMail(
+        existing ? 'added_to_account' : 'welcome_user',
+        input.admin.email,
+        existing?.language ?? input.admin.language,
+        values,
+      ),
     );
     return toBackOfficeAccount(account, plan, 1);
   }
@@ -204,7 +246,10 @@ export class AccountsService {
   ) {
     const { db } = this.deps;
     if (changes.plan_id !== undefined) {
-      const [plan] = await db.select({ id: t.plans.id }).from(t.plans).where(eq(t.plans.id, changes.plan_id));
+      const [plan] = await db
+        .select({ id: t.plans.id })
+        .from(t.plans)
+        .where(eq(t.plans.id, changes.plan_id));
       if (!plan) throw AppError.notFound('exception.plan_not_found', 'Plan not found');
     }
     const [account] = await db
@@ -213,7 +258,9 @@ export class AccountsService {
         ...(changes.plan_id !== undefined ? { planId: changes.plan_id } : {}),
         ...(changes.max_users !== undefined ? { maxUsers: changes.max_users } : {}),
         ...(changes.contract_start !== undefined ? { contractStart: changes.contract_start } : {}),
-        ...(changes.contracted_area !== undefined ? { contractedArea: changes.contracted_area } : {}),
+        ...(changes.contracted_area !== undefined
+          ? { contractedArea: changes.contracted_area }
+          : {}),
         updatedAt: this.now(),
       })
       .where(eq(t.accounts.id, id))

@@ -165,14 +165,16 @@ describe('changing an account', () => {
     expect((await setAccount(accountId, { contract_start: '2099-06-15' })).json()).toMatchObject({
       contract_start: '2099-06-15',
     });
-    // A session opened before cannot be renewed past what a login would refuse.
-    expect(
-      (await call('POST', '/admin-api/token-refresh', members.CONTA!.token)).json(),
-    ).toMatchObject({
-      code: 403,
-      key: 'exception.contract_not_started',
-      context: { additionalInfo: { date: '2099-06-15' } },
-    });
+    // Sessions opened before end at once, with the reason a login would give.
+    for (const url of ['/admin-api/token-refresh', '/api/menu/dados-usuario']) {
+      expect(
+        (await call(url.startsWith('/admin') ? 'POST' : 'GET', url, members.CONTA!.token)).json(),
+      ).toMatchObject({
+        code: 401,
+        key: 'exception.contract_not_started',
+        context: { additionalInfo: { date: '2099-06-15' } },
+      });
+    }
     for (const member of Object.values(members)) {
       expect((await login(app, member.email)).json()).toMatchObject({
         code: 403,

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const signUp = (payload: Record<string, unknown>) => app.app.inject({ method: 'POST', url: '/admin-api/register', payload });
+const signUp = (payload: Record<string, unknown>) =>
+  app.app.inject({ method: 'POST', url: '/admin-api/register', payload });
 const body = (email: string) => ({
   name: 'Maria Produtora',
   email,
@@ -22,7 +23,8 @@ const body = (email: string) => ({
 const codeOf = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 const activate = (email: string, code: string) =>
   app.app.inject({ method: 'POST', url: '/api/account-active', payload: { email, code } });
-const resend = (email: string) => app.app.inject({ method: 'POST', url: '/api/account-active/resend', payload: { email } });
+const resend = (email: string) =>
+  app.app.inject({ method: 'POST', url: '/api/account-active/resend', payload: { email } });
 
 async function rowCounts() {
   const [users] = await app.db.select({ n: count() }).from(t.users);
@@ -40,9 +42,14 @@ describe('sign-up and activation', () => {
     const [mail] = await mailsTo(app, email);
     expect(mail!.subject).toBe('Ative sua conta no Lavoura');
     const code = codeOf(mail!.text);
-    expect(mail!.text).toContain(`http://lavoura.test/v3/account/activate?email=maria%40example.com&code=${code}`);
+    expect(mail!.text).toContain(
+      `http://lavoura.test/v3/account/activate?email=maria%40example.com&code=${code}`,
+    );
 
-    expect((await login(app, email, 'Soja2026ok')).json()).toMatchObject({ code: 403, key: 'exception.account_not_activated' });
+    expect((await login(app, email, 'Soja2026ok')).json()).toMatchObject({
+      code: 403,
+      key: 'exception.account_not_activated',
+    });
     const wrong = await activate(email, code === '000000' ? '111111' : '000000');
     expect(wrong.json()).toMatchObject({ code: 400, key: 'exception.activation.invalid_code' });
 
@@ -73,7 +80,10 @@ describe('sign-up and activation', () => {
 
     const tooSoon = await resend(email);
     expect(tooSoon.statusCode).toBe(429);
-    expect(tooSoon.json()).toMatchObject({ key: 'exception.activation.resend_too_soon', context: { additionalInfo: { retry_after_seconds: expect.any(Number) } } });
+    expect(tooSoon.json()).toMatchObject({
+      key: 'exception.activation.resend_too_soon',
+      context: { additionalInfo: { retry_after_seconds: expect.any(Number) } },
+    });
     expect(await mailsTo(app, email)).toHaveLength(1);
 
     app.clock.now = new Date(Date.now() + 3 * 60 * 1000 + 1000);
@@ -84,7 +94,10 @@ describe('sign-up and activation', () => {
       const [oldCode, newCode] = mails.map((m) => codeOf(m.text));
       if (oldCode !== newCode) expect((await activate(email, oldCode!)).statusCode).toBe(400);
       expect((await activate(email, newCode!)).json()).toEqual({ status: 'activated' });
-      expect((await resend(email)).json()).toMatchObject({ code: 409, key: 'exception.account_already_active' });
+      expect((await resend(email)).json()).toMatchObject({
+        code: 409,
+        key: 'exception.account_already_active',
+      });
     } finally {
       app.clock.now = new Date();
     }
@@ -96,7 +109,10 @@ describe('sign-up and activation', () => {
     const code = codeOf((await mailsTo(app, email))[0]!.text);
     app.clock.now = new Date(Date.now() + 25 * 60 * 60 * 1000);
     try {
-      expect((await activate(email, code)).json()).toMatchObject({ code: 400, key: 'exception.activation.code_expired' });
+      expect((await activate(email, code)).json()).toMatchObject({
+        code: 400,
+        key: 'exception.activation.code_expired',
+      });
       expect((await userRow(app.db, email))!.activatedAt).toBeNull();
     } finally {
       app.clock.now = new Date();
@@ -122,12 +138,17 @@ describe('sign-up and activation', () => {
     const before = await rowCounts();
     const response = await signUp({ ...body(`bad-${field}@example.com`), ...change });
     expect(response.statusCode).toBe(400);
-    expect(response.json().context.additionalInfo).toEqual(expect.arrayContaining([expect.objectContaining({ field, key })]));
+    expect(response.json().context.additionalInfo).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field, key })]),
+    );
     expect(await rowCounts()).toEqual(before);
   });
 
   it('answers 404 for activation of an unknown e-mail', async () => {
-    expect((await activate('nobody@example.com', '123456')).json()).toMatchObject({ code: 404, key: 'exception.user_not_found' });
+    expect((await activate('nobody@example.com', '123456')).json()).toMatchObject({
+      code: 404,
+      key: 'exception.user_not_found',
+    });
     expect((await activate('nobody@example.com', '12345')).statusCode).toBe(400);
   });
 });

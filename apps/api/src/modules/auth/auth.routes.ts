@@ -18,7 +18,12 @@ import type { AuthService } from './auth.service.ts';
 import { accountsOf } from './session.service.ts';
 import type { Database } from '../../db/client.ts';
 
-const errors = { ...commonErrorResponses, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  ...commonErrorResponses,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  429: errorBodySchema,
+};
 
 /** Sign-in and sessions: /admin-api (login, logout, accounts, passwords) and the menu calls of /api. */
 export function authRoutes(auth: AuthService, db: Database) {
@@ -28,12 +33,18 @@ export function authRoutes(auth: AuthService, db: Database) {
 
     app.post(
       '/admin-api/login',
-      { config: { access: 'public' }, schema: { tags, body: loginBodySchema, response: { 200: sessionAnswerSchema, ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, body: loginBodySchema, response: { 200: sessionAnswerSchema, ...errors } },
+      },
       async (request) => auth.login(request.body.email, request.body.password),
     );
     app.post(
       '/admin-api/recovery-password',
-      { config: { access: 'public' }, schema: { tags, body: emailBodySchema, response: { 204: z.null(), ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, body: emailBodySchema, response: { 204: z.null(), ...errors } },
+      },
       async (request, reply) => {
         await auth.recoverPassword(request.body.email);
         return reply.status(204).send(null);
@@ -41,17 +52,34 @@ export function authRoutes(auth: AuthService, db: Database) {
     );
     app.post(
       '/admin-api/select-account',
-      { config: { access: {} }, schema: { tags, body: selectAccountBodySchema, response: { 200: sessionAnswerSchema, ...errors } } },
+      {
+        config: { access: {} },
+        schema: {
+          tags,
+          body: selectAccountBodySchema,
+          response: { 200: sessionAnswerSchema, ...errors },
+        },
+      },
       async (request) => auth.selectAccount(sessionOf(request), request.body.account_id),
     );
     app.put(
       '/api/menu/alterar-conta',
-      { config: { access: {} }, schema: { tags, body: switchAccountBodySchema, response: { 200: sessionAnswerSchema, ...errors } } },
+      {
+        config: { access: {} },
+        schema: {
+          tags,
+          body: switchAccountBodySchema,
+          response: { 200: sessionAnswerSchema, ...errors },
+        },
+      },
       async (request) => auth.selectAccount(sessionOf(request), request.body.id),
     );
     app.get(
       '/api/menu/contas',
-      { config: { access: {} }, schema: { tags, response: { 200: z.array(accountEntrySchema), ...errors } } },
+      {
+        config: { access: {} },
+        schema: { tags, response: { 200: z.array(accountEntrySchema), ...errors } },
+      },
       async (request) => {
         const session = sessionOf(request);
         return accountsOf(db, session.userId, session.accountId);
@@ -59,7 +87,10 @@ export function authRoutes(auth: AuthService, db: Database) {
     );
     app.post(
       '/admin-api/logout',
-      { config: { access: {} }, schema: { tags, response: { 200: z.object({ message: z.string() }), ...errors } } },
+      {
+        config: { access: {} },
+        schema: { tags, response: { 200: z.object({ message: z.string() }), ...errors } },
+      },
       async (request) => {
         await auth.revoke(sessionOf(request));
         return { message: 'logged out' };
@@ -67,20 +98,37 @@ export function authRoutes(auth: AuthService, db: Database) {
     );
     app.post(
       '/admin-api/token-refresh',
-      { config: { access: {} }, schema: { tags, response: { 200: z.object({ token: z.string() }), ...errors } } },
+      {
+        config: { access: {} },
+        schema: { tags, response: { 200: z.object({ token: z.string() }), ...errors } },
+      },
       async (request) => auth.refresh(sessionOf(request)),
     );
     app.post(
       '/admin-api/change-password',
-      { config: { access: {} }, schema: { tags, body: changePasswordBodySchema, response: { 204: z.null(), ...errors } } },
+      {
+        config: { access: {} },
+        schema: { tags, body: changePasswordBodySchema, response: { 204: z.null(), ...errors } },
+      },
       async (request, reply) => {
-        await auth.changePassword(sessionOf(request), request.body.old_password, request.body.new_password);
+        await auth.changePassword(
+          sessionOf(request),
+          request.body.old_password,
+          request.body.new_password,
+        );
         return reply.status(204).send(null);
       },
     );
     app.delete(
       '/api/users/:id/recovery-password',
-      { config: { access: {} }, schema: { tags, params: z.object({ id: idSchema }), response: { 204: z.null(), ...errors } } },
+      {
+        config: { access: {} },
+        schema: {
+          tags,
+          params: z.object({ id: idSchema }),
+          response: { 204: z.null(), ...errors },
+        },
+      },
       async (request, reply) => {
         await assertSelfOrUserAdministrator(db, sessionOf(request), request.params.id);
         await auth.clearRecoveryPassword(request.params.id);

@@ -29,7 +29,10 @@ export async function recordFailedLogin(db: Database, email: string, now: Date):
   await db
     .insert(t.loginAttempts)
     .values({ email, failures, lockedUntil, updatedAt: now })
-    .onConflictDoUpdate({ target: t.loginAttempts.email, set: { failures, lockedUntil, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: t.loginAttempts.email,
+      set: { failures, lockedUntil, updatedAt: now },
+    });
   if (lockedUntil) throw tooManyAttempts(lockedUntil);
 }
 

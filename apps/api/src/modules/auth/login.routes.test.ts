@@ -25,14 +25,21 @@ beforeEach(() => {
 
 const later = (ms: number) => (app.clock.now = new Date(Date.now() + ms));
 const MINUTE = 60 * 1000;
-const me = (token: string) => app.app.inject({ method: 'GET', url: '/api/menu/dados-usuario', headers: bearer(token) });
+const me = (token: string) =>
+  app.app.inject({ method: 'GET', url: '/api/menu/dados-usuario', headers: bearer(token) });
 
 describe('login errors, each with its own key', () => {
   it('answers 401 invalid_credentials for a wrong password or an unknown e-mail', async () => {
     const accountId = await makeAccount(app.db);
     const user = await makeUser(app.db, { accountId });
-    expect((await login(app, user.email, 'Wrong-pass1')).json()).toMatchObject({ code: 401, key: 'exception.invalid_credentials' });
-    expect((await login(app, 'ghost@example.com', PASSWORD)).json()).toMatchObject({ code: 401, key: 'exception.invalid_credentials' });
+    expect((await login(app, user.email, 'Wrong-pass1')).json()).toMatchObject({
+      code: 401,
+      key: 'exception.invalid_credentials',
+    });
+    expect((await login(app, 'ghost@example.com', PASSWORD)).json()).toMatchObject({
+      code: 401,
+      key: 'exception.invalid_credentials',
+    });
   });
 
   it('locks an e-mail for 5 minutes after 5 failures, even for the right password', async () => {
@@ -40,8 +47,14 @@ describe('login errors, each with its own key', () => {
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       expect((await login(app, user.email, 'Wrong-pass1')).statusCode).toBe(401);
     }
-    expect((await login(app, user.email, 'Wrong-pass1')).json()).toMatchObject({ code: 429, key: 'exception.too_many_attempts' });
-    expect((await login(app, user.email, PASSWORD)).json()).toMatchObject({ code: 429, key: 'exception.too_many_attempts' });
+    expect((await login(app, user.email, 'Wrong-pass1')).json()).toMatchObject({
+      code: 429,
+      key: 'exception.too_many_attempts',
+    });
+    expect((await login(app, user.email, PASSWORD)).json()).toMatchObject({
+      code: 429,
+      key: 'exception.too_many_attempts',
+    });
     later(4 * MINUTE);
     expect((await login(app, user.email, PASSWORD)).statusCode).toBe(429);
     later(5 * MINUTE + 1000);
@@ -59,20 +72,39 @@ describe('login errors, each with its own key', () => {
 
   it('tells a user whose e-mail is not confirmed to check the activation e-mail', async () => {
     const user = await makeUser(app.db, { accountId: await makeAccount(app.db), activated: false });
-    expect((await login(app, user.email)).json()).toMatchObject({ code: 403, key: 'exception.account_not_activated' });
+    expect((await login(app, user.email)).json()).toMatchObject({
+      code: 403,
+      key: 'exception.account_not_activated',
+    });
   });
 
   it('refuses a user inactive in every account, and one with no account', async () => {
-    const inactive = await makeUser(app.db, { accountId: await makeAccount(app.db), active: false });
-    expect((await login(app, inactive.email)).json()).toMatchObject({ code: 403, key: 'exception.user_inactive' });
+    const inactive = await makeUser(app.db, {
+      accountId: await makeAccount(app.db),
+      active: false,
+    });
+    expect((await login(app, inactive.email)).json()).toMatchObject({
+      code: 403,
+      key: 'exception.user_inactive',
+    });
     const orphan = await makeUser(app.db);
-    expect((await login(app, orphan.email)).json()).toMatchObject({ code: 403, key: 'exception.no_accounts' });
+    expect((await login(app, orphan.email)).json()).toMatchObject({
+      code: 403,
+      key: 'exception.no_accounts',
+    });
   });
 
   it('refuses a paid account without a contract, and tells when a future contract starts', async () => {
-    const noContract = await makeUser(app.db, { accountId: await makeAccount(app.db, { planId: 2, contractStart: null }) });
-    expect((await login(app, noContract.email)).json()).toMatchObject({ code: 403, key: 'exception.no_contracts' });
-    const future = await makeUser(app.db, { accountId: await makeAccount(app.db, { planId: 4, contractStart: '2099-03-01' }) });
+    const noContract = await makeUser(app.db, {
+      accountId: await makeAccount(app.db, { planId: 2, contractStart: null }),
+    });
+    expect((await login(app, noContract.email)).json()).toMatchObject({
+      code: 403,
+      key: 'exception.no_contracts',
+    });
+    const future = await makeUser(app.db, {
+      accountId: await makeAccount(app.db, { planId: 4, contractStart: '2099-03-01' }),
+    });
     expect((await login(app, future.email)).json()).toMatchObject({
       code: 403,
       key: 'exception.contract_not_started',
@@ -81,7 +113,9 @@ describe('login errors, each with its own key', () => {
   });
 
   it('enters another account of the user when the last one cannot be entered yet', async () => {
-    const user = await makeUser(app.db, { accountId: await makeAccount(app.db, { contractStart: '2099-01-01', name: 'A future' }) });
+    const user = await makeUser(app.db, {
+      accountId: await makeAccount(app.db, { contractStart: '2099-01-01', name: 'A future' }),
+    });
     const usable = await makeAccount(app.db, { name: 'B usable' });
     await app.db.insert(t.memberships).values({ accountId: usable, userId: user.id, profileId: 3 });
     const session = await login(app, user.email);
@@ -95,7 +129,11 @@ describe('the login answer', () => {
     const accountId = await makeAccount(app.db, { planId: 4 });
     const user = await makeUser(app.db, { accountId, firstLogin: true });
     const first = (await login(app, user.email)).json();
-    expect(first).toMatchObject({ is_first_login: true, is_first_login_full_plan: true, recovery_password: false });
+    expect(first).toMatchObject({
+      is_first_login: true,
+      is_first_login_full_plan: true,
+      recovery_password: false,
+    });
     expect(first.user.first_login).toBe('Y');
     expect(typeof first.token).toBe('string');
     const second = (await login(app, user.email)).json();
@@ -108,7 +146,12 @@ describe('the login answer', () => {
     const user = await makeUser(app.db, { accountId: a });
     await app.db.insert(t.memberships).values({ accountId: b, userId: user.id, profileId: 3 });
     const token = await tokenFor(app, user.email);
-    const switched = await app.app.inject({ method: 'POST', url: '/admin-api/select-account', headers: bearer(token), payload: { account_id: b } });
+    const switched = await app.app.inject({
+      method: 'POST',
+      url: '/admin-api/select-account',
+      headers: bearer(token),
+      payload: { account_id: b },
+    });
     expect(switched.statusCode).toBe(200);
     expect(switched.json().accounts).toEqual([
       { id: a, name: 'Alpha', current: false },
@@ -127,7 +170,9 @@ describe('sessions and tokens', () => {
   });
 
   it('refuses a call without a token, a forged one and a tampered one', async () => {
-    expect((await app.app.inject({ method: 'GET', url: '/api/menu/dados-usuario' })).json()).toMatchObject({ code: 401, key: 'exception.token_not_provided' });
+    expect(
+      (await app.app.inject({ method: 'GET', url: '/api/menu/dados-usuario' })).json(),
+    ).toMatchObject({ code: 401, key: 'exception.token_not_provided' });
     const forged = await new SignJWT({ acc: 1 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('1')
@@ -138,8 +183,15 @@ describe('sessions and tokens', () => {
     const token = await tokenFor(app, email);
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
-    const tampered = [header, Buffer.from(JSON.stringify({ ...claims, acc: claims.acc + 1 })).toString('base64url'), signature].join('.');
-    expect((await me(tampered)).json()).toMatchObject({ code: 401, key: 'exception.invalid_token' });
+    const tampered = [
+      header,
+      Buffer.from(JSON.stringify({ ...claims, acc: claims.acc + 1 })).toString('base64url'),
+      signature,
+    ].join('.');
+    expect((await me(tampered)).json()).toMatchObject({
+      code: 401,
+      key: 'exception.invalid_token',
+    });
     expect((await me('not.a.jwt')).statusCode).toBe(401);
   });
 
@@ -155,14 +207,22 @@ describe('sessions and tokens', () => {
 
   it('revokes the token on logout', async () => {
     const token = await tokenFor(app, email);
-    const out = await app.app.inject({ method: 'POST', url: '/admin-api/logout', headers: bearer(token) });
+    const out = await app.app.inject({
+      method: 'POST',
+      url: '/admin-api/logout',
+      headers: bearer(token),
+    });
     expect(out.statusCode).toBe(200);
     expect((await me(token)).json()).toMatchObject({ code: 401, key: 'exception.invalid_token' });
   });
 
   it('refreshes a token into a new one and revokes the old', async () => {
     const token = await tokenFor(app, email);
-    const refreshed = await app.app.inject({ method: 'POST', url: '/admin-api/token-refresh', headers: bearer(token) });
+    const refreshed = await app.app.inject({
+      method: 'POST',
+      url: '/admin-api/token-refresh',
+      headers: bearer(token),
+    });
     const fresh = refreshed.json<{ token: string }>().token;
     expect(fresh).not.toBe(token);
     expect((await me(fresh)).statusCode).toBe(200);
@@ -172,7 +232,12 @@ describe('sessions and tokens', () => {
   it('refuses to enter an account the user does not belong to', async () => {
     const token = await tokenFor(app, email);
     const other = await makeAccount(app.db);
-    const response = await app.app.inject({ method: 'PUT', url: '/api/menu/alterar-conta', headers: bearer(token), payload: { id: other } });
+    const response = await app.app.inject({
+      method: 'PUT',
+      url: '/api/menu/alterar-conta',
+      headers: bearer(token),
+      payload: { id: other },
+    });
     expect(response.json()).toMatchObject({ code: 404, key: 'exception.account_not_found' });
     expect((await me(token)).statusCode).toBe(200);
   });
@@ -183,16 +248,49 @@ describe('passwords', () => {
     const user = await makeUser(app.db, { accountId: await makeAccount(app.db), firstLogin: true });
     const token = await tokenFor(app, user.email);
     const change = (payload: Record<string, string>) =>
-      app.app.inject({ method: 'POST', url: '/admin-api/change-password', headers: bearer(token), payload });
-    expect((await change({ old_password: 'Wrong-pass1', new_password: 'Trigo2027ok', password_confirmation: 'Trigo2027ok' })).json())
-      .toMatchObject({ code: 400, key: 'exception.invalid_current_password' });
-    const mismatch = await change({ old_password: PASSWORD, new_password: 'Trigo2027ok', password_confirmation: 'Trigo2027no' });
-    expect(mismatch.json().context.additionalInfo).toEqual([expect.objectContaining({ field: 'body.password_confirmation', key: 'field.passwords_do_not_match' })]);
-    const weak = await change({ old_password: PASSWORD, new_password: 'trigo', password_confirmation: 'trigo' });
+      app.app.inject({
+        method: 'POST',
+        url: '/admin-api/change-password',
+        headers: bearer(token),
+        payload,
+      });
+    expect(
+      (
+        await change({
+          old_password: 'Wrong-pass1',
+          new_password: 'Trigo2027ok',
+          password_confirmation: 'Trigo2027ok',
+        })
+      ).json(),
+    ).toMatchObject({ code: 400, key: 'exception.invalid_current_password' });
+    const mismatch = await change({
+      old_password: PASSWORD,
+      new_password: 'Trigo2027ok',
+      password_confirmation: 'Trigo2027no',
+    });
+    expect(mismatch.json().context.additionalInfo).toEqual([
+      expect.objectContaining({
+        field: 'body.password_confirmation',
+        key: 'field.passwords_do_not_match',
+      }),
+    ]);
+    const weak = await change({
+      old_password: PASSWORD,
+      new_password: 'trigo',
+      password_confirmation: 'trigo',
+    });
     expect(weak.statusCode).toBe(400);
     expect((await login(app, user.email)).statusCode).toBe(200);
 
-    expect((await change({ old_password: PASSWORD, new_password: 'Trigo2027ok', password_confirmation: 'Trigo2027ok' })).statusCode).toBe(204);
+    expect(
+      (
+        await change({
+          old_password: PASSWORD,
+          new_password: 'Trigo2027ok',
+          password_confirmation: 'Trigo2027ok',
+        })
+      ).statusCode,
+    ).toBe(204);
     expect((await login(app, user.email)).statusCode).toBe(401);
     const session = (await login(app, user.email, 'Trigo2027ok')).json();
     expect(session.is_first_login).toBe(false);
@@ -200,9 +298,17 @@ describe('passwords', () => {
 
   it('e-mails a temporary password valid one day that forces a change, and keeps the old one working', async () => {
     const user = await makeUser(app.db, { accountId: await makeAccount(app.db) });
-    const ask = await app.app.inject({ method: 'POST', url: '/admin-api/recovery-password', payload: { email: user.email } });
+    const ask = await app.app.inject({
+      method: 'POST',
+      url: '/admin-api/recovery-password',
+      payload: { email: user.email },
+    });
     expect(ask.statusCode).toBe(204);
-    const unknown = await app.app.inject({ method: 'POST', url: '/admin-api/recovery-password', payload: { email: 'nobody@example.com' } });
+    const unknown = await app.app.inject({
+      method: 'POST',
+      url: '/admin-api/recovery-password',
+      payload: { email: 'nobody@example.com' },
+    });
     expect(unknown.statusCode).toBe(204);
     const [mail] = await mailsTo(app, user.email);
     const temporary = /senha temporária (\S+) /.exec(mail!.text)?.[1];
@@ -214,14 +320,25 @@ describe('passwords', () => {
     expect(withTemporary.user.password_type).toBe('recovery_temp_password');
 
     later(24 * 60 * MINUTE + 1000);
-    expect((await login(app, user.email, temporary!)).json()).toMatchObject({ code: 401, key: 'exception.temporary_password_expired' });
+    expect((await login(app, user.email, temporary!)).json()).toMatchObject({
+      code: 401,
+      key: 'exception.temporary_password_expired',
+    });
   });
 
   it('lets a user drop their recovery password', async () => {
     const user = await makeUser(app.db, { accountId: await makeAccount(app.db) });
-    await app.app.inject({ method: 'POST', url: '/admin-api/recovery-password', payload: { email: user.email } });
+    await app.app.inject({
+      method: 'POST',
+      url: '/admin-api/recovery-password',
+      payload: { email: user.email },
+    });
     const token = await tokenFor(app, user.email);
-    const dropped = await app.app.inject({ method: 'DELETE', url: `/api/users/${user.id}/recovery-password`, headers: bearer(token) });
+    const dropped = await app.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${user.id}/recovery-password`,
+      headers: bearer(token),
+    });
     expect(dropped.statusCode).toBe(204);
     expect((await userRow(app.db, user.email))!.recoveryPasswordHash).toBeNull();
     const [row] = await app.db.select().from(t.users).where(eq(t.users.id, user.id));

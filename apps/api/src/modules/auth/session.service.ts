@@ -15,7 +15,11 @@ import { AppError } from '../../http/app-error.ts';
 import type { TokenSigner } from './tokens.ts';
 
 /** The accounts a user may enter (active memberships), the current one marked. */
-export async function accountsOf(db: Database, userId: number, currentAccountId?: number): Promise<AccountEntry[]> {
+export async function accountsOf(
+  db: Database,
+  userId: number,
+  currentAccountId?: number,
+): Promise<AccountEntry[]> {
   const rows = await db
     .select({ id: t.accounts.id, name: t.accounts.name })
     .from(t.memberships)
@@ -26,7 +30,11 @@ export async function accountsOf(db: Database, userId: number, currentAccountId?
 }
 
 /** The signed-in user as the shell needs it: account, profile, plan, job title, phones, counts. */
-export async function sessionUser(db: Database, userId: number, accountId: number): Promise<SessionUser> {
+export async function sessionUser(
+  db: Database,
+  userId: number,
+  accountId: number,
+): Promise<SessionUser> {
   const [row] = await db
     .select({
       user: t.users,
@@ -35,8 +43,13 @@ export async function sessionUser(db: Database, userId: number, accountId: numbe
       profile: t.profiles,
       plan: t.plans,
       jobTitle: t.jobTitles,
-      activeUsers: sql<number>`(select count(*) from ${t.memberships} m where m.account_id = ${t.accounts.id} and m.active)`.mapWith(Number),
-      phones: sql<string[]>`array(select p.phone from ${t.userPhones} p where p.user_id = ${t.users.id} order by p.id)`,
+      activeUsers:
+        sql<number>`(select count(*) from ${t.memberships} m where m.account_id = ${t.accounts.id} and m.active)`.mapWith(
+          Number,
+        ),
+      phones: sql<
+        string[]
+      >`array(select p.phone from ${t.userPhones} p where p.user_id = ${t.users.id} order by p.id)`,
     })
     .from(t.memberships)
     .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
@@ -68,8 +81,15 @@ export async function sessionUser(db: Database, userId: number, accountId: numbe
       contracted_area: account.contractedArea,
     },
     user_profile: { id: profile.id, uid: profile.uid, message_key: profile.messageKey },
-    job_title: jobTitle ? { id: jobTitle.id, code: jobTitle.code, message_key: jobTitle.messageKey } : null,
-    plan: { id: plan.id, name: plan.name, priority_level: plan.priorityLevel, message_key: plan.messageKey },
+    job_title: jobTitle
+      ? { id: jobTitle.id, code: jobTitle.code, message_key: jobTitle.messageKey }
+      : null,
+    plan: {
+      id: plan.id,
+      name: plan.name,
+      priority_level: plan.priorityLevel,
+      message_key: plan.messageKey,
+    },
     phones,
   };
 }
@@ -81,7 +101,8 @@ export function contractProblem(
   now: Date,
 ): AppError | undefined {
   if (account.internal || planLevel === PLAN_LEVELS.freemium) return undefined;
-  if (!account.contractStart) return new AppError(IDENTITY_ERROR_KEYS.noContracts, 403, 'No contract for this account');
+  if (!account.contractStart)
+    return new AppError(IDENTITY_ERROR_KEYS.noContracts, 403, 'No contract for this account');
   const today = todayIn(findCountry(account.countryId)?.time_zone ?? 'UTC', now);
   if (account.contractStart > today) {
     return new AppError(IDENTITY_ERROR_KEYS.contractNotStarted, 403, 'Access starts later', {
@@ -106,8 +127,15 @@ export async function openSession(
     .from(t.memberships)
     .where(and(eq(t.memberships.userId, userId), eq(t.memberships.accountId, accountId)));
   // The full-access welcome is offered once, at the first session in a Full-plan account.
-  const firstFullPlan = user.plan.priority_level === PLAN_LEVELS.full && membership !== undefined && !membership.welcomed;
-  if (firstFullPlan) await db.update(t.memberships).set({ fullPlanWelcomed: true }).where(eq(t.memberships.id, membership.id));
+  const firstFullPlan =
+    user.plan.priority_level === PLAN_LEVELS.full &&
+    membership !== undefined &&
+    !membership.welcomed;
+  if (firstFullPlan)
+    await db
+      .update(t.memberships)
+      .set({ fullPlanWelcomed: true })
+      .where(eq(t.memberships.id, membership.id));
   await db.update(t.users).set({ lastAccountId: accountId }).where(eq(t.users.id, userId));
   return {
     accounts: await accountsOf(db, userId, accountId),

@@ -21,7 +21,11 @@ export class TokenSigner {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(userId: number, accountId: number, now = new Date()): Promise<{ token: string; claims: TokenClaims }> {
+  async sign(
+    userId: number,
+    accountId: number,
+    now = new Date(),
+  ): Promise<{ token: string; claims: TokenClaims }> {
     const jti = randomUUID();
     const issuedAt = Math.floor(now.getTime() / 1000);
     const expiresAt = issuedAt + TOKEN_LIFETIME_SECONDS;
@@ -40,7 +44,12 @@ export class TokenSigner {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       const accountId = Number(payload.acc);
-      if (!Number.isInteger(userId) || !Number.isInteger(accountId) || !payload.jti || !payload.exp) {
+      if (
+        !Number.isInteger(userId) ||
+        !Number.isInteger(accountId) ||
+        !payload.jti ||
+        !payload.exp
+      ) {
         throw new AppError(IDENTITY_ERROR_KEYS.invalidToken, 401, 'Malformed token');
       }
       return { userId, accountId, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };

@@ -33,7 +33,10 @@ export function referenceRoutes(reference: ReferenceService) {
     ) =>
       app.get(
         path,
-        { config: { access: 'public' }, schema: { tags, summary, response: { 200: z.array(item), ...commonErrorResponses } } },
+        {
+          config: { access: 'public' },
+          schema: { tags, summary, response: { 200: z.array(item), ...commonErrorResponses } },
+        },
         async () => answer(),
       );
 

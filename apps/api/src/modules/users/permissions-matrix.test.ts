@@ -135,7 +135,7 @@ const USER_ACTIONS: Action[] = [
   },
   {
     name: 'read another member’s phones',
-    code: 'USER_EDITAR',
+    code: 'USER_VISUALIZAR',
     ok: 200,
     writes: false,
     request: (_, target) => ({ method: 'GET', url: `/api/users/${target.id}/phones` }),
@@ -270,9 +270,12 @@ function allowedByTable(profile: ProfileUid, code: PermissionCode | null): boole
 const SPEC_FACTS: Partial<Record<CustomerProfile, Partial<Record<string, boolean>>>> = {
   // "ADMIN and CONTA edit, view and create everything"
   CONTA: Object.fromEntries(USER_ACTIONS.map((a) => [a.name, true])),
-  // "ASSISTENTE_TECNICO views only": the list, never a change
+  // "ASSISTENTE_TECNICO views only": the list and a member's phones, never a change
   ASSISTENTE_TECNICO: Object.fromEntries(
-    USER_ACTIONS.map((a) => [a.name, a.name === 'list users']),
+    USER_ACTIONS.map((a) => [
+      a.name,
+      a.name === 'list users' || a.name === 'read another member’s phones',
+    ]),
   ),
   // "CON_REV edits, views and creates except users": no user access at all
   CON_REV: Object.fromEntries(USER_ACTIONS.map((a) => [a.name, false])),

@@ -24,17 +24,34 @@ import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
 import { sessionUser } from '../auth/session.service.ts';
 import type { UsersService } from './users.service.ts';
 
-const errors = { ...commonErrorResponses, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  ...commonErrorResponses,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+};
 const userParams = z.object({ id: idSchema });
 
 /**
  * A user may act on themself; acting on another member of the account takes the user-edit
  * permission and a plan that includes user management. Another account's user is not found.
  */
-export async function assertSelfOrUserAdministrator(db: Database, session: Session, userId: number): Promise<void> {
+export async function assertSelfOrUserAdministrator(
+  db: Database,
+  session: Session,
+  userId: number,
+  permission: 'USER_EDITAR' | 'USER_VISUALIZAR' = 'USER_EDITAR',
+): Promise<void> {
   if (userId === session.userId) return;
-  if (routeAccess('users', session.planLevel) !== 'allowed' || !session.permissions.has('USER_EDITAR')) {
-    throw new AppError(missingPermissionKey(session.planLevel), 403, 'User has no permission: USER_EDITAR');
+  if (
+    routeAccess('users', session.planLevel) !== 'allowed' ||
+    !session.permissions.has(permission)
+  ) {
+    throw new AppError(
+      missingPermissionKey(session.planLevel),
+      403,
+      `User has no permission: ${permission}`,
+    );
   }
   const [member] = await db
     .select({ id: t.memberships.id })
@@ -85,7 +102,10 @@ export function usersRoutes(users: UsersService, db: Database) {
 
     app.get(
       '/users',
-      { config: { access: { permission: 'USER_LISTAR', planRoute: 'users' } }, schema: { tags, response: { 200: z.array(memberSchema), ...errors } } },
+      {
+        config: { access: { permission: 'USER_LISTAR', planRoute: 'users' } },
+        schema: { tags, response: { 200: z.array(memberSchema), ...errors } },
+      },
       async (request) => users.list(sessionOf(request)),
     );
     app.post(
@@ -94,13 +114,19 @@ export function usersRoutes(users: UsersService, db: Database) {
         config: { access: { permission: 'USER_CADASTRAR', planRoute: 'users' } },
         schema: { tags, body: userCreateBodySchema, response: { 201: memberSchema, ...errors } },
       },
-      async (request, reply) => reply.status(201).send(await users.create(sessionOf(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await users.create(sessionOf(request), request.body)),
     );
     app.put(
       '/users/:id',
       {
         config: { access: { permission: 'USER_EDITAR', planRoute: 'users' } },
-        schema: { tags, params: userParams, body: userUpdateBodySchema, response: { 200: memberSchema, ...errors } },
+        schema: {
+          tags,
+          params: userParams,
+          body: userUpdateBodySchema,
+          response: { 200: memberSchema, ...errors },
+        },
       },
       async (request) => users.update(sessionOf(request), request.params.id, request.body),
     );
@@ -119,16 +145,30 @@ export function usersRoutes(users: UsersService, db: Database) {
       '/users/:id/active',
       {
         config: { access: { permission: 'USER_EDITAR', planRoute: 'users' } },
-        schema: { tags, params: userParams, body: userActiveBodySchema, response: { 200: memberSchema, ...errors } },
+        schema: {
+          tags,
+          params: userParams,
+          body: userActiveBodySchema,
+          response: { 200: memberSchema, ...errors },
+        },
       },
-      async (request) => users.setActive(sessionOf(request), request.params.id, request.body.active),
+      async (request) =>
+        users.setActive(sessionOf(request), request.params.id, request.body.active),
     );
 
     app.get(
       '/users/:id/phones',
-      { config: { access: {} }, schema: { tags, params: userParams, response: { 200: z.array(z.string()), ...errors } } },
+      {
+        config: { access: {} },
+        schema: { tags, params: userParams, response: { 200: z.array(z.string()), ...errors } },
+      },
       async (request) => {
-        await assertSelfOrUserAdministrator(db, sessionOf(request), request.params.id);
+        await assertSelfOrUserAdministrator(
+          db,
+          sessionOf(request),
+          request.params.id,
+          'USER_VISUALIZAR',
+        );
         return users.phones(sessionOf(request), request.params.id);
       },
     );
@@ -136,19 +176,33 @@ export function usersRoutes(users: UsersService, db: Database) {
       '/users/:id/phones',
       {
         config: { access: {} },
-        schema: { tags, params: userParams, body: phoneBodySchema, response: { 201: z.array(z.string()), ...errors } },
+        schema: {
+          tags,
+          params: userParams,
+          body: phoneBodySchema,
+          response: { 201: z.array(z.string()), ...errors },
+        },
       },
       async (request, reply) => {
         await assertSelfOrUserAdministrator(db, sessionOf(request), request.params.id);
-        return reply.status(201).send(await users.addPhone(sessionOf(request), request.params.id, request.body.phone));
+        return reply
+          .status(201)
+          .send(await users.addPhone(sessionOf(request), request.params.id, request.body.phone));
       },
     );
     app.post(
       '/job-titles',
-      { config: { access: {} }, schema: { tags, body: jobTitleBodySchema, response: { 204: z.null(), ...errors } } },
+      {
+        config: { access: {} },
+        schema: { tags, body: jobTitleBodySchema, response: { 204: z.null(), ...errors } },
+      },
       async (request, reply) => {
         await assertSelfOrUserAdministrator(db, sessionOf(request), request.body.user_id);
-        await users.setJobTitle(sessionOf(request), request.body.user_id, request.body.job_title_id);
+        await users.setJobTitle(
+          sessionOf(request),
+          request.body.user_id,
+          request.body.job_title_id,
+        );
         return reply.status(204).send(null);
       },
     );
@@ -156,7 +210,11 @@ export function usersRoutes(users: UsersService, db: Database) {
       '/usuarios/idioma/:lang',
       {
         config: { access: {} },
-        schema: { tags, params: z.object({ lang: z.enum(LANGUAGES) }), response: { 204: z.null(), ...errors } },
+        schema: {
+          tags,
+          params: z.object({ lang: z.enum(LANGUAGES) }),
+          response: { 204: z.null(), ...errors },
+        },
       },
       async (request, reply) => {
         await users.setLanguage(sessionOf(request), request.params.lang);

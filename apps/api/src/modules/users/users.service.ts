@@ -52,10 +52,17 @@ export class UsersService {
     const userIds = rows.map((row) => row.user.id);
     const membershipIds = rows.map((row) => row.membership.id);
     const phones = userIds.length
-      ? await db.select().from(t.userPhones).where(inArray(t.userPhones.userId, userIds)).orderBy(asc(t.userPhones.id))
+      ? await db
+          .select()
+          .from(t.userPhones)
+          .where(inArray(t.userPhones.userId, userIds))
+          .orderBy(asc(t.userPhones.id))
       : [];
     const farms = membershipIds.length
-      ? await db.select().from(t.membershipFarms).where(inArray(t.membershipFarms.membershipId, membershipIds))
+      ? await db
+          .select()
+          .from(t.membershipFarms)
+          .where(inArray(t.membershipFarms.membershipId, membershipIds))
       : [];
     return rows.map(({ user, membership, profile }) => ({
       id: user.id,
@@ -91,8 +98,18 @@ export class UsersService {
       const [already] = await db
         .select({ id: t.memberships.id })
         .from(t.memberships)
-        .where(and(eq(t.memberships.accountId, session.accountId), eq(t.memberships.userId, existing.id)));
-      if (already) throw new AppError(IDENTITY_ERROR_KEYS.userAlreadyExists, 409, 'Already a user of this account');
+        .where(
+          and(
+            eq(t.memberships.accountId, session.accountId),
+            eq(t.memberships.userId, existing.id),
+          ),
+        );
+      if (already)
+        throw new AppError(
+          IDENTITY_ERROR_KEYS.userAlreadyExists,
+          409,
+          'Already a user of this account',
+        );
     }
     const password = temporaryPassword();
     const passwordHash = existing ? undefined : await hashPassword(password);
@@ -120,7 +137,8 @@ export class UsersService {
         .insert(t.memberships)
         .values({ accountId: session.accountId, userId: id, profileId: input.profile_id })
         .returning({ id: t.memberships.id });
-      if (!existing && input.phone) await run.insert(t.userPhones).values({ userId: id, phone: input.phone });
+      if (!existing && input.phone)
+        await run.insert(t.userPhones).values({ userId: id, phone: input.phone });
       await this.replaceFarms(run, membership!.id, input.farm_ids);
       return id;
     });
@@ -135,7 +153,12 @@ export class UsersService {
       link: `${publicUrl}/v3/login`,
     };
     await mailer.send(
-      composeMail(existing ? 'added_to_account' : 'welcome_user', input.email, existing?.language ?? input.language, values),
+      composeMail(
+        existing ? 'added_to_account' : 'welcome_user',
+        input.email,
+        existing?.language ?? input.language,
+        values,
+      ),
     );
     return this.get(session, userId);
   }
@@ -145,7 +168,11 @@ export class UsersService {
     const membership = await this.membershipOf(session, userId);
     await this.assertAssignableProfile(input.profile_id);
     if (userId === session.userId && input.profile_id !== membership.profileId) {
-      throw new AppError(IDENTITY_ERROR_KEYS.cannotChangeSelf, 400, 'Cannot change your own profile');
+      throw new AppError(
+        IDENTITY_ERROR_KEYS.cannotChangeSelf,
+        400,
+        'Cannot change your own profile',
+      );
     }
     await this.assertFarmsOfAccount(session, input.farm_ids);
     await db.transaction(async (tx) => {
@@ -154,7 +181,10 @@ export class UsersService {
         .update(t.users)
         .set({ name: input.name, language: input.language, updatedAt: new Date() })
         .where(eq(t.users.id, userId));
-      await run.update(t.memberships).set({ profileId: input.profile_id }).where(eq(t.memberships.id, membership.id));
+      await run
+        .update(t.memberships)
+        .set({ profileId: input.profile_id })
+        .where(eq(t.memberships.id, membership.id));
       if (input.phone) await this.replacePhones(run, userId, [input.phone]);
       await this.replaceFarms(run, membership.id, input.farm_ids);
     });
@@ -164,7 +194,8 @@ export class UsersService {
   /** Removes the user from this account only; their other accounts are untouched. */
   async remove(session: Session, userId: number): Promise<void> {
     const membership = await this.membershipOf(session, userId);
-    if (userId === session.userId) throw new AppError(IDENTITY_ERROR_KEYS.cannotChangeSelf, 400, 'Cannot remove yourself');
+    if (userId === session.userId)
+      throw new AppError(IDENTITY_ERROR_KEYS.cannotChangeSelf, 400, 'Cannot remove yourself');
     await this.deps.db.delete(t.memberships).where(eq(t.memberships.id, membership.id));
   }
 
@@ -172,7 +203,8 @@ export class UsersService {
   async setActive(session: Session, userId: number, active: boolean): Promise<Member> {
     const { db } = this.deps;
     const membership = await this.membershipOf(session, userId);
-    if (userId === session.userId) throw new AppError(IDENTITY_ERROR_KEYS.cannotChangeSelf, 400, 'Cannot deactivate yourself');
+    if (userId === session.userId)
+      throw new AppError(IDENTITY_ERROR_KEYS.cannotChangeSelf, 400, 'Cannot deactivate yourself');
     if (active !== membership.active) {
       await db.transaction(async (tx) => {
         const run = tx as unknown as Database;
@@ -205,11 +237,17 @@ export class UsersService {
     if (!title || (title.internal && session.profile !== 'ADMIN')) {
       throw new AppError(ERROR_KEYS.notFound, 404, 'Job title not found');
     }
-    await this.deps.db.update(t.users).set({ jobTitleId, updatedAt: new Date() }).where(eq(t.users.id, userId));
+    await this.deps.db
+      .update(t.users)
+      .set({ jobTitleId, updatedAt: new Date() })
+      .where(eq(t.users.id, userId));
   }
 
   async setLanguage(session: Session, language: Language): Promise<void> {
-    await this.deps.db.update(t.users).set({ language, updatedAt: new Date() }).where(eq(t.users.id, session.userId));
+    await this.deps.db
+      .update(t.users)
+      .set({ language, updatedAt: new Date() })
+      .where(eq(t.users.id, session.userId));
   }
 
   /** The signed-in user edits their own name, language and phone. */
@@ -234,10 +272,14 @@ export class UsersService {
     let pastSeason = false;
     if (seasonCropId !== undefined) {
       const season = this.deps.reference.seasonCrops({}).find((s) => s.id === seasonCropId);
-      if (!season) throw AppError.notFound('exception.season_crop_not_found', 'Season crop not found');
+      if (!season)
+        throw AppError.notFound('exception.season_crop_not_found', 'Season crop not found');
       pastSeason = season.status !== 'current';
     }
-    return withShellKeys(permissionsFor({ profile: session.profile, planLevel: session.planLevel, pastSeason }), session.profile);
+    return withShellKeys(
+      permissionsFor({ profile: session.profile, planLevel: session.planLevel, pastSeason }),
+      session.profile,
+    );
   }
 
   // ---- rules ---------------------------------------------------------------------------------
@@ -253,7 +295,11 @@ export class UsersService {
 
   private async assertRoomForOneMore(db: Database, accountId: number): Promise<void> {
     // Locks the account row so two simultaneous additions cannot both pass the limit.
-    const [account] = await db.select().from(t.accounts).where(eq(t.accounts.id, accountId)).for('update');
+    const [account] = await db
+      .select()
+      .from(t.accounts)
+      .where(eq(t.accounts.id, accountId))
+      .for('update');
     const [active] = await db
       .select({ n: count() })
       .from(t.memberships)
@@ -268,26 +314,45 @@ export class UsersService {
   private async assertAssignableProfile(profileId: number): Promise<void> {
     const profile = this.deps.reference.list.profiles.find((p) => p.id === profileId);
     if (!profile || profile.internal) {
-      throw new AppError(IDENTITY_ERROR_KEYS.profileNotAssignable, 400, 'Profile cannot be assigned', [
-        { field: 'body.profile_id', key: IDENTITY_ERROR_KEYS.profileNotAssignable, message: 'Not assignable' },
-      ]);
+      throw new AppError(
+        IDENTITY_ERROR_KEYS.profileNotAssignable,
+        400,
+        'Profile cannot be assigned',
+        [
+          {
+            field: 'body.profile_id',
+            key: IDENTITY_ERROR_KEYS.profileNotAssignable,
+            message: 'Not assignable',
+          },
+        ],
+      );
     }
   }
 
   /** Farms arrive with the farms area; until then no farm id belongs to the account. */
   private async assertFarmsOfAccount(_session: Session, farmIds: number[]): Promise<void> {
     if (farmIds.length > 0) {
-      throw new AppError(IDENTITY_ERROR_KEYS.farmNotFound, 400, 'Unknown farm', { farm_ids: farmIds });
+      throw new AppError(IDENTITY_ERROR_KEYS.farmNotFound, 400, 'Unknown farm', {
+        farm_ids: farmIds,
+      });
     }
   }
 
   private async replaceFarms(db: Database, membershipId: number, farmIds: number[]): Promise<void> {
     await db.delete(t.membershipFarms).where(eq(t.membershipFarms.membershipId, membershipId));
-    if (farmIds.length) await db.insert(t.membershipFarms).values(farmIds.map((farmId) => ({ membershipId, farmId })));
+    if (farmIds.length)
+      await db
+        .insert(t.membershipFarms)
+        .values(farmIds.map((farmId) => ({ membershipId, farmId })));
   }
 
   private async replacePhones(db: Database, userId: number, phones: string[]): Promise<void> {
-    await db.delete(t.userPhones).where(and(eq(t.userPhones.userId, userId), ne(t.userPhones.phone, phones[0]!)));
-    await db.insert(t.userPhones).values(phones.map((phone) => ({ userId, phone }))).onConflictDoNothing();
+    await db
+      .delete(t.userPhones)
+      .where(and(eq(t.userPhones.userId, userId), ne(t.userPhones.phone, phones[0]!)));
+    await db
+      .insert(t.userPhones)
+      .values(phones.map((phone) => ({ userId, phone })))
+      .onConflictDoNothing();
   }
 }

@@ -20,7 +20,11 @@ export interface Mailer {
  * where a developer (or a test) opens it. Nothing leaves the machine.
  */
 export function outboxMailer(outboxDir: string, from: string): Mailer {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const composer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     kind: 'outbox',
     async send(message) {
@@ -44,5 +48,7 @@ export function smtpMailer(url: string, from: string): Mailer {
 }
 
 export function createMailer(transport: string, dataDir: string, from: string): Mailer {
-  return transport === 'outbox' ? outboxMailer(path.join(dataDir, 'outbox'), from) : smtpMailer(transport, from);
+  return transport === 'outbox'
+    ? outboxMailer(path.join(dataDir, 'outbox'), from)
+    : smtpMailer(transport, from);
 }
