@@ -20,13 +20,40 @@ import esShell from './locales/es/shell.json';
 import ptWarnings from './locales/pt/warnings.json';
 import enWarnings from './locales/en/warnings.json';
 import esWarnings from './locales/es/warnings.json';
+import ptAuth from './locales/pt/auth.json';
+import enAuth from './locales/en/auth.json';
+import esAuth from './locales/es/auth.json';
+import ptPlans from './locales/pt/plans.json';
+import enPlans from './locales/en/plans.json';
+import esPlans from './locales/es/plans.json';
+import ptUsers from './locales/pt/users.json';
+import enUsers from './locales/en/users.json';
+import esUsers from './locales/es/users.json';
+import ptProfile from './locales/pt/profile.json';
+import enProfile from './locales/en/profile.json';
+import esProfile from './locales/es/profile.json';
+import ptTerms from './locales/pt/terms.json';
+import enTerms from './locales/en/terms.json';
+import esTerms from './locales/es/terms.json';
 
 /**
  * Every user-facing text, in pt, en and es, one namespace per area. The web app loads these
  * resources into i18next; the server uses them for e-mails and reports. A new namespace is a JSON
  * file per language plus one line per language below.
  */
-export type Namespace = 'common' | 'errors' | 'reference' | 'home' | 'shell' | 'warnings' | 'emails';
+export type Namespace =
+  | 'common'
+  | 'errors'
+  | 'reference'
+  | 'home'
+  | 'shell'
+  | 'warnings'
+  | 'emails'
+  | 'auth'
+  | 'plans'
+  | 'users'
+  | 'profile'
+  | 'terms';
 export type Resources = Record<Language, Record<Namespace, Record<string, unknown>>>;
 
 export const resources: Resources = {
@@ -38,6 +65,11 @@ export const resources: Resources = {
     home: ptHome,
     shell: ptShell,
     warnings: ptWarnings,
+    auth: ptAuth,
+    plans: ptPlans,
+    users: ptUsers,
+    profile: ptProfile,
+    terms: ptTerms,
   },
   en: {
     emails: enEmails,
@@ -47,6 +79,11 @@ export const resources: Resources = {
     home: enHome,
     shell: enShell,
     warnings: enWarnings,
+    auth: enAuth,
+    plans: enPlans,
+    users: enUsers,
+    profile: enProfile,
+    terms: enTerms,
   },
   es: {
     emails: esEmails,
@@ -56,6 +93,11 @@ export const resources: Resources = {
     home: esHome,
     shell: esShell,
     warnings: esWarnings,
+    auth: esAuth,
+    plans: esPlans,
+    users: esUsers,
+    profile: esProfile,
+    terms: esTerms,
   },
 };
 

@@ -12,7 +12,12 @@ export function translate(
   values: Record<string, string | number> = {},
 ): string {
   const find = (lang: Language): unknown =>
-    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], resources[lang][namespace]);
+    key
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+        resources[lang][namespace],
+      );
   const text = find(language) ?? find('pt');
   if (typeof text !== 'string') throw new Error(`Missing text ${namespace}:${key}`);
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));

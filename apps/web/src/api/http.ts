@@ -1,4 +1,5 @@
 import { ERROR_KEYS, errorBodySchema, type ErrorBody } from '@lavoura/domain';
+import { endSession, getSessionToken } from '../app/session/session-store';
 import { setMaintenance } from './maintenance';
 
 /** Key for a request that never got an answer (offline, DNS, refused connection). */
@@ -26,6 +27,11 @@ export interface ApiRequestInit<T> extends RequestInit {
   json?: unknown;
   /** The answer's contract (a zod schema from @lavoura/domain): a mismatch is an error, not data. */
   schema?: { parse(value: unknown): T };
+  /**
+   * A public call of someone not signed in (login, sign-up, activation, password recovery): no
+   * bearer token is sent, and a 401 is the caller's answer (wrong password), not the session's end.
+   */
+  anonymous?: boolean;
 }
 
 function unexpected(status: number, message: string): ErrorBody {
@@ -43,13 +49,17 @@ async function readJson(response: Response): Promise<{ ok: true; value: unknown 
 }
 
 /**
- * fetch for our APIs: JSON in and out, errors thrown as ApiError, and the maintenance flag kept
- * in step with every outcome (503 on, anything else off).
+ * fetch for our APIs: JSON in and out, the session's bearer token on every call, errors thrown as
+ * ApiError, and the maintenance flag kept in step with every outcome (503 on, anything else off).
+ * A 401 ends the session (token removed, stores and query cache reset); the navigation guard then
+ * shows /login.
  */
 export async function apiFetch<T>(path: string, init: ApiRequestInit<T> = {}): Promise<T> {
-  const { json, schema, ...request } = init;
+  const { json, schema, anonymous = false, ...request } = init;
   const headers = new Headers(request.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  const token = anonymous ? null : getSessionToken();
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
   if (json !== undefined) {
     headers.set('Content-Type', 'application/json');
     request.body = JSON.stringify(json);
@@ -74,10 +84,12 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit<T> = {}): P
 
   if (!response.ok) {
     const parsed = body.ok ? errorBodySchema.safeParse(body.value) : undefined;
-    throw new ApiError(
+    const error = new ApiError(
       response.status,
       parsed?.success ? parsed.data : unexpected(response.status, `HTTP ${response.status}`),
     );
+    if (response.status === 401 && !anonymous) endSession(error.key);
+    throw error;
   }
   if (!body.ok) throw new ApiError(response.status, unexpected(response.status, 'Invalid JSON'));
   if (!schema) return body.value as T;

@@ -1,8 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
-import { cropSchema, seasonCropSchema, type Crop, type SeasonCrop } from '@lavoura/domain';
+import {
+  countrySchema,
+  cropSchema,
+  jobTitleSchema,
+  planSchema,
+  profileSchema,
+  seasonCropSchema,
+  type Country,
+  type Crop,
+  type Plan,
+  type Profile,
+  type SeasonCrop,
+} from '@lavoura/domain';
 import { apiFetch } from './http';
 
-export type { Crop, SeasonCrop };
+export type { Country, Crop, Plan, Profile, SeasonCrop };
+
+/** A job title of GET /api/job-titles (internal ones are the company staff's). */
+export interface JobTitle {
+  id: number;
+  code: string;
+  message_key: string;
+  internal: boolean;
+}
 
 // Reference data changes with a deployment or a new season, not while someone is looking.
 const REFERENCE_STALE_TIME = 60 * 60 * 1000;
@@ -11,6 +31,10 @@ const REFERENCE_STALE_TIME = 60 * 60 * 1000;
 export const referenceKeys = {
   crops: ['reference', 'crops'] as const,
   seasonCrops: ['reference', 'season-crops'] as const,
+  countries: ['reference', 'countries'] as const,
+  jobTitles: ['reference', 'job-titles'] as const,
+  profiles: ['reference', 'profiles'] as const,
+  plans: ['reference', 'plans'] as const,
 };
 
 export function useCrops() {
@@ -26,6 +50,41 @@ export function useSeasonCrops() {
     queryKey: referenceKeys.seasonCrops,
     queryFn: ({ signal }) =>
       apiFetch<SeasonCrop[]>('/api/season-crops', { signal, schema: seasonCropSchema.array() }),
+    staleTime: REFERENCE_STALE_TIME,
+  });
+}
+
+export function useCountries() {
+  return useQuery({
+    queryKey: referenceKeys.countries,
+    queryFn: ({ signal }) =>
+      apiFetch<Country[]>('/api/countries', { signal, schema: countrySchema.array() }),
+    staleTime: REFERENCE_STALE_TIME,
+  });
+}
+
+export function useJobTitles() {
+  return useQuery({
+    queryKey: referenceKeys.jobTitles,
+    queryFn: ({ signal }) =>
+      apiFetch<JobTitle[]>('/api/job-titles', { signal, schema: jobTitleSchema.array() }),
+    staleTime: REFERENCE_STALE_TIME,
+  });
+}
+
+export function useProfiles() {
+  return useQuery({
+    queryKey: referenceKeys.profiles,
+    queryFn: ({ signal }) =>
+      apiFetch<Profile[]>('/api/profiles', { signal, schema: profileSchema.array() }),
+    staleTime: REFERENCE_STALE_TIME,
+  });
+}
+
+export function usePlans() {
+  return useQuery({
+    queryKey: referenceKeys.plans,
+    queryFn: ({ signal }) => apiFetch<Plan[]>('/api/plans', { signal, schema: planSchema.array() }),
     staleTime: REFERENCE_STALE_TIME,
   });
 }

@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiFetch } from '../api/http';
 import { jsonResponse, mockFetch, renderApp } from '../test/render-app';
+import { sessionHandlers, signIn } from '../test/session-fixtures';
 import { i18n } from './i18n';
 
 const MAINTENANCE = {
@@ -12,17 +13,24 @@ const MAINTENANCE = {
 
 describe('maintenance mode', () => {
   it('shows the maintenance page instead of the routes on a 503 and the routes again after a 200', async () => {
-    let status = 503;
-    mockFetch({
-      '/api/crops': () => (status === 503 ? jsonResponse(MAINTENANCE, 503) : jsonResponse([])),
-      '/api/season-crops': () =>
-        status === 503 ? jsonResponse(MAINTENANCE, 503) : jsonResponse([]),
-    });
+    let status = 200;
+    signIn();
+    mockFetch(
+      sessionHandlers(
+        {},
+        {
+          '/api/crops': () => (status === 503 ? jsonResponse(MAINTENANCE, 503) : jsonResponse([])),
+          '/api/season-crops': () =>
+            status === 503 ? jsonResponse(MAINTENANCE, 503) : jsonResponse([]),
+        },
+      ),
+    );
     await i18n.changeLanguage('pt');
     renderApp('/farms');
 
     // The routed area loads, then a call answers 503 and the whole view is replaced.
     await screen.findByTestId('area-not-ready');
+    status = 503;
     await act(async () => {
       await apiFetch('/api/crops').catch(() => undefined);
     });
@@ -39,7 +47,7 @@ describe('maintenance mode', () => {
     expect(await screen.findByTestId('area-not-ready')).toBeTruthy();
   });
 
-  it('shows the maintenance page when the home page data answers 503', async () => {
+  it('shows the maintenance page when the sign-in page data answers 503', async () => {
     mockFetch({
       '/api/crops': () => jsonResponse(MAINTENANCE, 503),
       '/api/season-crops': () => jsonResponse(MAINTENANCE, 503),

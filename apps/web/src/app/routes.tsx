@@ -1,8 +1,10 @@
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import type { AreaName } from '../areas/area-names';
+import { AppShell, BareLayout } from '../shell/app-shell';
 import { AreaLoading } from '../shell/area-loading';
 import { PublicLayout } from '../shell/public-layout';
+import { NavigationGuard } from './guard/route-guard';
 import { lazyArea } from './lazy-area';
 import { AreaBoundary, RouteErrorBoundary } from './route-error-boundary';
 
@@ -31,38 +33,44 @@ const AREAS: Record<AreaName, LazyExoticComponent<ComponentType>> = {
   warnings: lazyArea(() => import('../areas/warnings')),
 };
 
+/** Where a page sits: the public frame (sign-in pages), the signed-in shell, or neither. */
+export type RouteLayout = 'public' | 'shell' | 'bare';
+
 export interface AreaRoute {
   path: string;
   area: AreaName;
+  layout: RouteLayout;
 }
 
 /** The spec's routes and the area that owns each; `*` is the 404 of the warnings area. */
 export const AREA_ROUTES: readonly AreaRoute[] = [
-  { path: '/', area: 'home' },
-  { path: '/my_farm', area: 'home' },
-  { path: '/farms', area: 'farms' },
-  { path: '/field', area: 'field' },
-  { path: '/sowings', area: 'sowing' },
-  { path: '/execucao', area: 'sowing' },
-  { path: '/cultivares', area: 'planning' },
-  { path: '/programas', area: 'planning' },
-  { path: '/comparacao', area: 'comparison' },
-  { path: '/catalog', area: 'catalog' },
-  { path: '/notes', area: 'notes' },
-  { path: '/performance', area: 'performance' },
-  { path: '/dashboard-linkage', area: 'performance' },
-  { path: '/integrations', area: 'integrations' },
-  { path: '/users', area: 'users' },
-  { path: '/profile', area: 'profile' },
-  { path: '/plans', area: 'plans' },
-  { path: '/payment', area: 'payment' },
-  { path: '/reports/programa', area: 'reports' },
-  { path: '/reports/season-report', area: 'reports' },
-  { path: '/login', area: 'auth' },
-  { path: '/account/activate', area: 'auth' },
-  { path: '/change-password', area: 'auth' },
-  { path: '/weekly-digest', area: 'activities' },
-  { path: '*', area: 'warnings' },
+  { path: '/', area: 'home', layout: 'shell' },
+  { path: '/my_farm', area: 'home', layout: 'shell' },
+  { path: '/farms', area: 'farms', layout: 'shell' },
+  { path: '/field', area: 'field', layout: 'shell' },
+  { path: '/sowings', area: 'sowing', layout: 'shell' },
+  { path: '/execucao', area: 'sowing', layout: 'shell' },
+  { path: '/cultivares', area: 'planning', layout: 'shell' },
+  { path: '/programas', area: 'planning', layout: 'shell' },
+  { path: '/comparacao', area: 'comparison', layout: 'shell' },
+  { path: '/catalog', area: 'catalog', layout: 'shell' },
+  { path: '/notes', area: 'notes', layout: 'shell' },
+  { path: '/performance', area: 'performance', layout: 'shell' },
+  { path: '/dashboard-linkage', area: 'performance', layout: 'shell' },
+  { path: '/integrations', area: 'integrations', layout: 'shell' },
+  { path: '/users', area: 'users', layout: 'shell' },
+  { path: '/profile', area: 'profile', layout: 'shell' },
+  { path: '/plans', area: 'plans', layout: 'shell' },
+  { path: '/payment', area: 'payment', layout: 'shell' },
+  { path: '/change-password', area: 'auth', layout: 'shell' },
+  { path: '/reports/programa', area: 'reports', layout: 'bare' },
+  { path: '/reports/season-report', area: 'reports', layout: 'bare' },
+  { path: '/login', area: 'auth', layout: 'public' },
+  { path: '/signup', area: 'auth', layout: 'public' },
+  { path: '/account/activate', area: 'auth', layout: 'public' },
+  { path: '/terms', area: 'auth', layout: 'public' },
+  { path: '/weekly-digest', area: 'activities', layout: 'public' },
+  { path: '*', area: 'warnings', layout: 'shell' },
 ];
 
 /** An area behind its own error boundary, with a spinner while its chunk loads. */
@@ -77,15 +85,30 @@ export function AreaOutlet({ area }: { area: AreaName }) {
   );
 }
 
+/** `/` is my farm (the spec): the address becomes /my_farm, keeping the query. */
+function HomeRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`/my_farm${search}`} replace />;
+}
+
+function childrenOf(layout: RouteLayout): RouteObject[] {
+  return AREA_ROUTES.filter((route) => route.layout === layout).map(({ path, area }) => ({
+    path,
+    element: path === '/' ? <HomeRedirect /> : <AreaOutlet area={area} />,
+    errorElement: <RouteErrorBoundary />,
+  }));
+}
+
+/** Every route runs the navigation guard first (app/guard), then sits in its layout. */
 export const routes: RouteObject[] = [
   {
-    element: <PublicLayout />,
+    element: <NavigationGuard />,
     errorElement: <RouteErrorBoundary />,
-    children: AREA_ROUTES.map(({ path, area }) => ({
-      path,
-      element: <AreaOutlet area={area} />,
-      errorElement: <RouteErrorBoundary />,
-    })),
+    children: [
+      { element: <PublicLayout />, children: childrenOf('public') },
+      { element: <BareLayout />, children: childrenOf('bare') },
+      { element: <AppShell />, children: childrenOf('shell') },
+    ],
   },
 ];
 

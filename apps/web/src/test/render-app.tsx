@@ -10,10 +10,11 @@ export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
 }
 
-/** The whole app (providers, maintenance gate, routes) at `path`, in memory. */
+/** The whole app (providers, maintenance gate, guard, routes) at `path`, in memory. */
 export function renderApp(path = '/') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return { router, ...render(<App router={router} queryClient={testQueryClient()} />) };
+  const queryClient = testQueryClient();
+  return { router, queryClient, ...render(<App router={router} queryClient={queryClient} />) };
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {
@@ -59,8 +60,9 @@ export function trackMissingKeys(): string[] {
   return missing;
 }
 
-// An untranslated key on screen: lower-case identifiers joined by dots ("crop.soybean").
-const RAW_KEY = /\b[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+\b/;
+// An untranslated key on screen: lower-case identifiers joined by dots ("crop.soybean"), not
+// the domain of an e-mail address ("suporte@lavoura.app").
+const RAW_KEY = /(?<![@\w.])[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+\b/;
 
 export function expectNoRawKeys(element: HTMLElement): void {
   // Text node by text node: textContent glues neighbours together ("Farmsfarm.title").

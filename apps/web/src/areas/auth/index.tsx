@@ -1,6 +1,16 @@
-import { AreaNotReady } from '../warnings/area-not-ready';
+import { useLocation } from 'react-router';
+import { ActivatePage } from './activate-page';
+import { ChangePasswordPage } from './change-password-page';
+import { LoginPage } from './login-page';
+import { SignupPage } from './signup-page';
+import { TermsPage } from './terms-page';
 
-// Not built yet: the route exists so links and bookmarks land on an honest notice.
+/** The auth area: sign-in, sign-up, activation, password change and the terms of use. */
 export function Area() {
-  return <AreaNotReady area="auth" />;
+  const { pathname } = useLocation();
+  if (pathname.startsWith('/signup')) return <SignupPage />;
+  if (pathname.startsWith('/account/activate')) return <ActivatePage />;
+  if (pathname.startsWith('/change-password')) return <ChangePasswordPage />;
+  if (pathname.startsWith('/terms')) return <TermsPage />;
+  return <LoginPage />;
 }

@@ -78,10 +78,15 @@ function RowsSkeleton() {
   );
 }
 
-/** The crops the app manages and, per crop, the season that is current in the chosen country. */
-export function CropSeasonsCard() {
+/**
+ * The crops the app manages and, per crop, the season that is current in the chosen country (the
+ * account's country first).
+ */
+export function CropSeasonsCard({ initialCountryId }: { initialCountryId?: number }) {
   const { t } = useTranslation(['home', 'reference']);
-  const [countryId, setCountryId] = useState<CountryId>(COUNTRY_IDS.brazil);
+  const [countryId, setCountryId] = useState<CountryId>(
+    findCountry(initialCountryId ?? COUNTRY_IDS.brazil)?.id ?? COUNTRY_IDS.brazil,
+  );
   const crops = useCrops();
   const seasonCrops = useSeasonCrops();
   const error = crops.error ?? seasonCrops.error;

@@ -1,92 +1,140 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Card, CardContent, Container, Typography } from '@mui/material';
-import { alpha } from '@mui/material/styles';
-import AgricultureIcon from '@mui/icons-material/Agriculture';
-import InsightsIcon from '@mui/icons-material/Insights';
-import MenuBookIcon from '@mui/icons-material/MenuBook';
-import WaterDropIcon from '@mui/icons-material/WaterDrop';
+import { Box, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
+import AgricultureOutlinedIcon from '@mui/icons-material/AgricultureOutlined';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
+import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
+import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useSignedIn } from '../../app/session/signed-in';
+import { menuAccess } from '../../shell/menu-entries';
 import { CropSeasonsCard } from './crop-seasons-card';
 
-const FEATURES: readonly { key: string; icon: ReactNode }[] = [
-  { key: 'programs', icon: <WaterDropIcon /> },
-  { key: 'farms', icon: <AgricultureIcon /> },
-  { key: 'catalog', icon: <MenuBookIcon /> },
-  { key: 'performance', icon: <InsightsIcon /> },
+/** The home's shortcuts; each opens its page (the guard decides, as for the menu). */
+const QUICK_ACTIONS: readonly { key: string; to: string; icon: ReactNode }[] = [
+  { key: 'catalog', to: '/catalog?category=fungicide', icon: <MenuBookOutlinedIcon /> },
+  { key: 'plan_fungicide', to: '/programas', icon: <WaterDropOutlinedIcon /> },
+  { key: 'create_note', to: '/notes', icon: <EditNoteOutlinedIcon /> },
+  { key: 'fields', to: '/field', icon: <MapOutlinedIcon /> },
+  { key: 'register_sowing', to: '/sowings', icon: <AgricultureOutlinedIcon /> },
 ];
 
-/** The public landing page: what Lavoura is, and the crops and seasons it works with. */
-export function HomePage() {
+function QuickActions() {
   const { t } = useTranslation('home');
+  const { user, permissions } = useSignedIn();
+  const actions = QUICK_ACTIONS.flatMap((action) => {
+    const access = menuAccess(action.to, user, permissions);
+    return access === 'hidden' ? [] : [{ ...action, access }];
+  });
+  if (actions.length === 0) return null;
   return (
-    <>
+    <Box component="section" aria-labelledby="quick-actions-title">
+      <Typography id="quick-actions-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {t('quick.title')}
+      </Typography>
       <Box
-        sx={(theme) => ({
-          background: `linear-gradient(180deg, ${alpha(theme.palette.primary.main, 0.08)} 0%, ${theme.palette.background.default} 100%)`,
-          py: { xs: 4, md: 8 },
-        })}
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', lg: 'repeat(5, 1fr)' },
+        }}
       >
-        <Container
-          maxWidth="lg"
-          sx={{
-            display: 'grid',
-            gap: { xs: 4, md: 6 },
-            gridTemplateColumns: { xs: '1fr', md: '1.1fr 1fr' },
-            alignItems: 'center',
-          }}
-        >
-          <Box>
-            <Typography
-              variant="overline"
-              color="primary"
-              sx={{ fontWeight: 500, letterSpacing: '0.08em' }}
-            >
-              {t('hero.eyebrow')}
-            </Typography>
-            <Typography
-              variant="h3"
-              component="h1"
-              sx={{ fontSize: { xs: 30, sm: 38, md: 44 }, lineHeight: 1.15, mt: 1, mb: 2 }}
-            >
-              {t('hero.title')}
-            </Typography>
-            <Typography color="text.secondary" sx={{ fontSize: { xs: 16, md: 18 }, mb: 3 }}>
-              {t('hero.description')}
-            </Typography>
-            <Alert severity="info" variant="outlined" sx={{ bgcolor: 'background.paper' }}>
-              {t('preview_notice')}
-            </Alert>
-          </Box>
-          <CropSeasonsCard />
-        </Container>
-      </Box>
-
-      <Container maxWidth="lg" component="section" sx={{ py: { xs: 4, md: 6 } }}>
-        <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
-          {t('features.title')}
-        </Typography>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-          }}
-        >
-          {FEATURES.map(({ key, icon }) => (
-            <Card key={key}>
-              <CardContent>
-                <Box sx={{ color: 'primary.main', mb: 1.5, display: 'flex' }}>{icon}</Box>
-                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500, mb: 0.5 }}>
-                  {t(`features.${key}.title`)}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t(`features.${key}.description`)}
+        {actions.map((action) => (
+          <Card key={action.key} data-testid={`quick-${action.key}`} data-access={action.access}>
+            <CardActionArea component={RouterLink} to={action.to} sx={{ height: '100%' }}>
+              <CardContent
+                sx={{ display: 'flex', flexDirection: 'column', gap: 1, height: '100%' }}
+              >
+                <Stack
+                  direction="row"
+                  sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+                >
+                  <Box sx={{ color: 'primary.main', display: 'flex' }}>{action.icon}</Box>
+                  {action.access === 'upsell' ? (
+                    <LockOutlinedIcon
+                      sx={{ fontSize: 18, color: 'text.disabled' }}
+                      titleAccess={t('quick.upsell')}
+                    />
+                  ) : (
+                    <ArrowForwardIcon sx={{ fontSize: 18, color: 'text.disabled' }} aria-hidden />
+                  )}
+                </Stack>
+                <Typography sx={{ fontWeight: 500 }}>{t(`quick.${action.key}.title`)}</Typography>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ display: { xs: 'none', sm: 'block' } }}
+                >
+                  {t(`quick.${action.key}.description`)}
                 </Typography>
               </CardContent>
-            </Card>
-          ))}
-        </Box>
-      </Container>
-    </>
+            </CardActionArea>
+          </Card>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** The time of day's greeting, in the browser's clock. */
+function greetingKey(hour: number): string {
+  if (hour < 12) return 'greeting.morning';
+  if (hour < 18) return 'greeting.afternoon';
+  return 'greeting.evening';
+}
+
+/** /my_farm: the signed-in home. Greeting, account and plan, current seasons, shortcuts. */
+export function HomePage() {
+  const { t } = useTranslation(['home', 'reference']);
+  const { user } = useSignedIn();
+  const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1200, mx: 'auto' }} data-testid="my-farm">
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, sm: 32 } }}>
+          {t(greetingKey(new Date().getHours()), { name: firstName })}
+        </Typography>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mt: 1 }}
+        >
+          <Typography color="text.secondary">{user.account.name}</Typography>
+          <Chip
+            size="small"
+            color="primary"
+            variant="outlined"
+            label={t('plan_chip', { plan: t(user.plan.message_key, { ns: 'reference' }) })}
+          />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={t(user.user_profile.message_key, { ns: 'reference' })}
+          />
+        </Stack>
+      </Box>
+      <QuickActions />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', lg: '1.4fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        <CropSeasonsCard initialCountryId={user.account.country_id} />
+        <Card component="section" aria-labelledby="farms-soon-title">
+          <CardContent>
+            <Typography id="farms-soon-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+              {t('farms_soon.title')}
+            </Typography>
+            <Typography color="text.secondary">{t('farms_soon.description')}</Typography>
+          </CardContent>
+        </Card>
+      </Box>
+    </Stack>
   );
 }

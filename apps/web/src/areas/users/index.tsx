@@ -1,6 +1,3 @@
-import { AreaNotReady } from '../warnings/area-not-ready';
+import { UsersPage } from './users-page';
 
-// Not built yet: the route exists so links and bookmarks land on an honest notice.
-export function Area() {
-  return <AreaNotReady area="users" />;
-}
+export const Area = UsersPage;

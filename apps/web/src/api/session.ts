@@ -1,0 +1,171 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  accountEntrySchema,
+  activationAnswerSchema,
+  registerAnswerSchema,
+  sessionAnswerSchema,
+  sessionUserSchema,
+  type AccountEntry,
+  type ChangePasswordBody,
+  type Language,
+  type RegisterBody,
+  type SessionAnswer,
+  type SessionUser,
+} from '@lavoura/domain';
+import { useSessionToken } from '../app/session/session-store';
+import { apiFetch } from './http';
+
+export type { AccountEntry, SessionAnswer, SessionUser };
+
+/**
+ * The calls of sign-in, sessions and one's own account. Query keys start with 'session': they
+ * belong to the signed-in user and account, and are dropped with the session.
+ */
+export const sessionKeys = {
+  all: ['session'] as const,
+  user: ['session', 'user'] as const,
+  permissions: (seasonCropId: number | null) => ['session', 'permissions', seasonCropId] as const,
+  accounts: ['session', 'accounts'] as const,
+};
+
+const stringList = { parse: (value: unknown): string[] => parseStringList(value) };
+
+function parseStringList(value: unknown): string[] {
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+    throw new TypeError('expected a list of permission codes');
+  }
+  return value as string[];
+}
+
+// ---- public calls --------------------------------------------------------------------------
+
+export function login(body: { email: string; password: string }): Promise<SessionAnswer> {
+  return apiFetch('/admin-api/login', {
+    method: 'POST',
+    json: body,
+    anonymous: true,
+    schema: sessionAnswerSchema,
+  });
+}
+
+export function recoverPassword(email: string): Promise<void> {
+  return apiFetch('/admin-api/recovery-password', {
+    method: 'POST',
+    json: { email },
+    anonymous: true,
+  });
+}
+
+export function register(body: RegisterBody) {
+  return apiFetch('/admin-api/register', {
+    method: 'POST',
+    json: body,
+    anonymous: true,
+    schema: registerAnswerSchema,
+  });
+}
+
+export function activateAccount(body: { email: string; code: string }) {
+  return apiFetch('/api/account-active', {
+    method: 'POST',
+    json: body,
+    anonymous: true,
+    schema: activationAnswerSchema,
+  });
+}
+
+export function resendActivation(email: string): Promise<void> {
+  return apiFetch('/api/account-active/resend', {
+    method: 'POST',
+    json: { email },
+    anonymous: true,
+  });
+}
+
+// ---- the signed-in user ----------------------------------------------------------------------
+
+/** GET /api/menu/dados-usuario: who is signed in, in which account, on which plan. */
+export function useSessionUserQuery() {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: sessionKeys.user,
+    queryFn: ({ signal }) =>
+      apiFetch<SessionUser>('/api/menu/dados-usuario', { signal, schema: sessionUserSchema }),
+    enabled: token !== null,
+  });
+}
+
+/**
+ * GET /api/permissions: permission codes and the shell's keys. Codes are per season-crop; until
+ * the farm selector exists, the API's default (the current season) applies.
+ */
+export function usePermissionsQuery(enabled: boolean, seasonCropId: number | null = null) {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: sessionKeys.permissions(seasonCropId),
+    queryFn: ({ signal }) =>
+      apiFetch<string[]>(
+        seasonCropId === null
+          ? '/api/permissions'
+          : `/api/permissions?season_crop_id=${seasonCropId}`,
+        { signal, schema: stringList },
+      ),
+    enabled: enabled && token !== null,
+  });
+}
+
+/** GET /api/menu/contas: the accounts the user belongs to, the current one marked. */
+export function useAccountsQuery() {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: sessionKeys.accounts,
+    queryFn: ({ signal }) =>
+      apiFetch<AccountEntry[]>('/api/menu/contas', { signal, schema: accountEntrySchema.array() }),
+    enabled: token !== null,
+  });
+}
+
+export function switchAccount(accountId: number): Promise<SessionAnswer> {
+  return apiFetch('/api/menu/alterar-conta', {
+    method: 'PUT',
+    json: { id: accountId },
+    schema: sessionAnswerSchema,
+  });
+}
+
+export function logout(): Promise<unknown> {
+  return apiFetch('/admin-api/logout', { method: 'POST' });
+}
+
+export function refreshToken(): Promise<{ token: string }> {
+  return apiFetch('/admin-api/token-refresh', {
+    method: 'POST',
+    schema: {
+      parse: (value: unknown) => {
+        const token = (value as { token?: unknown } | null)?.token;
+        if (typeof token !== 'string') throw new TypeError('expected {token}');
+        return { token };
+      },
+    },
+  });
+}
+
+export function changePassword(body: ChangePasswordBody): Promise<void> {
+  return apiFetch('/admin-api/change-password', { method: 'POST', json: body });
+}
+
+export function saveLanguage(language: Language): Promise<void> {
+  return apiFetch(`/api/usuarios/idioma/${language}`, { method: 'POST' });
+}
+
+export function saveJobTitle(body: { user_id: number; job_title_id: number }): Promise<void> {
+  return apiFetch('/api/job-titles', { method: 'POST', json: body });
+}
+
+export function updateProfile(body: {
+  name: string;
+  language: Language;
+  phone?: string;
+}): Promise<SessionUser> {
+  return apiFetch('/api/profile', { method: 'PUT', json: body, schema: sessionUserSchema });
+}

@@ -1,0 +1,319 @@
+import { describe, expect, it } from 'vitest';
+import { decideNavigation, type GuardInput, type GuardUser } from './navigation-guard';
+
+/** Every shell key the routes ask for: a user who lacks nothing but what a test removes. */
+const ALL_KEYS = [
+  'farm.list',
+  'plot.view',
+  'sowing.view',
+  'program.list',
+  'variety.list',
+  'planning.list',
+  'catalog.list',
+  'note.list',
+  'harvest.list',
+  'linkage',
+  'user.list',
+  'menu.panel',
+];
+
+function user(level: number, overrides: Partial<GuardUser> & { country?: number } = {}): GuardUser {
+  return {
+    is_admin: overrides.is_admin ?? false,
+    plan: { priority_level: level },
+    account: { country_id: overrides.country ?? 1 },
+  };
+}
+
+function decide(pathname: string, input: Partial<GuardInput> = {}) {
+  const [path = '', query] = pathname.split('?');
+  return decideNavigation({
+    pathname: path,
+    search: query ? `?${query}` : '',
+    token: 'session-token',
+    user: user(4),
+    permissions: ALL_KEYS,
+    previous: null,
+    ...input,
+  });
+}
+
+const UNAUTHORIZED = 'exception.action_unauthorized';
+
+/**
+ * The spec's plan table (§4), written out again on purpose: if the shared table in
+ * @lavoura/domain drifts from the spec, these cases fail. Level 3 is DESIGN.md §5's.
+ */
+const BASE_ALLOWED = [
+  'catalog',
+  'farms',
+  'my_farm',
+  'notes',
+  'payment',
+  'plans',
+  'field',
+  'profile',
+] as const;
+const PLAN_TABLE: Record<number, { allowed: string[]; upsell: string[]; disabled: string[] }> = {
+  0: {
+    allowed: [...BASE_ALLOWED],
+    upsell: [
+      'comparacao',
+      'cultivares',
+      'execucao',
+      'integrations',
+      'performance',
+      'programas',
+      'reports/programa',
+      'reports/season-report',
+      'sowings',
+      'users',
+    ],
+    disabled: [],
+  },
+  2: {
+    allowed: [...BASE_ALLOWED, 'comparacao', 'cultivares', 'programas'],
+    upsell: [
+      'execucao',
+      'integrations',
+      'performance',
+      'reports/programa',
+      'reports/season-report',
+      'sowings',
+      'users',
+    ],
+    disabled: [],
+  },
+  3: {
+    allowed: [
+      ...BASE_ALLOWED,
+      'comparacao',
+      'cultivares',
+      'programas',
+      'sowings',
+      'execucao',
+      'performance',
+    ],
+    upsell: ['integrations', 'reports/programa', 'reports/season-report', 'users'],
+    disabled: [],
+  },
+  4: {
+    allowed: [
+      'catalog',
+      'farms',
+      'my_farm',
+      'notes',
+      'field',
+      'profile',
+      'comparacao',
+      'cultivares',
+      'execucao',
+      'integrations',
+      'performance',
+      'programas',
+      'reports/programa',
+      'reports/season-report',
+      'sowings',
+      'users',
+    ],
+    upsell: [],
+    disabled: ['payment', 'plans'],
+  },
+};
+PLAN_TABLE[1] = PLAN_TABLE[0]!;
+
+const planCases = Object.entries(PLAN_TABLE).flatMap(([level, table]) =>
+  (['allowed', 'upsell', 'disabled'] as const).flatMap((access) =>
+    table[access].map((route) => ({ level: Number(level), route, access })),
+  ),
+);
+
+describe('navigation guard, in the order of the spec', () => {
+  describe('(1) a token in the URL', () => {
+    it('is adopted as the session and removed from the address, keeping the rest of the query', () => {
+      expect(decide('/field?plot_id=3&token=abc.def&fazenda_id=7', { token: null })).toEqual({
+        kind: 'adopt-token',
+        token: 'abc.def',
+        to: '/field?plot_id=3&fazenda_id=7',
+      });
+    });
+
+    it('comes before every other step, even on a guest page with a session', () => {
+      expect(decide('/login?token=new', { token: 'old' })).toEqual({
+        kind: 'adopt-token',
+        token: 'new',
+        to: '/login',
+      });
+    });
+  });
+
+  describe('(2) activation and the weekly digest', () => {
+    it.each(['/account/activate?email=a@b.c&code=123456', '/weekly-digest?token_id=1', '/terms'])(
+      '%s passes with or without a session',
+      (path) => {
+        expect(decide(path, { token: null, user: null, permissions: null })).toEqual({
+          kind: 'allow',
+        });
+        expect(decide(path, { user: user(0), permissions: [] })).toEqual({ kind: 'allow' });
+      },
+    );
+  });
+
+  describe('(3) no session', () => {
+    it.each(['/my_farm', '/', '/users', '/field?plot_id=2', '/no/such/page', '/change-password'])(
+      '%s goes to /login',
+      (path) => {
+        const decision = decide(path, { token: null, user: null, permissions: null });
+        expect(decision).toMatchObject({ kind: 'redirect', to: '/login' });
+      },
+    );
+
+    it('remembers the page the user wanted, except the home page', () => {
+      expect(decide('/users?x=1', { token: null })).toEqual({
+        kind: 'redirect',
+        to: '/login',
+        from: '/users?x=1',
+      });
+      expect(decide('/my_farm', { token: null })).toEqual({ kind: 'redirect', to: '/login' });
+    });
+
+    it.each(['/login', '/signup'])('stays on %s', (path) => {
+      expect(decide(path, { token: null, user: null, permissions: null })).toEqual({
+        kind: 'allow',
+      });
+    });
+  });
+
+  describe('(4) a session on a page that is not for signed-in users', () => {
+    it.each(['/login', '/signup'])('%s goes to /my_farm', (path) => {
+      expect(decide(path, { user: null, permissions: null })).toEqual({
+        kind: 'redirect',
+        to: '/my_farm',
+      });
+    });
+
+    it('does not send the /reports/ pages away', () => {
+      expect(decide('/reports/programa')).toEqual({ kind: 'allow' });
+      expect(decide('/reports/season-report', { user: user(0) })).toMatchObject({
+        kind: 'blocked',
+      });
+    });
+  });
+
+  describe('(5) the plan', () => {
+    it.each(planCases)(
+      'level $level: /$route is $access',
+      ({ level, route, access }: { level: number; route: string; access: string }) => {
+        const path = `/${route}`;
+        const member = decide(path, { user: user(level) });
+        const admin = decide(path, { user: user(level, { is_admin: true }) });
+        if (access === 'allowed') {
+          expect(member).toEqual({ kind: 'allow' });
+          expect(admin).toEqual({ kind: 'allow' });
+        } else if (access === 'upsell') {
+          expect(admin).toEqual({ kind: 'upsell', route });
+          expect(member).toEqual({
+            kind: 'blocked',
+            reason: 'upsell',
+            messageKey: UNAUTHORIZED,
+          });
+        } else {
+          for (const decision of [member, admin]) {
+            expect(decision).toEqual({
+              kind: 'blocked',
+              reason: 'disabled',
+              messageKey: UNAUTHORIZED,
+            });
+          }
+        }
+      },
+    );
+
+    it('waits for the user before deciding a plan route', () => {
+      expect(decide('/users', { user: null })).toEqual({ kind: 'wait', for: 'user' });
+    });
+
+    it('checks the plan before the permission', () => {
+      // Freemium has no sowing permission because of its plan: the offer comes first.
+      expect(
+        decide('/sowings', { user: user(0, { is_admin: true }), permissions: ['farm.list'] }),
+      ).toEqual({ kind: 'upsell', route: 'sowings' });
+    });
+
+    it('treats / as my farm', () => {
+      expect(decide('/', { user: user(0) })).toEqual({ kind: 'allow' });
+    });
+  });
+
+  describe('(6) the route permission', () => {
+    const table: [string, string][] = [
+      ['/farms', 'farm.list'],
+      ['/field', 'plot.view'],
+      ['/sowings', 'sowing.view'],
+      ['/execucao', 'program.list'],
+      ['/cultivares', 'variety.list'],
+      ['/programas', 'planning.list'],
+      ['/catalog?category=fungicide', 'catalog.list'],
+      ['/notes', 'note.list'],
+      ['/performance', 'harvest.list'],
+      ['/dashboard-linkage', 'linkage'],
+      ['/users', 'user.list'],
+    ];
+
+    it.each(table)('%s needs %s', (path, key) => {
+      const without = ALL_KEYS.filter((item) => item !== key);
+      expect(decide(path)).toEqual({ kind: 'allow' });
+      // Full-plan users are told it is their permission, not their plan.
+      expect(decide(path, { permissions: without })).toEqual({
+        kind: 'blocked',
+        reason: 'permission',
+        messageKey: 'plan.exception.no_permission',
+      });
+      expect(decide(path, { permissions: null })).toEqual({ kind: 'wait', for: 'permissions' });
+    });
+
+    it('says "action unauthorized" below the Full plan', () => {
+      expect(decide('/farms', { user: user(2), permissions: [] })).toEqual({
+        kind: 'blocked',
+        reason: 'permission',
+        messageKey: UNAUTHORIZED,
+      });
+    });
+
+    it.each(['/my_farm', '/profile', '/comparacao', '/integrations', '/change-password'])(
+      '%s needs no permission',
+      (path) => {
+        expect(decide(path, { permissions: [] })).toEqual({ kind: 'allow' });
+      },
+    );
+  });
+
+  describe('(7) my farm and payment', () => {
+    it('carries the fazenda_id of the page the user comes from to /my_farm', () => {
+      const previous = { pathname: '/field', search: '?plot_id=3&fazenda_id=7' };
+      expect(decide('/my_farm', { previous })).toEqual({
+        kind: 'redirect',
+        to: '/my_farm?fazenda_id=7',
+      });
+      expect(decide('/my_farm?fazenda_id=9', { previous })).toEqual({ kind: 'allow' });
+      expect(decide('/my_farm', { previous: { pathname: '/notes', search: '' } })).toEqual({
+        kind: 'allow',
+      });
+    });
+
+    it('opens /payment in Brazil only', () => {
+      expect(decide('/payment', { user: user(1) })).toEqual({ kind: 'allow' });
+      for (const country of [2, 3]) {
+        expect(decide('/payment?plan_priority=1', { user: user(1, { country }) })).toEqual({
+          kind: 'blocked',
+          reason: 'country',
+          messageKey: UNAUTHORIZED,
+        });
+      }
+    });
+  });
+
+  it('lets a signed-in user reach the not-found page', () => {
+    expect(decide('/no/such/page')).toEqual({ kind: 'allow' });
+  });
+});

@@ -1,0 +1,192 @@
+import {
+  COUNTRY_IDS,
+  ERROR_KEYS,
+  missingPermissionKey,
+  planRouteOf,
+  routeAccess,
+  type PlanRoute,
+  type ShellPermissionKey,
+} from '@lavoura/domain';
+
+/**
+ * The navigation guard of the spec (§4), as one pure decision: where a navigation to `pathname`
+ * may go, given the session. The steps run in the spec's order:
+ *
+ * 1. a token in the URL query is kept as the session cookie (one day) and removed from the URL;
+ * 2. /account/activate and /weekly-digest pass (and /terms, the public terms of use);
+ * 3. without a token: /login (the guest pages /login and /signup stay);
+ * 4. with a token, a page that is not for signed-in users (/login, /signup) goes to /my_farm,
+ *    except paths starting /reports/;
+ * 5. the plan: upsell opens the plan presentation for administrators and is refused otherwise;
+ *    disabled is refused;
+ * 6. the route's permission;
+ * 7. /my_farm keeps the fazenda_id of the page the user comes from; /payment is for Brazil only.
+ *
+ * The API enforces the same rules; this is the user's comfort, never the security.
+ */
+
+/** Step 2: pages anyone may open, with or without a session. */
+export const OPEN_PATHS = ['/account/activate', '/weekly-digest', '/terms'] as const;
+
+/** Pages for someone not signed in: step 3 lets them stay, step 4 sends a session away. */
+export const GUEST_PATHS = ['/login', '/signup'] as const;
+
+/** Step 6: the spec's route table, path to the shell permission key it requires. */
+export const ROUTE_PERMISSIONS: Readonly<Record<string, ShellPermissionKey>> = {
+  '/farms': 'farm.list',
+  '/field': 'plot.view',
+  '/sowings': 'sowing.view',
+  '/execucao': 'program.list',
+  '/cultivares': 'variety.list',
+  '/programas': 'planning.list',
+  '/catalog': 'catalog.list',
+  '/notes': 'note.list',
+  '/performance': 'harvest.list',
+  '/dashboard-linkage': 'linkage',
+  '/users': 'user.list',
+};
+
+export const HOME_PATH = '/my_farm';
+export const LOGIN_PATH = '/login';
+const FARM_QUERY = 'fazenda_id';
+const TOKEN_QUERY = 'token';
+
+/** What the guard needs of the signed-in user (GET /api/menu/dados-usuario). */
+export interface GuardUser {
+  is_admin: boolean;
+  plan: { priority_level: number };
+  account: { country_id: number };
+}
+
+export interface GuardLocation {
+  pathname: string;
+  /** The query string with its leading '?', or ''. */
+  search: string;
+}
+
+export interface GuardInput extends GuardLocation {
+  token: string | null;
+  /** null while the user is loading. */
+  user: GuardUser | null;
+  /** null while the permissions are loading. */
+  permissions: readonly string[] | null;
+  /** The page the navigation comes from (step 7), null on the first page. */
+  previous?: GuardLocation | null;
+}
+
+export type BlockReason = 'upsell' | 'disabled' | 'permission' | 'country';
+
+export type GuardDecision =
+  /** Step 1: store `token` as the session, then go to `to` (the same page without the token). */
+  | { kind: 'adopt-token'; token: string; to: string }
+  | { kind: 'allow' }
+  /** `from` is where the user wanted to go, for after sign-in. */
+  | { kind: 'redirect'; to: string; from?: string }
+  /** Steps 5 to 7 need the session's user or permissions, still loading. */
+  | { kind: 'wait'; for: 'user' | 'permissions' }
+  /** Step 5, an administrator on an upsell route: the plan presentation opens, the page does not. */
+  | { kind: 'upsell'; route: PlanRoute }
+  /** Refused with a translated message (namespace errors). */
+  | { kind: 'blocked'; reason: BlockReason; messageKey: string };
+
+function isUnder(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+function matches(pathname: string, bases: readonly string[]): boolean {
+  return bases.some((base) => isUnder(pathname, base));
+}
+
+/** The permission a path requires (step 6), if any. */
+export function requiredPermission(pathname: string): ShellPermissionKey | undefined {
+  const base = Object.keys(ROUTE_PERMISSIONS).find((path) => isUnder(pathname, path));
+  return base ? ROUTE_PERMISSIONS[base] : undefined;
+}
+
+function withoutQuery(location: GuardLocation, name: string): string {
+  const params = new URLSearchParams(location.search);
+  params.delete(name);
+  const query = params.toString();
+  return `${location.pathname}${query ? `?${query}` : ''}`;
+}
+
+export function decideNavigation(input: GuardInput): GuardDecision {
+  const { pathname, search, token, user, permissions } = input;
+
+  // (1) A token handed over in the URL becomes the session and leaves the address bar.
+  const urlToken = new URLSearchParams(search).get(TOKEN_QUERY);
+  if (urlToken)
+    return { kind: 'adopt-token', token: urlToken, to: withoutQuery(input, TOKEN_QUERY) };
+
+  // (2) Activation and the weekly digest work with or without a session.
+  if (matches(pathname, OPEN_PATHS)) return { kind: 'allow' };
+
+  // (3) No session: the sign-in page (guest pages stay where they are).
+  const guestPage = matches(pathname, GUEST_PATHS);
+  if (!token) {
+    if (guestPage) return { kind: 'allow' };
+    const wanted = `${pathname}${search}`;
+    const from = pathname === '/' || isUnder(pathname, HOME_PATH) ? undefined : wanted;
+    return { kind: 'redirect', to: LOGIN_PATH, ...(from ? { from } : {}) };
+  }
+
+  // (4) A session has nothing to do on the guest pages. (The /reports/ pages live outside the
+  // shell but are signed-in pages, so they are not sent away.)
+  if (guestPage) return { kind: 'redirect', to: HOME_PATH };
+
+  // (5) The plan.
+  const planRoute = planRouteOf(pathname);
+  if (planRoute) {
+    if (!user) return { kind: 'wait', for: 'user' };
+    const access = routeAccess(planRoute, user.plan.priority_level);
+    if (access === 'upsell') {
+      return user.is_admin
+        ? { kind: 'upsell', route: planRoute }
+        : { kind: 'blocked', reason: 'upsell', messageKey: ERROR_KEYS.actionUnauthorized };
+    }
+    if (access === 'disabled') {
+      return { kind: 'blocked', reason: 'disabled', messageKey: ERROR_KEYS.actionUnauthorized };
+    }
+  }
+
+  // (6) The route's permission.
+  const permission = requiredPermission(pathname);
+  if (permission) {
+    if (!permissions) return { kind: 'wait', for: 'permissions' };
+    if (!permissions.includes(permission)) {
+      if (!user) return { kind: 'wait', for: 'user' };
+      return {
+        kind: 'blocked',
+        reason: 'permission',
+        messageKey: missingPermissionKey(user.plan.priority_level),
+      };
+    }
+  }
+
+  // (7) My farm keeps the farm of the page the user comes from; payment is sold in Brazil only.
+  if (isUnder(pathname, HOME_PATH)) {
+    const params = new URLSearchParams(search);
+    const previousFarm = input.previous
+      ? new URLSearchParams(input.previous.search).get(FARM_QUERY)
+      : null;
+    if (!params.has(FARM_QUERY) && previousFarm) {
+      params.set(FARM_QUERY, previousFarm);
+      return { kind: 'redirect', to: `${pathname}?${params.toString()}` };
+    }
+  }
+  if (isUnder(pathname, '/payment')) {
+    if (!user) return { kind: 'wait', for: 'user' };
+    if (user.account.country_id !== COUNTRY_IDS.brazil) {
+      return { kind: 'blocked', reason: 'country', messageKey: ERROR_KEYS.actionUnauthorized };
+    }
+  }
+
+  return { kind: 'allow' };
+}
+
+/** A decision that keeps the user where they are (in-app navigation) or shows a notice. */
+export function isRefusal(
+  decision: GuardDecision,
+): decision is Extract<GuardDecision, { kind: 'upsell' | 'blocked' }> {
+  return decision.kind === 'upsell' || decision.kind === 'blocked';
+}

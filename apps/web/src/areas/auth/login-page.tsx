@@ -1,0 +1,206 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { ERROR_KEYS, IDENTITY_ERROR_KEYS, loginBodySchema } from '@lavoura/domain';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http';
+import { login } from '../../api/session';
+import { useLanguage } from '../../app/i18n';
+import { useSignIn } from '../../app/session/session-actions';
+import { clearEndReason, useSessionState } from '../../app/session/session-store';
+import { apiFieldErrors, schemaFieldErrors, type FieldErrors } from '../../lib/field-errors';
+import { formatDateOnly } from '../../lib/date-only';
+import { PasswordField } from '../../shell/password-field';
+import { SUPPORT_EMAIL } from '../../shell/contact';
+import { AuthCard } from './auth-card';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { LoginShowcase } from './login-showcase';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The date a contract starts, from the refusal's additionalInfo ({date: 'YYYY-MM-DD'}). */
+function contractDate(error: ApiError): string | null {
+  const date = (error.body.context.additionalInfo as { date?: unknown } | undefined)?.date;
+  return typeof date === 'string' && DATE_ONLY.test(date) ? date : null;
+}
+
+/** A refused sign-in in the user's words, with what they can do about it. */
+function LoginRefusal({
+  error,
+  email,
+  onForgotPassword,
+}: {
+  error: unknown;
+  email: string;
+  onForgotPassword: () => void;
+}) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const language = useLanguage();
+  const key = error instanceof ApiError ? error.key : ERROR_KEYS.unexpected;
+  const date = error instanceof ApiError ? contractDate(error) : null;
+  const message = t([key, ERROR_KEYS.unexpected], {
+    ns: 'errors',
+    date: date ? formatDateOnly(date, language) : '',
+  });
+
+  let action = null;
+  let note: string | null = null;
+  if (key === IDENTITY_ERROR_KEYS.accountNotActivated) {
+    action = (
+      <Button
+        color="inherit"
+        size="small"
+        component={RouterLink}
+        to={`/account/activate?email=${encodeURIComponent(email.trim())}`}
+      >
+        {t('login.activate_action')}
+      </Button>
+    );
+  } else if (key === IDENTITY_ERROR_KEYS.temporaryPasswordExpired) {
+    action = (
+      <Button color="inherit" size="small" onClick={onForgotPassword}>
+        {t('login.forgot')}
+      </Button>
+    );
+  } else if (
+    key === IDENTITY_ERROR_KEYS.contractNotStarted ||
+    key === IDENTITY_ERROR_KEYS.noContracts
+  ) {
+    note = t('login.support_note', { email: SUPPORT_EMAIL });
+  }
+
+  return (
+    <Alert
+      severity={key === IDENTITY_ERROR_KEYS.contractNotStarted ? 'info' : 'error'}
+      action={action}
+      data-testid="login-error"
+      data-key={key}
+    >
+      {message}
+      {note && (
+        <Typography variant="body2" component="span" sx={{ display: 'block', mt: 0.5 }}>
+          {note}
+        </Typography>
+      )}
+    </Alert>
+  );
+}
+
+/** /login: e-mail and password; the guard leaves the page once the session exists. */
+export function LoginPage() {
+  const { t } = useTranslation(['auth', 'errors']);
+  const location = useLocation();
+  const signIn = useSignIn();
+  const { endReason } = useSessionState();
+  const prefilled = (location.state as { email?: unknown } | null)?.email;
+  const [email, setEmail] = useState(typeof prefilled === 'string' ? prefilled : '');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const [sending, setSending] = useState(false);
+  const [forgotKey, setForgotKey] = useState(0);
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  const openForgot = () => {
+    setForgotKey((key) => key + 1);
+    setForgotOpen(true);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { email, password };
+    const found = schemaFieldErrors(loginBodySchema.safeParse(body), body);
+    setErrors(found);
+    setRefusal(null);
+    if (Object.values(found).some(Boolean)) return;
+    setSending(true);
+    try {
+      const answer = await login(loginBodySchema.parse(body));
+      clearEndReason();
+      signIn(answer);
+    } catch (error) {
+      const fields = apiFieldErrors(error);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setRefusal(error);
+      setSending(false);
+    }
+  };
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: '1.15fr 1fr' },
+        minHeight: { md: 'calc(100vh - 64px)' },
+      }}
+    >
+      <LoginShowcase />
+      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
+        <AuthCard title={t('login.title')} subtitle={t('login.subtitle')} testId="login-page">
+          <Box component="form" noValidate onSubmit={submit}>
+            <Stack spacing={2.5}>
+              {endReason && (
+                <Alert severity="info" onClose={clearEndReason} data-testid="session-ended">
+                  {t([endReason, ERROR_KEYS.unexpected], { ns: 'errors' })}
+                </Alert>
+              )}
+              {refusal !== null && (
+                <LoginRefusal error={refusal} email={email} onForgotPassword={openForgot} />
+              )}
+              <TextField
+                label={t('field.email')}
+                name="email"
+                type="email"
+                autoComplete="username"
+                autoFocus
+                required
+                fullWidth
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setErrors((current) => ({ ...current, email: undefined }));
+                }}
+                error={!!errors.email}
+                helperText={errors.email && t(errors.email, { ns: 'errors' })}
+              />
+              <PasswordField
+                label={t('field.password')}
+                name="password"
+                autoComplete="current-password"
+                required
+                fullWidth
+                value={password}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  setErrors((current) => ({ ...current, password: undefined }));
+                }}
+                error={!!errors.password}
+                helperText={errors.password && t(errors.password, { ns: 'errors' })}
+              />
+              <Box sx={{ textAlign: 'right', mt: '8px !important' }}>
+                <Link component="button" type="button" variant="body2" onClick={openForgot}>
+                  {t('login.forgot')}
+                </Link>
+              </Box>
+              <Button type="submit" variant="contained" size="large" disabled={sending} fullWidth>
+                {t(sending ? 'login.submitting' : 'login.submit')}
+              </Button>
+              <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+                {t('login.no_account')}{' '}
+                <Link component={RouterLink} to="/signup">
+                  {t('login.signup_link')}
+                </Link>
+              </Typography>
+            </Stack>
+          </Box>
+        </AuthCard>
+      </Box>
+      <ForgotPasswordDialog
+        key={forgotKey}
+        open={forgotOpen}
+        initialEmail={email}
+        onClose={() => setForgotOpen(false)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,257 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { IDENTITY_ERROR_KEYS, type Member } from '@lavoura/domain';
+import { changeLanguage, i18n } from '../../app/i18n';
+import {
+  expectNoRawKeys,
+  jsonResponse,
+  mockFetch,
+  renderApp,
+  trackMissingKeys,
+} from '../../test/render-app';
+import {
+  ALL_PERMISSIONS,
+  member,
+  sessionHandlers,
+  sessionUser,
+  signIn,
+} from '../../test/session-fixtures';
+
+const refusal = (status: number, key: string) =>
+  jsonResponse({ code: status, key, context: { message: 'refused' } }, status);
+
+const SELF = member({
+  id: 1,
+  name: 'Ana Souza',
+  email: 'ana@fazenda.test',
+  profile: { id: 2, uid: 'CONTA', message_key: 'profile.conta' },
+  job_title_id: 1,
+});
+const BRUNO = member();
+const CARLA = member({
+  id: 3,
+  name: 'Carla Mendes',
+  email: 'carla@fazenda.test',
+  active: false,
+  profile: { id: 4, uid: 'ASSISTENTE_TECNICO', message_key: 'profile.assistente_tecnico' },
+});
+
+function serveUsers(
+  members: Member[],
+  extra: Parameters<typeof sessionHandlers>[1] = {},
+  permissions = ALL_PERMISSIONS,
+  maxUsers = 5,
+) {
+  signIn();
+  return mockFetch(
+    sessionHandlers(
+      { user: sessionUser({ account: { max_users: maxUsers } }), permissions },
+      { '/api/users': () => jsonResponse(members), ...extra },
+    ),
+  );
+}
+
+describe('users page', () => {
+  const missingKeys = trackMissingKeys();
+
+  it.each(['pt', 'en', 'es'] as const)(
+    'lists the users with profile, job title and activity, and the count of active users in %s',
+    async (language) => {
+      serveUsers([SELF, BRUNO, CARLA]);
+      await changeLanguage(language);
+      const { container } = renderApp('/users');
+      await screen.findByTestId('member-3');
+      expect(screen.getByTestId('users-count').textContent).toBe(
+        i18n.t('count', { ns: 'users', active: 2, max: 5 }),
+      );
+      const carla = screen.getByTestId('member-3');
+      expect(carla.textContent).toContain(
+        i18n.t('profile.assistente_tecnico', { ns: 'reference' }),
+      );
+      expect(
+        within(screen.getByTestId('member-1')).getByText(
+          i18n.t('job_title.farm_administrator', { ns: 'reference' }),
+        ),
+      ).toBeTruthy();
+      expect((within(carla).getByRole('switch') as HTMLInputElement).checked).toBe(false);
+      // One cannot deactivate or delete oneself.
+      const self = screen.getByTestId('member-1');
+      expect((within(self).getByRole('switch') as HTMLInputElement).disabled).toBe(true);
+      expect(within(self).queryByRole('button', { name: /Delete|Excluir|Eliminar/ })).toBeNull();
+      expectNoRawKeys(container);
+      expect(missingKeys).toEqual([]);
+    },
+  );
+
+  it('refuses activating beyond the limit with exceeded_limit translated with max_users', async () => {
+    const toggle = vi.fn(async (request: Request) => {
+      expect(await request.json()).toEqual({ active: true });
+      return refusal(400, IDENTITY_ERROR_KEYS.usersExceededLimit);
+    });
+    serveUsers([SELF, BRUNO, CARLA], { '/api/users/3/active': toggle }, ALL_PERMISSIONS, 2);
+    await changeLanguage('pt');
+    renderApp('/users');
+    const carla = await screen.findByTestId('member-3');
+    expect(screen.getByTestId('users-limit-reached').textContent).toContain('2');
+    fireEvent.click(within(carla).getByRole('switch'));
+    expect(
+      await screen.findByText('Limite de usuários da conta atingido (2 usuários ativos).'),
+    ).toBeTruthy();
+    expect(toggle).toHaveBeenCalledTimes(1);
+    expect((within(carla).getByRole('switch') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('deactivates a user (always allowed)', async () => {
+    const toggle = vi.fn(async (request: Request) => {
+      expect(await request.json()).toEqual({ active: false });
+      return jsonResponse({ ...BRUNO, active: false });
+    });
+    serveUsers([SELF, BRUNO], { '/api/users/2/active': toggle });
+    await changeLanguage('en');
+    renderApp('/users');
+    const bruno = await screen.findByTestId('member-2');
+    fireEvent.click(within(bruno).getByRole('switch', { name: 'Deactivate Bruno Lima' }));
+    expect(await screen.findByText('Bruno Lima was deactivated.')).toBeTruthy();
+    await waitFor(() =>
+      expect((within(bruno).getByRole('switch') as HTMLInputElement).checked).toBe(false),
+    );
+  });
+
+  it('creates a user with a customer profile, E.164 phone and no farms yet', async () => {
+    const created = member({ id: 9, name: 'Diego Ferreira', email: 'diego@fazenda.test' });
+    let members = [SELF];
+    const users = vi.fn(async (request: Request) => {
+      if (request.method === 'POST') {
+        expect(await request.json()).toEqual({
+          name: 'Diego Ferreira',
+          email: 'diego@fazenda.test',
+          profile_id: 14,
+          language: 'pt',
+          phone: '+5511987654321',
+          farm_ids: [],
+        });
+        members = [SELF, created];
+        return jsonResponse(created, 201);
+      }
+      return jsonResponse(members);
+    });
+    serveUsers([SELF], { '/api/users': users });
+    await changeLanguage('pt');
+    renderApp('/users');
+    await screen.findByTestId('member-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Novo usuário' }));
+    const dialog = await screen.findByTestId('member-dialog');
+
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Perfil/ }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    // Customer profiles only: no platform administrator, no company staff.
+    expect(options).toEqual([
+      'Administrador da conta',
+      'Engenheiro agrônomo',
+      'Observador',
+      'Consultor de revenda',
+      'Pesquisa',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Consultor de revenda' }));
+    fireEvent.change(within(dialog).getByLabelText(/^Nome/), {
+      target: { value: 'Diego Ferreira' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/^E-mail/), {
+      target: { value: 'diego@fazenda.test' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/Telefone/), {
+      target: { value: '123' },
+    });
+    expect(within(dialog).getByTestId('farm-assignment-slot')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Convidar' }));
+    expect(await within(dialog).findByText(i18n.t('field.phone', { ns: 'errors' }))).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText(/Telefone/), {
+      target: { value: '(11) 98765-4321' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Convidar' }));
+    await waitFor(() => expect(screen.queryByTestId('member-dialog')).toBeNull());
+    expect(await screen.findByTestId('member-9')).toBeTruthy();
+  });
+
+  it('shows exceeded_limit in the dialog when creating beyond max_users', async () => {
+    serveUsers(
+      [SELF, BRUNO],
+      {
+        '/api/users': (request) =>
+          request.method === 'POST'
+            ? refusal(400, IDENTITY_ERROR_KEYS.usersExceededLimit)
+            : jsonResponse([SELF, BRUNO]),
+      },
+      ALL_PERMISSIONS,
+      2,
+    );
+    await changeLanguage('en');
+    renderApp('/users');
+    await screen.findByTestId('member-2');
+    fireEvent.click(screen.getByRole('button', { name: 'New user' }));
+    const dialog = await screen.findByTestId('member-dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Profile/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Agronomist engineer' }));
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Eva Lima' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), {
+      target: { value: 'eva@farm.test' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    const limit = await within(dialog).findByTestId('member-limit');
+    expect(limit.textContent).toBe(
+      i18n.t(IDENTITY_ERROR_KEYS.usersExceededLimit, { ns: 'errors', max_users: 2 }),
+    );
+    expect(limit.textContent).toContain('2');
+  });
+
+  it('edits a user without changing the e-mail', async () => {
+    const update = vi.fn(async (request: Request) => {
+      expect(request.method).toBe('PUT');
+      expect(await request.json()).toEqual({
+        name: 'Bruno Lima Neto',
+        profile_id: 3,
+        language: 'pt',
+        farm_ids: [],
+      });
+      return jsonResponse({ ...BRUNO, name: 'Bruno Lima Neto' });
+    });
+    serveUsers([SELF, BRUNO], { '/api/users/2': update });
+    await changeLanguage('en');
+    renderApp('/users');
+    const bruno = await screen.findByTestId('member-2');
+    fireEvent.click(within(bruno).getByRole('button', { name: 'Edit Bruno Lima' }));
+    const dialog = await screen.findByTestId('member-dialog');
+    expect((within(dialog).getByLabelText(/^Email/) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), {
+      target: { value: 'Bruno Lima Neto' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+  });
+
+  it('deletes a user after confirmation', async () => {
+    const remove = vi.fn(() => new Response(null, { status: 204 }));
+    serveUsers([SELF, BRUNO], { '/api/users/2': remove });
+    await changeLanguage('es');
+    renderApp('/users');
+    const bruno = await screen.findByTestId('member-2');
+    fireEvent.click(within(bruno).getByRole('button', { name: 'Eliminar a Bruno Lima' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar a Bruno Lima?' });
+    expect(remove).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Bruno Lima fue eliminado de la cuenta.')).toBeTruthy();
+    expect(remove).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows only the actions the permission codes allow', async () => {
+    serveUsers([SELF, BRUNO], {}, ['user.list', 'USER_LISTAR', 'menu.panel']);
+    await changeLanguage('en');
+    renderApp('/users');
+    const bruno = await screen.findByTestId('member-2');
+    expect(screen.queryByRole('button', { name: 'New user' })).toBeNull();
+    expect(within(bruno).queryByRole('button', { name: /Edit/ })).toBeNull();
+    expect(within(bruno).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect((within(bruno).getByRole('switch') as HTMLInputElement).disabled).toBe(true);
+  });
+});

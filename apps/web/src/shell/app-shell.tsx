@@ -1,0 +1,48 @@
+import { Box, Toolbar, useMediaQuery, useTheme } from '@mui/material';
+import { GuardedOutlet } from '../app/guard/route-guard';
+import { AppDrawer, DRAWER_WIDTH } from './app-drawer';
+import { SessionFrame } from './session-frame';
+import { TemporaryPasswordBanner } from './temporary-password-banner';
+import { TopBar } from './top-bar';
+import { useDrawerState } from './use-drawer-state';
+
+function ShellLayout() {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const drawer = useDrawerState(wide);
+  const offset = wide && drawer.open ? DRAWER_WIDTH : 0;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar drawerOpen={drawer.open} onToggleMenu={drawer.toggle} wide={wide} offset={offset} />
+      <AppDrawer state={drawer} wide={wide} />
+      <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box sx={{ flex: 1, px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 } }}>
+          <TemporaryPasswordBanner />
+          <GuardedOutlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** The signed-in application: drawer, top bar, modals and warnings around the routed page. */
+export function AppShell() {
+  return (
+    <SessionFrame>
+      <ShellLayout />
+    </SessionFrame>
+  );
+}
+
+/** Signed-in pages outside the shell (the spec's /reports/ pages): the same guard, no chrome. */
+export function BareLayout() {
+  return (
+    <SessionFrame>
+      <Box component="main" sx={{ minHeight: '100vh', p: { xs: 2, sm: 3 } }}>
+        <GuardedOutlet />
+      </Box>
+    </SessionFrame>
+  );
+}

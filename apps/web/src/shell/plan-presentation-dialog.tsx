@@ -1,0 +1,156 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  Skeleton,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import { COUNTRY_IDS, routeAccess } from '@lavoura/domain';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePlans, type Plan } from '../api/reference';
+import { useSignedIn } from '../app/session/signed-in';
+import { ApiErrorAlert } from './api-error-alert';
+import { contactMailto } from './contact';
+
+/** What each plan level adds to the one below (texts: namespace plans, feature.*). */
+export const PLAN_FEATURES: Readonly<Record<number, readonly string[]>> = {
+  0: ['farms_plots', 'notes', 'catalog_limited'],
+  1: ['catalog_unlimited'],
+  2: ['varieties_programs', 'comparison', 'inputs', 'custom_applications'],
+  3: ['sowings', 'executions', 'performance'],
+  4: ['users', 'integrations', 'reports', 'dashboards', 'contracted_area'],
+};
+
+function PlanCard({ plan, previous, current }: { plan: Plan; previous?: Plan; current: boolean }) {
+  const { t } = useTranslation(['plans', 'reference']);
+  const features = PLAN_FEATURES[plan.priority_level] ?? [];
+  return (
+    <Card
+      data-testid={`plan-${plan.priority_level}`}
+      sx={{ borderColor: current ? 'primary.main' : 'divider', borderWidth: current ? 2 : 1 }}
+    >
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+          <Typography variant="h6" component="h3">
+            {t(plan.message_key, { ns: 'reference' })}
+          </Typography>
+          {current && <Chip size="small" color="primary" label={t('current')} />}
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {t(`level.${plan.priority_level}`)}
+        </Typography>
+        {previous && (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+            {t('everything_in', { plan: t(previous.message_key, { ns: 'reference' }) })}
+          </Typography>
+        )}
+        <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {features.map((feature) => (
+            <Stack key={feature} component="li" direction="row" spacing={1}>
+              <CheckIcon color="primary" sx={{ fontSize: 18, mt: '2px' }} aria-hidden />
+              <Typography variant="body2">{t(`feature.${feature}`)}</Typography>
+            </Stack>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The plan presentation: the tiers of GET /api/plans with what each adds, the user's own marked.
+ * Opened by the upgrade button and by an administrator's visit to an upsell route.
+ */
+export function PlanPresentationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['plans', 'reference']);
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const navigate = useNavigate();
+  const { user } = useSignedIn();
+  const plans = usePlans();
+  const level = user.plan.priority_level;
+  const inBrazil = user.account.country_id === COUNTRY_IDS.brazil;
+  const sorted = [...(plans.data ?? [])].sort((a, b) => a.priority_level - b.priority_level);
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      maxWidth="lg"
+      fullWidth
+      aria-labelledby="plans-title"
+    >
+      <DialogTitle id="plans-title" sx={{ pb: 0.5 }}>
+        {t('title')}
+      </DialogTitle>
+      <DialogContent>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('subtitle', { plan: t(user.plan.message_key, { ns: 'reference' }) })}
+        </Typography>
+        {plans.isError ? (
+          <ApiErrorAlert
+            error={plans.error}
+            onRetry={() => void plans.refetch()}
+            retryLabel={t('retry')}
+          />
+        ) : (
+          <Box
+            data-testid="plan-list"
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(5, 1fr)' },
+            }}
+          >
+            {plans.isPending
+              ? [0, 1, 2].map((row) => (
+                  <Skeleton key={row} variant="rounded" height={180} data-testid="plan-loading" />
+                ))
+              : sorted.map((plan, index) => (
+                  <PlanCard
+                    key={plan.id}
+                    plan={plan}
+                    previous={index > 0 ? sorted[index - 1] : undefined}
+                    current={plan.priority_level === level}
+                  />
+                ))}
+          </Box>
+        )}
+        {!inBrazil && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {t('outside_brazil')}{' '}
+            <Link href={contactMailto(t('contact_subject'))}>{t('contact_sales')}</Link>
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose}>{t('close')}</Button>
+        {inBrazil && routeAccess('plans', level) === 'allowed' && (
+          <Button
+            variant="contained"
+            onClick={() => {
+              onClose();
+              void navigate('/plans');
+            }}
+          >
+            {t('see_prices')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, type ReactNode } from 'react';
+import { usePermissionsQuery, useSessionUserQuery, refreshToken } from '../api/session';
+import { useCrops, useSeasonCrops } from '../api/reference';
+import { RefusedNavigationBlocker } from '../app/guard/route-guard';
+import { replaceToken, useSessionToken } from '../app/session/session-store';
+import { tokenExpiresAt } from '../app/session/cookies';
+import { SignedInProvider } from '../app/session/signed-in';
+import { AreaLoading } from './area-loading';
+import { SessionErrorPage } from './session-error-page';
+import { ShellModals } from './shell-modals';
+import { ShellUiProvider } from './shell-ui';
+
+/** A token is renewed this long before it expires, while the app is open. */
+const REFRESH_AHEAD_MS = 10 * 60 * 1000;
+
+/** Keeps a long-open app signed in: POST /admin-api/token-refresh shortly before expiry. */
+function useTokenRefresh(token: string | null): void {
+  useEffect(() => {
+    if (!token) return;
+    const expiresAt = tokenExpiresAt(token);
+    if (!expiresAt) return;
+    const delay = Math.max(expiresAt.getTime() - Date.now() - REFRESH_AHEAD_MS, 0);
+    // setTimeout takes 32-bit delays; a longer one would fire at once.
+    if (delay > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => {
+      refreshToken().then(
+        (answer) => replaceToken(answer.token),
+        (error: unknown) => console.warn('Token refresh failed', error),
+      );
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [token]);
+}
+
+/** The rest of the start sequence once the user is known: crops and season-crops. */
+function ReferenceData() {
+  useCrops();
+  useSeasonCrops();
+  return null;
+}
+
+/**
+ * Everything signed in (the shell, the reports) sits in this frame. The spec's start sequence:
+ * the user (GET /api/menu/dados-usuario), then permissions, crops and season-crops (farm selection
+ * comes with the farms issue). The frame waits for the user; permissions arrive when they arrive.
+ */
+export function SessionFrame({ children }: { children: ReactNode }) {
+  const token = useSessionToken();
+  const user = useSessionUserQuery();
+  const permissions = usePermissionsQuery(user.isSuccess);
+  useTokenRefresh(token);
+
+  if (user.isError && !user.data) {
+    return <SessionErrorPage error={user.error} onRetry={() => void user.refetch()} />;
+  }
+  if (!user.data) return <AreaLoading />;
+
+  return (
+    <SignedInProvider
+      user={user.data}
+      permissions={permissions.data}
+      permissionsError={permissions.isError ? permissions.error : null}
+      retryPermissions={() => void permissions.refetch()}
+    >
+      <ShellUiProvider>
+        <ReferenceData />
+        <RefusedNavigationBlocker />
+        {children}
+        <ShellModals />
+      </ShellUiProvider>
+    </SignedInProvider>
+  );
+}

@@ -1,0 +1,98 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { Alert, Snackbar } from '@mui/material';
+import { ERROR_KEYS } from '@lavoura/domain';
+import { useTranslation } from 'react-i18next';
+import { registerStoreReset } from '../app/session/session-store';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { PlanPresentationDialog } from './plan-presentation-dialog';
+
+export interface Notice {
+  /** A translation key; an API error key by default (namespace errors). */
+  key: string;
+  ns?: string;
+  severity?: 'error' | 'warning' | 'info' | 'success';
+  values?: Record<string, string | number>;
+}
+
+/** What any part of a signed-in frame may open: the shared dialogs and a short notice. */
+export interface ShellUi {
+  openPlans: () => void;
+  openChangePassword: () => void;
+  notify: (notice: Notice) => void;
+}
+
+const ShellUiContext = createContext<ShellUi | null>(null);
+
+export function useShellUi(): ShellUi {
+  const ui = useContext(ShellUiContext);
+  if (!ui) throw new Error('useShellUi() outside ShellUiProvider');
+  return ui;
+}
+
+const NOTICE_DURATION_MS = 6000;
+
+/** The signed-in frames' shared dialogs (plan presentation, change password) and notices. */
+export function ShellUiProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('errors');
+  const [plansOpen, setPlansOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [notice, setNotice] = useState<(Notice & { id: number }) | null>(null);
+
+  // A new session starts with nothing open.
+  useEffect(
+    () =>
+      registerStoreReset(() => {
+        setPlansOpen(false);
+        setPasswordOpen(false);
+        setNotice(null);
+      }),
+    [],
+  );
+
+  const openPlans = useCallback(() => setPlansOpen(true), []);
+  const openChangePassword = useCallback(() => setPasswordOpen(true), []);
+  const notify = useCallback((next: Notice) => setNotice({ ...next, id: Date.now() }), []);
+  const ui = useMemo(
+    () => ({ openPlans, openChangePassword, notify }),
+    [openPlans, openChangePassword, notify],
+  );
+
+  const ns = notice?.ns ?? 'errors';
+  return (
+    <ShellUiContext.Provider value={ui}>
+      {children}
+      <PlanPresentationDialog open={plansOpen} onClose={() => setPlansOpen(false)} />
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <Snackbar
+        key={notice?.id}
+        open={notice !== null}
+        autoHideDuration={NOTICE_DURATION_MS}
+        onClose={(_event, reason) => {
+          if (reason !== 'clickaway') setNotice(null);
+        }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert
+          severity={notice?.severity ?? 'error'}
+          variant="filled"
+          onClose={() => setNotice(null)}
+          sx={{ width: '100%' }}
+        >
+          {notice &&
+            t(ns === 'errors' ? [notice.key, ERROR_KEYS.unexpected] : notice.key, {
+              ns,
+              ...notice.values,
+            })}
+        </Alert>
+      </Snackbar>
+    </ShellUiContext.Provider>
+  );
+}

@@ -1,0 +1,518 @@
+import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { changeLanguage, i18n } from '../app/i18n';
+import { readCookie, writeFirstLoginFullPlan } from '../app/session/cookies';
+import {
+  expectNoRawKeys,
+  jsonResponse,
+  mockFetch,
+  renderApp,
+  trackMissingKeys,
+} from '../test/render-app';
+import {
+  ALL_PERMISSIONS,
+  JOB_TITLES,
+  screenWidth,
+  sessionAnswer,
+  sessionHandlers,
+  sessionUser,
+  signIn,
+} from '../test/session-fixtures';
+import { DRAWER_CLOSE_DELAY_MS, useDrawerState } from './use-drawer-state';
+
+const FREEMIUM_PERMISSIONS = ['farm.list', 'plot.view', 'note.list', 'catalog.list'];
+
+async function openAccountMenu() {
+  fireEvent.click(await screen.findByTestId('account-menu-button'));
+  return screen.findByRole('menu');
+}
+
+describe('the shell', () => {
+  const missingKeys = trackMissingKeys();
+
+  describe('modals of the first login', () => {
+    it('forces a password change at first login that cannot be dismissed, then welcomes to the Full plan', async () => {
+      signIn();
+      writeFirstLoginFullPlan(true);
+      let user = sessionUser({ first_login: 'Y' });
+      const change = vi.fn(() => {
+        user = sessionUser({ first_login: 'N' });
+        return new Response(null, { status: 204 });
+      });
+      mockFetch(
+        sessionHandlers(
+          {},
+          {
+            '/api/menu/dados-usuario': () => jsonResponse(user),
+            '/admin-api/change-password': change,
+          },
+        ),
+      );
+      await changeLanguage('pt');
+      const { container } = renderApp('/my_farm');
+      const dialog = await screen.findByTestId('forced-password-dialog');
+      expect(within(dialog).getByText(/primeiro acesso/)).toBeTruthy();
+      // No way around it: Escape and the backdrop do nothing.
+      fireEvent.keyDown(dialog, { key: 'Escape' });
+      expect(screen.getByTestId('forced-password-dialog')).toBeTruthy();
+      // The welcome waits for the password.
+      expect(screen.queryByRole('heading', { name: /Boas-vindas/ })).toBeNull();
+
+      fireEvent.change(within(dialog).getByLabelText(/Senha atual/), {
+        target: { value: 'Temp1234' },
+      });
+      fireEvent.change(within(dialog).getByLabelText(/^Nova senha/), {
+        target: { value: 'Minha2026' },
+      });
+      fireEvent.change(within(dialog).getByLabelText(/Confirme a nova senha/), {
+        target: { value: 'Minha2026' },
+      });
+      fireEvent.click(within(dialog).getByRole('checkbox'));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar nova senha' }));
+
+      await waitFor(() => expect(screen.queryByTestId('forced-password-dialog')).toBeNull());
+      expect(change).toHaveBeenCalledTimes(1);
+      const welcome = await screen.findByRole('heading', { name: 'Boas-vindas, Ana!' });
+      expectNoRawKeys(container);
+      fireEvent.click(screen.getByRole('button', { name: 'Começar' }));
+      await waitFor(() => expect(welcome.isConnected).toBe(false));
+      expect(readCookie('first_login_full_plan')).toBeNull();
+      expect(missingKeys).toEqual([]);
+    });
+
+    it('forces the change after signing in with a recovery password', async () => {
+      const answer = sessionAnswer({
+        recovery_password: true,
+        user: sessionUser({ password_type: 'recovery_temp_password' }),
+      });
+      mockFetch(
+        sessionHandlers({ user: answer.user }, { '/admin-api/login': () => jsonResponse(answer) }),
+      );
+      await changeLanguage('en');
+      renderApp('/login');
+      await screen.findByTestId('login-page');
+      fireEvent.change(screen.getByRole('textbox', { name: /email/i }), {
+        target: { value: 'ana@fazenda.test' },
+      });
+      fireEvent.change(document.querySelector('input[name=password]')!, {
+        target: { value: 'Tmp-Pass1' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      const dialog = await screen.findByTestId('forced-password-dialog');
+      expect(dialog.textContent).toContain('You signed in with a temporary password.');
+    });
+
+    it('warns while a temporary recovery password is in use, with the change action', async () => {
+      signIn();
+      mockFetch(
+        sessionHandlers({ user: sessionUser({ password_type: 'recovery_temp_password' }) }),
+      );
+      await changeLanguage('es');
+      renderApp('/my_farm');
+      const banner = await screen.findByTestId('temporary-password-banner');
+      fireEvent.click(within(banner).getByRole('button', { name: 'Crear nueva contraseña' }));
+      expect(await screen.findByRole('dialog', { name: 'Cambiar contraseña' })).toBeTruthy();
+    });
+
+    it('asks for the job title while the user has none, offering customer titles only', async () => {
+      signIn();
+      let user = sessionUser({ job_title: null });
+      const save = vi.fn(async (request: Request) => {
+        expect(await request.json()).toEqual({ user_id: 1, job_title_id: 2 });
+        user = sessionUser();
+        return new Response(null, { status: 204 });
+      });
+      const fetchMock = mockFetch(
+        sessionHandlers(
+          {},
+          {
+            '/api/menu/dados-usuario': () => jsonResponse(user),
+            '/api/job-titles': (request) =>
+              request.method === 'POST' ? save(request) : jsonResponse(JOB_TITLES),
+          },
+        ),
+      );
+      await changeLanguage('en');
+      renderApp('/my_farm');
+      const dialog = await screen.findByTestId('job-title-dialog');
+      const select = within(dialog).getByRole('combobox', { name: 'Role' });
+      await waitFor(() => expect(select.getAttribute('aria-disabled')).toBeNull());
+      fireEvent.mouseDown(select);
+      const options = await screen.findAllByRole('option');
+      expect(options.map((option) => option.textContent)).toEqual([
+        'Farm administrator',
+        'Researcher',
+      ]);
+      fireEvent.click(screen.getByRole('option', { name: 'Researcher' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.queryByTestId('job-title-dialog')).toBeNull());
+      expect(save).toHaveBeenCalledTimes(1);
+      expect(fetchMock).toHaveBeenCalled();
+    });
+  });
+
+  describe('account menu', () => {
+    it('switches account: PUT alterar-conta, keeps the new token, goes to my farm and reloads the session', async () => {
+      signIn('token-of-10');
+      const accounts = [
+        { id: 10, name: 'Fazenda Boa Vista', current: true },
+        { id: 20, name: 'Grupo Três Rios', current: false },
+      ];
+      const otherUser = sessionUser({ account: { id: 20, name: 'Grupo Três Rios' } });
+      let current = sessionUser();
+      const bearers: (string | null)[] = [];
+      const switchAccount = vi.fn(async (request: Request) => {
+        expect(request.method).toBe('PUT');
+        expect(await request.json()).toEqual({ id: 20 });
+        current = otherUser;
+        return jsonResponse(
+          sessionAnswer({
+            token: 'token-of-20',
+            user: otherUser,
+            accounts: accounts.map((account) => ({ ...account, current: account.id === 20 })),
+          }),
+        );
+      });
+      mockFetch(
+        sessionHandlers(
+          { accounts },
+          {
+            '/api/menu/dados-usuario': (request) => {
+              bearers.push(request.headers.get('Authorization'));
+              return jsonResponse(current);
+            },
+            '/api/menu/alterar-conta': switchAccount,
+            '/api/users': () => jsonResponse([]),
+          },
+        ),
+      );
+      await changeLanguage('en');
+      const { router } = renderApp('/users');
+      await screen.findByTestId('users-page');
+
+      const menu = await openAccountMenu();
+      fireEvent.click(within(menu).getByRole('menuitem', { name: 'Switch account' }));
+      fireEvent.click(await within(menu).findByTestId('account-20'));
+
+      await waitFor(() => expect(switchAccount).toHaveBeenCalledTimes(1));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/my_farm'));
+      expect(readCookie('token')).toBe('token-of-20');
+      await waitFor(() => expect(bearers.at(-1)).toBe('Bearer token-of-20'));
+      expect(await screen.findByText('Grupo Três Rios')).toBeTruthy();
+    });
+
+    it('ignores a choice of the current account', async () => {
+      signIn();
+      const switchAccount = vi.fn();
+      mockFetch(
+        sessionHandlers(
+          {
+            accounts: [
+              { id: 10, name: 'Fazenda Boa Vista', current: true },
+              { id: 20, name: 'Grupo Três Rios', current: false },
+            ],
+          },
+          { '/api/menu/alterar-conta': switchAccount },
+        ),
+      );
+      await changeLanguage('en');
+      renderApp('/my_farm');
+      const menu = await openAccountMenu();
+      fireEvent.click(within(menu).getByRole('menuitem', { name: 'Switch account' }));
+      fireEvent.click(await within(menu).findByTestId('account-10'));
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+      expect(switchAccount).not.toHaveBeenCalled();
+      expect(readCookie('token')).toBe('session-token');
+    });
+
+    it('offers account switching only with several accounts, and users management only with user.list', async () => {
+      signIn();
+      mockFetch(
+        sessionHandlers({ permissions: ALL_PERMISSIONS.filter((key) => key !== 'user.list') }),
+      );
+      await changeLanguage('en');
+      renderApp('/my_farm');
+      const menu = await openAccountMenu();
+      expect(within(menu).queryByRole('menuitem', { name: 'Switch account' })).toBeNull();
+      const users = within(menu).getByRole('menuitem', { name: 'Manage users' });
+      expect(users.getAttribute('aria-disabled')).toBe('true');
+      expect(within(menu).getByRole('menuitem', { name: 'Edit profile' })).toBeTruthy();
+      expect(within(menu).getByRole('menuitem', { name: 'Change password' })).toBeTruthy();
+      expect(within(menu).getByRole('menuitem', { name: 'Español' })).toBeTruthy();
+    });
+  });
+
+  describe('top bar', () => {
+    it('shows the upgrade button only once permissions are loaded and without menu.panel', async () => {
+      signIn();
+      let release: (response: Response) => void = () => {};
+      mockFetch(
+        sessionHandlers(
+          { user: sessionUser({ level: 0 }) },
+          {
+            '/api/permissions': () =>
+              new Promise<Response>((resolve) => {
+                release = resolve;
+              }),
+          },
+        ),
+      );
+      await changeLanguage('en');
+      renderApp('/my_farm');
+      await screen.findByTestId('my-farm');
+      expect(screen.queryByTestId('upgrade-button')).toBeNull();
+      await act(async () => release(jsonResponse(FREEMIUM_PERMISSIONS)));
+      const upgrade = await screen.findByTestId('upgrade-button');
+      fireEvent.click(upgrade);
+      const dialog = await screen.findByRole('dialog', { name: 'Lavoura plans' });
+      // GET /api/plans, in level order, the user's own marked.
+      await within(dialog).findByTestId('plan-4');
+      expect(within(dialog).getByTestId('plan-0').textContent).toContain('Your plan');
+      expect(within(dialog).getByTestId('plan-2').textContent).toContain('Program comparison');
+    });
+
+    it('hides the upgrade button for a user with menu.panel', async () => {
+      signIn();
+      const permissions = vi.fn(() => jsonResponse(ALL_PERMISSIONS));
+      mockFetch(sessionHandlers({}, { '/api/permissions': permissions }));
+      renderApp('/my_farm');
+      await screen.findByTestId('my-farm');
+      await waitFor(() => expect(permissions).toHaveBeenCalled());
+      await act(async () => {});
+      expect(screen.queryByTestId('upgrade-button')).toBeNull();
+    });
+
+    it.each([
+      ['en', false],
+      ['pt', true],
+      ['es', true],
+    ] as const)(
+      'help menu in %s: the tour is coming shortly, contact shown: %s',
+      async (language, contact) => {
+        signIn();
+        mockFetch(sessionHandlers());
+        await changeLanguage(language);
+        renderApp('/my_farm');
+        await screen.findByTestId('my-farm');
+        fireEvent.click(
+          screen.getByRole('button', { name: i18n.t('help.label', { ns: 'shell' }) }),
+        );
+        const menu = await screen.findByRole('menu');
+        const tour = within(menu).getByRole('menuitem', {
+          name: new RegExp(i18n.t('help.tour', { ns: 'shell' })),
+        });
+        expect(tour.getAttribute('aria-disabled')).toBe('true');
+        expect(tour.textContent).toContain(i18n.t('help.tour_soon', { ns: 'shell' }));
+        const contactLink = within(menu).queryByRole('menuitem', {
+          name: i18n.t('help.contact', { ns: 'shell' }),
+        });
+        expect(contactLink !== null).toBe(contact);
+        if (contactLink) expect(contactLink.getAttribute('href')).toMatch(/^mailto:/);
+      },
+    );
+
+    it.each([
+      [1, false],
+      [2, false],
+      [3, true],
+    ])('account in country %i: feedback button shown: %s', async (country, shown) => {
+      signIn();
+      mockFetch(sessionHandlers({ user: sessionUser({ account: { country_id: country } }) }));
+      renderApp('/my_farm');
+      await screen.findByTestId('my-farm');
+      expect(screen.queryByTestId('feedback-button') !== null).toBe(shown);
+    });
+
+    it('shows the breadcrumbs on a wide screen', async () => {
+      screenWidth(1280);
+      signIn();
+      mockFetch(sessionHandlers());
+      await changeLanguage('en');
+      renderApp('/cultivares');
+      const crumbs = await screen.findByTestId('breadcrumbs');
+      expect(crumbs.textContent).toBe('Planning/Varieties');
+    });
+  });
+
+  describe('menu', () => {
+    it('shows upsell entries with the upgrade hint and hides entries without permission', async () => {
+      screenWidth(1280);
+      signIn();
+      mockFetch(
+        sessionHandlers({ user: sessionUser({ level: 0 }), permissions: FREEMIUM_PERMISSIONS }),
+      );
+      await changeLanguage('en');
+      const { container } = renderApp('/my_farm');
+      const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+      await waitFor(() =>
+        expect(within(nav).getByRole('link', { name: 'Notes' }).dataset.access).toBe('open'),
+      );
+      const sowings = within(nav).getByRole('link', { name: /Sowings/ });
+      expect(sowings.dataset.access).toBe('upsell');
+      expect(within(sowings).getByTestId('upsell-hint')).toBeTruthy();
+      expect(within(nav).getByRole('button', { name: /Planning/ }).dataset.access).toBe('upsell');
+      // The linkage dashboard needs a permission this user lacks.
+      expect(within(nav).queryByRole('link', { name: /Linkage dashboard/ })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Admin panel' })).toBeNull();
+      expectNoRawKeys(container);
+    });
+
+    it('opens a group in a sub-drawer with its pages, and the field group says there are no plots', async () => {
+      screenWidth(1280);
+      signIn();
+      mockFetch(sessionHandlers());
+      await changeLanguage('pt');
+      const { router } = renderApp('/my_farm');
+      const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
+      fireEvent.click(await within(nav).findByRole('button', { name: /Catálogo/ }));
+      const sub = await screen.findByTestId('sub-drawer');
+      const links = within(sub).getAllByRole('link');
+      expect(links.map((link) => link.textContent)).toEqual([
+        'Fungicidas',
+        'Herbicidas',
+        'Nematicidas',
+        'Cultivares',
+      ]);
+      fireEvent.click(within(sub).getByRole('link', { name: 'Herbicidas' }));
+      await waitFor(() => expect(router.state.location.search).toBe('?category=herbicide'));
+      expect(router.state.location.pathname).toBe('/catalog');
+
+      fireEvent.click(within(nav).getByRole('button', { name: /Talhões/ }));
+      const field = await screen.findByTestId('sub-drawer');
+      expect(within(field).getByTestId('no-plots').textContent).toBe(
+        'Você ainda não tem talhões. Crie talhões na sua fazenda para vê-los aqui.',
+      );
+    });
+
+    it('opens the plan presentation for an administrator clicking an upsell entry, and stays', async () => {
+      screenWidth(1280);
+      signIn();
+      mockFetch(
+        sessionHandlers({
+          user: sessionUser({ level: 0, is_admin: true }),
+          permissions: FREEMIUM_PERMISSIONS,
+        }),
+      );
+      await changeLanguage('en');
+      const { router } = renderApp('/my_farm');
+      const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+      fireEvent.click(within(nav).getByRole('link', { name: /Sowings/ }));
+      expect(await screen.findByRole('dialog', { name: 'Lavoura plans' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/my_farm');
+    });
+
+    it('refuses an upsell entry to a non-administrator with the translated message, and stays', async () => {
+      screenWidth(1280);
+      signIn();
+      mockFetch(
+        sessionHandlers({
+          user: sessionUser({ level: 0, is_admin: false }),
+          permissions: FREEMIUM_PERMISSIONS,
+        }),
+      );
+      await changeLanguage('es');
+      const { router } = renderApp('/my_farm');
+      const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+      fireEvent.click(within(nav).getByRole('link', { name: /Siembras/ }));
+      expect(
+        await screen.findByText(i18n.t('exception.action_unauthorized', { ns: 'errors' })),
+      ).toBeTruthy();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(router.state.location.pathname).toBe('/my_farm');
+    });
+
+    it('shows the admin-panel entry only with the admin permission', async () => {
+      screenWidth(1280);
+      signIn();
+      mockFetch(sessionHandlers({ permissions: [...ALL_PERMISSIONS, 'admin'] }));
+      await changeLanguage('en');
+      renderApp('/my_farm');
+      await screen.findByTestId('my-farm');
+      expect(await screen.findByText('Admin panel')).toBeTruthy();
+    });
+  });
+
+  describe('pages the guard refuses when opened directly', () => {
+    it('shows the offer and opens the plans for an administrator on an upsell route', async () => {
+      signIn();
+      mockFetch(
+        sessionHandlers({
+          user: sessionUser({ level: 2, is_admin: true }),
+          permissions: FREEMIUM_PERMISSIONS,
+        }),
+      );
+      await changeLanguage('pt');
+      renderApp('/users');
+      expect(await screen.findByTestId('blocked-page')).toBeTruthy();
+      expect(await screen.findByRole('dialog', { name: 'Planos do Lavoura' })).toBeTruthy();
+    });
+
+    it.each([
+      ['disabled on the Full plan', 4, 1],
+      ['outside Brazil', 1, 3],
+    ])('says "action unauthorized" for /payment %s', async (_case, level, country) => {
+      signIn();
+      mockFetch(
+        sessionHandlers({ user: sessionUser({ level, account: { country_id: country } }) }),
+      );
+      await changeLanguage('en');
+      renderApp('/payment');
+      const page = await screen.findByTestId('blocked-page');
+      expect(page.textContent).toContain(i18n.t('exception.action_unauthorized', { ns: 'errors' }));
+    });
+
+    it('opens /payment for a Light account in Brazil', async () => {
+      signIn();
+      mockFetch(sessionHandlers({ user: sessionUser({ level: 1 }) }));
+      renderApp('/payment');
+      expect(await screen.findByTestId('area-not-ready')).toBeTruthy();
+    });
+
+    it('says "no permission" to a Full-plan user without the route permission', async () => {
+      signIn();
+      mockFetch(
+        sessionHandlers({ permissions: ALL_PERMISSIONS.filter((key) => key !== 'note.list') }),
+      );
+      await changeLanguage('pt');
+      renderApp('/notes');
+      const page = await screen.findByTestId('blocked-page');
+      expect(page.textContent).toContain(i18n.t('plan.exception.no_permission', { ns: 'errors' }));
+    });
+
+    it('says so when the permissions cannot be loaded', async () => {
+      signIn();
+      mockFetch(
+        sessionHandlers({}, { '/api/permissions': () => new Response('down', { status: 500 }) }),
+      );
+      await changeLanguage('pt');
+      renderApp('/notes');
+      expect(await screen.findByTestId('permissions-error')).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Erro ao buscar permissão' })).toBeTruthy();
+    });
+  });
+});
+
+describe('drawer state', () => {
+  it('closes the drawer 300 ms after its open sub-drawer', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useDrawerState(true));
+    expect(DRAWER_CLOSE_DELAY_MS).toBe(300);
+    act(() => result.current.openSubDrawer('catalog'));
+    expect(result.current.subDrawer).toBe('catalog');
+    act(() => result.current.close());
+    expect(result.current.subDrawer).toBeNull();
+    expect(result.current.open).toBe(true);
+    act(() => vi.advanceTimersByTime(299));
+    expect(result.current.open).toBe(true);
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current.open).toBe(false);
+  });
+
+  it('closes at once when no sub-drawer is open', () => {
+    const { result } = renderHook(() => useDrawerState(true));
+    act(() => result.current.close());
+    expect(result.current.open).toBe(false);
+    act(() => result.current.toggle());
+    expect(result.current.open).toBe(true);
+  });
+});
