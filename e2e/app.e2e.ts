@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)('the app in a real browser', () => {
   });
 
   it.each(LANGUAGES)(
-    'loads the home page in %s with the crops from the API and no raw keys',
+    'loads /v3/ for a visitor (the sign-in page) in %s with the crops from the API and no raw keys',
     async (language) => {
       const page = await pageIn(browser, language);
       await page.goto(`${server.baseUrl}/v3/`);
@@ -53,10 +53,20 @@ describe.skipIf(!hasChromium)('the app in a real browser', () => {
     },
   );
 
-  it('answers a deep link under /v3/ with the app, which shows its own not-found page', async () => {
+  it('answers a deep link under /v3/ with the app: to /login when logged out, its not-found page when signed in', async () => {
     const page = await pageIn(browser, 'en');
     const response = await page.goto(`${server.baseUrl}/v3/somewhere/that/does/not/exist`);
     expect(response?.status()).toBe(200);
+    await page.waitForURL(/\/v3\/login/);
+
+    const login = await fetch(`${server.baseUrl}/admin-api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'conta@full.demo.lavoura.app', password: 'Lavoura2026' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    await page.context().addCookies([{ name: 'token', value: token, url: server.baseUrl }]);
+    await page.goto(`${server.baseUrl}/v3/somewhere/that/does/not/exist`);
     const warnings = resources.en.warnings as unknown as Texts;
     await page.getByText(warnings.not_found!.title!).waitFor();
     expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);

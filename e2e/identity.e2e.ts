@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LANGUAGES, type Language } from '@lavoura/domain';
+import { resources } from '@lavoura/i18n';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RAW_KEY, SCREENSHOT_DIR, hasChromium, launchBrowser, pageIn } from './support/browser.ts';
+import { latestMailTo } from './support/outbox.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+type Texts = Record<string, unknown>;
+const text = (language: Language, namespace: string, key: string): string => {
+  const value = key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node as Texts | undefined)?.[part],
+      (resources[language] as Record<string, Texts>)[namespace],
+    );
+  if (typeof value !== 'string') throw new Error(`no text ${namespace}:${key} in ${language}`);
+  return value;
+};
+const DEMO_PASSWORD = 'Lavoura2026';
+
+describe.skipIf(!hasChromium)('accounts and the shell in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
+    const response = await fetch(`${server.baseUrl}${url}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  }
+
+  async function signIn(page: Page, email: string, password: string) {
+    await page.goto(`${server.baseUrl}/v3/login`);
+    await page.fill('input[name=email]', email);
+    await page.fill('input[name=password]', password);
+    await page.click('button[type=submit]');
+  }
+
+  it.each(LANGUAGES)(
+    'signs up, activates with the e-mailed code and enters the shell in %s',
+    async (language) => {
+      const page = await pageIn(browser, language, language === 'en' ? 390 : 1280);
+      const email = `grower-${language}-${Date.now()}@example.com`;
+      await page.goto(`${server.baseUrl}/v3/signup`);
+      await page.getByTestId('signup-page').waitFor();
+      await page.fill('input[name=name]', 'Rita Produtora');
+      await page.fill('input[name=email]', email);
+      await page.fill('input[name=password]', 'Safra2026ok');
+      await page.fill('input[name=account_name]', 'Fazenda Aurora');
+      await page.getByTestId('signup-page').locator('input[type=checkbox]').check();
+      await page.getByTestId('signup-page').locator('button[type=submit]').click();
+      await page.getByText(text(language, 'auth', 'signup.done_title')).waitFor();
+
+      const mail = await latestMailTo(server.dataDir, email);
+      expect(mail.subject).toBe(text(language, 'emails', 'activation.subject'));
+      const link = /(http\S+\/v3\/account\/activate\?\S+)/.exec(mail.text)?.[1];
+      expect(link).toBeTruthy();
+      await page.goto(link!.replace(/^http:\/\/localhost:\d+/, server.baseUrl));
+      await page.getByText(text(language, 'auth', 'activate.activated_title')).waitFor();
+
+      await signIn(page, email, 'Safra2026ok');
+      await page.waitForURL(/\/v3\/my_farm/);
+      await page.getByTestId('my-farm').waitFor();
+      await expect.poll(() => page.locator('body').innerText()).toContain('Fazenda Aurora');
+      // A new account has no job title yet: the shell asks for it.
+      await page.getByTestId('job-title-dialog').waitFor();
+      expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `shell-after-signup-${language}.png`),
+      });
+      await page.context().close();
+    },
+  );
+
+  it.each(LANGUAGES)(
+    'forces a user created with a temporary password to change it at first login (%s)',
+    async (language) => {
+      const admin = await api<{ token: string }>('POST', '/admin-api/login', {
+        email: 'conta@full.demo.lavoura.app',
+        password: DEMO_PASSWORD,
+      });
+      const email = `invited-${language}-${Date.now()}@example.com`;
+      await api(
+        'POST',
+        '/api/users',
+        { name: 'Rafael Costa', email, profile_id: 3, language, farm_ids: [] },
+        admin.token,
+      );
+      const mail = await latestMailTo(server.dataDir, email);
+      expect(mail.subject).toBe(text(language, 'emails', 'welcome_user.subject'));
+      const temporary = new RegExp(
+        `${email.replace(/[.+]/g, '\\$&')}\\D+?([A-Za-z0-9]{10})\\b`,
+      ).exec(mail.text)?.[1];
+      expect(temporary).toBeTruthy();
+
+      const page = await pageIn(browser, language);
+      await signIn(page, email, temporary!);
+      const dialog = page.getByTestId('forced-password-dialog');
+      await dialog.waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `forced-password-${language}.png`) });
+      await page.fill('input[name=old_password]', temporary!);
+      await page.fill('input[name=new_password]', 'Nova2026ok');
+      await page.fill('input[name=password_confirmation]', 'Nova2026ok');
+      await dialog.locator('input[type=checkbox]').check();
+      await dialog.locator('button[type=submit]').click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.context().close();
+
+      // The new password is the one that works now.
+      const again = await fetch(`${server.baseUrl}/admin-api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'Nova2026ok' }),
+      });
+      expect(again.status).toBe(200);
+      expect((await again.json()).is_first_login).toBe(false);
+    },
+  );
+
+  it('opens the plan presentation for an administrator on an upsell route', async () => {
+    const page = await pageIn(browser, 'pt');
+    await signIn(page, 'conta@pro.demo.lavoura.app', DEMO_PASSWORD);
+    await page.getByTestId('my-farm').waitFor();
+    await page.goto(`${server.baseUrl}/v3/sowings`);
+    await page.getByTestId('plan-list').waitFor();
+    await page.getByTestId('plan-4').waitFor();
+    await page.waitForTimeout(400); // let the dialog finish fading in before the picture
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'upsell-plan-modal-pt.png') });
+    await page.context().close();
+  });
+
+  it('switches account, reloading the user, and logs out to /login', async () => {
+    const page = await pageIn(browser, 'en');
+    await signIn(page, 'conta@full.demo.lavoura.app', DEMO_PASSWORD);
+    await page.getByTestId('my-farm').waitFor();
+    await expect
+      .poll(() => page.getByTestId('my-farm').innerText())
+      .toContain('Fazendas Reunidas Horizonte (Full)');
+    const before = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
+
+    await page.getByTestId('account-menu-button').click();
+    await page
+      .getByRole('menuitem', { name: text('en', 'shell', 'account.switch_account') })
+      .click();
+    await page.getByRole('menuitem', { name: /Cerrado Verde/ }).click();
+    await page.waitForURL(/\/v3\/my_farm/);
+    await expect
+      .poll(() => page.getByTestId('my-farm').innerText())
+      .toContain('Agropecuária Cerrado Verde (Pro)');
+    const after = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+
+    await page
+      .getByRole('button', { name: text('en', 'shell', 'account.logout') })
+      .first()
+      .click();
+    await page.waitForURL(/\/v3\/login/);
+    expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
+    // The logged-out token is refused by the server too.
+    const refused = await fetch(`${server.baseUrl}/api/menu/dados-usuario`, {
+      headers: { authorization: `Bearer ${after}` },
+    });
+    expect(refused.status).toBe(401);
+    await page.context().close();
+  });
+});
