@@ -77,7 +77,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandling(app);
   registerMaintenanceGate(app, deps.maintenance);
   const signer = new TokenSigner(deps.jwtSecret);
-  registerAuth(app, deps.db, signer);
+  const reference = new ReferenceService(deps.db);
+  await reference.load();
+  registerAuth(app, deps.db, signer, reference);
   registerInputGuard(app);
 
   await app.register(swagger, {
@@ -96,16 +98,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.swagger(),
   );
 
-  const reference = new ReferenceService(deps.db);
-  await reference.load();
-
   const services = {
     db: deps.db,
     mailer: deps.mailer,
     publicUrl: deps.publicUrl,
     ...(deps.now ? { now: deps.now } : {}),
   };
-  const auth = new AuthService({ ...services, signer });
+  const auth = new AuthService({ ...services, signer, reference });
   const accounts = new AccountsService(services);
   const users = new UsersService({ ...services, reference });
 

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { contractProblem } from '../modules/auth/session.service.ts';
+import type { ReferenceService } from '../modules/reference/reference.service.ts';
 import type { TokenClaims, TokenSigner } from '../modules/auth/tokens.ts';
 import { AppError } from './app-error.ts';
 
@@ -48,7 +49,12 @@ declare module 'fastify' {
 const API_PREFIX = /^\/(api|admin-api|payment-api)(\/|$)/;
 const DOCUMENTATION = /^\/api\/(docs|openapi\.json)(\/|$)/;
 
-export function registerAuth(app: FastifyInstance, db: Database, signer: TokenSigner): void {
+export function registerAuth(
+  app: FastifyInstance,
+  db: Database,
+  signer: TokenSigner,
+  reference: ReferenceService,
+): void {
   app.decorateRequest('session', null);
 
   app.addHook('onRoute', (route) => {
@@ -63,7 +69,7 @@ export function registerAuth(app: FastifyInstance, db: Database, signer: TokenSi
   app.addHook('preValidation', async (request) => {
     const rule = request.routeOptions.config.access;
     if (!rule || rule === 'public') return;
-    const session = await authenticate(request, db, signer);
+    const session = await authenticate(request, db, signer, reference);
     request.session = session;
     if (rule.platformAdmin && session.profile !== 'ADMIN') {
       throw new AppError(
@@ -99,18 +105,19 @@ async function authenticate(
   request: FastifyRequest,
   db: Database,
   signer: TokenSigner,
+  reference: ReferenceService,
 ): Promise<Session> {
   const token = bearerToken(request);
   if (!token) throw new AppError(IDENTITY_ERROR_KEYS.tokenNotProvided, 401, 'No bearer token');
   const claims = await signer.verify(token);
   // One round trip: the membership behind the token, and whether the token was revoked.
+  // Profiles and plans are reference data, read from memory.
   const [member] = await db
     .select({
       membershipId: t.memberships.id,
       membershipActive: t.memberships.active,
-      profile: t.profiles.uid,
-      allFarms: t.profiles.allFarms,
-      planLevel: t.plans.priorityLevel,
+      profileId: t.memberships.profileId,
+      planId: t.accounts.planId,
       revoked: t.revokedTokens.jti,
       account: {
         internal: t.accounts.internal,
@@ -119,10 +126,7 @@ async function authenticate(
       },
     })
     .from(t.memberships)
-    .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
     .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
-    .innerJoin(t.plans, eq(t.plans.id, t.accounts.planId))
-    .innerJoin(t.profiles, eq(t.profiles.id, t.memberships.profileId))
     .leftJoin(t.revokedTokens, eq(t.revokedTokens.jti, claims.jti))
     .where(
       and(eq(t.memberships.userId, claims.userId), eq(t.memberships.accountId, claims.accountId)),
@@ -132,19 +136,23 @@ async function authenticate(
   if (!member.membershipActive)
     throw new AppError(IDENTITY_ERROR_KEYS.userInactive, 401, 'Member deactivated');
   // A contract the back office moved or removed ends the session at once, with login's reason.
-  const contract = contractProblem(member.account, member.planLevel, new Date());
+  const profileRow = reference.list.profiles.find((p) => p.id === member.profileId);
+  const plan = reference.list.plans.find((p) => p.id === member.planId);
+  if (!profileRow || !plan) throw new Error('membership with an unknown profile or plan');
+  const planLevel = plan.priority_level;
+  const contract = contractProblem(member.account, planLevel, new Date());
   if (contract) throw new AppError(contract.key, 401, contract.message, contract.additionalInfo);
 
-  const profile = member.profile as ProfileUid;
+  const profile = profileRow.uid as ProfileUid;
   return {
     userId: claims.userId,
     accountId: claims.accountId,
     membershipId: member.membershipId,
     profile,
-    planLevel: member.planLevel,
-    allFarms: member.allFarms,
+    planLevel,
+    allFarms: profileRow.all_farms,
     token: claims,
-    permissions: new Set(permissionsFor({ profile, planLevel: member.planLevel })),
+    permissions: new Set(permissionsFor({ profile, planLevel })),
   };
 }
 

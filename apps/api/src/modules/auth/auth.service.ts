@@ -9,6 +9,7 @@ import { composeMail } from '../../providers/mail/messages.ts';
 import { assertNotLocked, clearFailedLogins, recordFailedLogin } from './login-lockout.ts';
 import { hashPassword, temporaryPassword, verifyPassword } from './passwords.ts';
 import { contractProblem, openSession } from './session.service.ts';
+import type { ReferenceService } from '../reference/reference.service.ts';
 import type { TokenSigner } from './tokens.ts';
 
 /** A recovery password is valid for one day. */
@@ -17,6 +18,7 @@ export const RECOVERY_PASSWORD_MS = 24 * 60 * 60 * 1000;
 export interface AuthServiceDeps {
   db: Database;
   signer: TokenSigner;
+  reference: ReferenceService;
   mailer: Mailer;
   publicUrl: string;
   now?: () => Date;
@@ -90,7 +92,7 @@ export class AuthService {
         .set({ passwordType: 'recovery_temp_password', updatedAt: now })
         .where(eq(t.users.id, user.id));
     }
-    return openSession(db, this.deps.signer, user.id, usable.account.id, now);
+    return openSession(db, this.deps.signer, this.deps.reference, user.id, usable.account.id, now);
   }
 
   /** Enters another account of the same user; another account's id answers 404. */
@@ -111,7 +113,14 @@ export class AuthService {
     if (!target) throw new AppError(IDENTITY_ERROR_KEYS.accountNotFound, 404, 'Account not found');
     const problem = contractProblem(target.account, target.planLevel, this.now());
     if (problem) throw problem;
-    const answer = await openSession(db, this.deps.signer, session.userId, accountId, this.now());
+    const answer = await openSession(
+      db,
+      this.deps.signer,
+      this.deps.reference,
+      session.userId,
+      accountId,
+      this.now(),
+    );
     await this.revoke(session);
     return answer;
   }

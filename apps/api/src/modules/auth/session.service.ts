@@ -12,6 +12,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { ReferenceService } from '../reference/reference.service.ts';
 import type { TokenSigner } from './tokens.ts';
 
 /** The accounts a user may enter (active memberships), the current one marked. */
@@ -32,17 +33,16 @@ export async function accountsOf(
 /** The signed-in user as the shell needs it: account, profile, plan, job title, phones, counts. */
 export async function sessionUser(
   db: Database,
+  reference: ReferenceService,
   userId: number,
   accountId: number,
 ): Promise<SessionUser> {
+  // Profiles, plans and job titles are reference data, read from memory: one round trip.
   const [row] = await db
     .select({
       user: t.users,
       account: t.accounts,
       membership: t.memberships,
-      profile: t.profiles,
-      plan: t.plans,
-      jobTitle: t.jobTitles,
       activeUsers:
         sql<number>`(select count(*) from ${t.memberships} m where m.account_id = ${t.accounts.id} and m.active)`.mapWith(
           Number,
@@ -54,12 +54,13 @@ export async function sessionUser(
     .from(t.memberships)
     .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
     .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
-    .innerJoin(t.profiles, eq(t.profiles.id, t.memberships.profileId))
-    .innerJoin(t.plans, eq(t.plans.id, t.accounts.planId))
-    .leftJoin(t.jobTitles, eq(t.jobTitles.id, t.users.jobTitleId))
     .where(and(eq(t.memberships.userId, userId), eq(t.memberships.accountId, accountId)));
   if (!row) throw new AppError(IDENTITY_ERROR_KEYS.userNotFound, 404, 'User not found');
-  const { user, account, membership, profile, plan, jobTitle, activeUsers, phones } = row;
+  const { user, account, membership, activeUsers, phones } = row;
+  const lists = reference.list;
+  const profile = lists.profiles.find((p) => p.id === membership.profileId)!;
+  const plan = lists.plans.find((p) => p.id === account.planId)!;
+  const jobTitle = lists.jobTitles.find((j) => j.id === user.jobTitleId);
   return {
     id: user.id,
     email: user.email,
@@ -68,7 +69,7 @@ export async function sessionUser(
     active: membership.active,
     first_login: user.firstLogin ? 'Y' : 'N',
     password_type: user.passwordType as SessionUser['password_type'],
-    is_admin: profile.allFarms,
+    is_admin: profile.all_farms,
     total_users: activeUsers,
     account: {
       id: account.id,
@@ -80,15 +81,15 @@ export async function sessionUser(
       contract_start: account.contractStart,
       contracted_area: account.contractedArea,
     },
-    user_profile: { id: profile.id, uid: profile.uid, message_key: profile.messageKey },
+    user_profile: { id: profile.id, uid: profile.uid, message_key: profile.message_key },
     job_title: jobTitle
-      ? { id: jobTitle.id, code: jobTitle.code, message_key: jobTitle.messageKey }
+      ? { id: jobTitle.id, code: jobTitle.code, message_key: jobTitle.message_key }
       : null,
     plan: {
       id: plan.id,
       name: plan.name,
-      priority_level: plan.priorityLevel,
-      message_key: plan.messageKey,
+      priority_level: plan.priority_level,
+      message_key: plan.message_key,
     },
     phones,
   };
@@ -116,12 +117,13 @@ export function contractProblem(
 export async function openSession(
   db: Database,
   signer: TokenSigner,
+  reference: ReferenceService,
   userId: number,
   accountId: number,
   now = new Date(),
 ): Promise<SessionAnswer> {
   const { token } = await signer.sign(userId, accountId, now);
-  const user = await sessionUser(db, userId, accountId);
+  const user = await sessionUser(db, reference, userId, accountId);
   const [membership] = await db
     .select({ id: t.memberships.id, welcomed: t.memberships.fullPlanWelcomed })
     .from(t.memberships)

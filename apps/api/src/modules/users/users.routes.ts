@@ -21,7 +21,6 @@ import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sessionOf, type Session } from '../../http/auth.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
-import { sessionUser } from '../auth/session.service.ts';
 import type { UsersService } from './users.service.ts';
 
 const errors = {
@@ -71,7 +70,7 @@ export function usersRoutes(users: UsersService, db: Database) {
       { config: { access: {} }, schema: { tags, response: { 200: sessionUserSchema, ...errors } } },
       async (request) => {
         const session = sessionOf(request);
-        return sessionUser(db, session.userId, session.accountId);
+        return users.sessionUser(session);
       },
     );
     app.put(

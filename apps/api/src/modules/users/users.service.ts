@@ -40,6 +40,11 @@ export interface UsersServiceDeps {
 export class UsersService {
   constructor(private readonly deps: UsersServiceDeps) {}
 
+  /** The signed-in user as the shell shows them (GET /api/menu/dados-usuario). */
+  sessionUser(session: Session): Promise<SessionUser> {
+    return sessionUser(this.deps.db, this.deps.reference, session.userId, session.accountId);
+  }
+
   async list(session: Session): Promise<Member[]> {
     const { db } = this.deps;
     const rows = await db
@@ -143,7 +148,7 @@ export class UsersService {
       return id;
     });
 
-    const inviter = await sessionUser(db, session.userId, session.accountId);
+    const inviter = await sessionUser(db, this.deps.reference, session.userId, session.accountId);
     const values = {
       name: existing?.name ?? input.name,
       inviter: inviter.name,
@@ -264,7 +269,7 @@ export class UsersService {
         .where(eq(t.users.id, session.userId));
       if (input.phone) await this.replacePhones(run, session.userId, [input.phone]);
     });
-    return sessionUser(db, session.userId, session.accountId);
+    return sessionUser(db, this.deps.reference, session.userId, session.accountId);
   }
 
   /** The user's permission codes (and shell keys); outside the current season, season records are read-only. */
