@@ -1,4 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError } from '@lavoura/domain';
+import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import type { ZodType } from 'zod';
 import { ApiError } from '../api/http';
 
 /** Error keys (namespace errors) by form field name: `{ email: 'field.email' }`. */
@@ -30,16 +33,35 @@ export function apiFieldErrors(error: unknown): FieldErrors {
   return errors;
 }
 
-/** The parts of a zod issue a form needs (the web app does not depend on zod itself). */
+/**
+ * Puts the failing fields of an API refusal under the form's fields; `keyFields` places refusals
+ * about one field (a taken e-mail) under it. False when none did: the form's alert tells then.
+ */
+export function setApiFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  keyFields: Readonly<Partial<Record<string, Path<T>>>> = {},
+): boolean {
+  const fields = apiFieldErrors(error);
+  const keyField = error instanceof ApiError ? keyFields[error.key] : undefined;
+  if (keyField && error instanceof ApiError) fields[keyField] = error.key;
+  for (const [field, key] of Object.entries(fields)) {
+    // The API names the payload's fields, and the forms' fields are the payload's.
+    if (key) setError(field as Path<T>, { type: 'server', message: key });
+  }
+  return Object.keys(fields).length > 0;
+}
+
+/** The parts of a zod issue its key depends on. */
 interface Issue {
   code: string;
-  path: readonly PropertyKey[];
-  message: string;
+  message?: string;
   minimum?: number | bigint;
 }
 
+/** The key of an issue whose rule names none ('field.*' messages are keys already). */
 function issueKey(issue: Issue): string {
-  if (issue.message.startsWith('field.')) return issue.message;
+  if (issue.message?.startsWith('field.')) return issue.message;
   switch (issue.code) {
     case 'too_small':
       return Number(issue.minimum) <= 1 ? 'field.required' : 'field.too_short';
@@ -49,29 +71,27 @@ function issueKey(issue: Issue): string {
     case 'invalid_value':
     case 'invalid_union':
       return 'field.required';
-    case 'invalid_format':
-      return 'field.invalid';
     default:
       return 'field.invalid';
   }
 }
 
+const isEmpty = (value: unknown) => value === undefined || value === '' || value === 0;
+
 /**
- * The failing fields of a payload checked in the browser with the contract's schema from
- * @lavoura/domain, keyed like the API's: the same rule gives the same message on both sides.
+ * zodResolver for a contract's schema from @lavoura/domain, with its issues as keys of the errors
+ * namespace: the same rule gives the same message in the browser and from the API. An empty
+ * field is "required" whatever rule it broke.
  */
-export function schemaFieldErrors(
-  result: { success: true } | { success: false; error: { issues: readonly Issue[] } },
-  /** The values checked: an empty field is "required" whatever rule it broke. */
-  input?: Readonly<Record<string, unknown>>,
-): FieldErrors {
-  if (result.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    const value = input?.[field];
-    const empty = input !== undefined && (value === undefined || value === '' || value === 0);
-    errors[field] ??= empty ? 'field.required' : issueKey(issue);
-  }
-  return errors;
+export function fieldKeyResolver<Input extends FieldValues, Output>(
+  schema: ZodType<Output, Input>,
+): Resolver<Input, unknown, Output> {
+  const resolve = zodResolver(schema, { error: issueKey });
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    for (const [field, error] of Object.entries(result.errors)) {
+      if (error && isEmpty(values[field])) error.message = 'field.required';
+    }
+    return result;
+  };
 }

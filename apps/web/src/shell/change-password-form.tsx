@@ -1,25 +1,25 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  FormHelperText,
-  Link,
-  Stack,
-} from '@mui/material';
+import { useId, useState, type ReactNode } from 'react';
+import { Box, Button, Link, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { changePasswordBodySchema, type ChangePasswordBody } from '@lavoura/domain';
+import { changePasswordBodySchema } from '@lavoura/domain';
+import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { changePassword, sessionKeys } from '../api/session';
 import { useLanguage } from '../app/i18n';
 import { passwordChanged } from '../app/session/session-store';
-import { apiFieldErrors, schemaFieldErrors, type FieldErrors } from '../lib/field-errors';
+import { setApiFieldErrors } from '../lib/field-errors';
+import { FormCheckboxField, FormPasswordField, useSchemaForm } from '../lib/form-fields';
 import { ApiErrorAlert } from './api-error-alert';
 import { PasswordChecklist } from './password-checklist';
-import { PasswordField } from './password-field';
 import { termsCountryOf, termsPath } from './terms';
+
+/** The contract's body and the acceptance of the terms of use, which the API takes as given. */
+const changePasswordFormSchema = changePasswordBodySchema.safeExtend({
+  // Not an errors key: i18next reads the namespace from the key.
+  terms: z.boolean().refine(Boolean, { message: 'auth:change_password.terms_required' }),
+});
 
 interface ChangePasswordFormProps {
   email?: string;
@@ -46,122 +46,91 @@ export function ChangePasswordForm({
   const language = useLanguage();
   const queryClient = useQueryClient();
   const checklistId = useId();
-  const [values, setValues] = useState({
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useSchemaForm(changePasswordFormSchema, {
     old_password: '',
     new_password: '',
     password_confirmation: '',
+    // Checked and sent with the passwords, as the contract has it.
+    ...(email ? { email } : {}),
+    terms: false,
   });
-  const [accepted, setAccepted] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const newPassword = useWatch({ control, name: 'new_password' });
   const [failure, setFailure] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
 
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const fieldError = (field: string) => {
-    const key = errors[field];
-    return key ? t(key, { ns: 'errors' }) : undefined;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body: ChangePasswordBody = { ...values, ...(email ? { email } : {}) };
-    const found = schemaFieldErrors(changePasswordBodySchema.safeParse(body), body);
-    if (!accepted) found.terms = 'change_password.terms_required';
-    setErrors(found);
-    setFailure(null);
-    if (Object.values(found).some(Boolean)) return;
-
-    setSaving(true);
-    try {
-      await changePassword(body);
-      passwordChanged();
-      await queryClient.invalidateQueries({ queryKey: sessionKeys.user });
-      onChanged();
-    } catch (error) {
-      const fields = apiFieldErrors(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = handleSubmit(
+    async ({ terms: _accepted, ...body }) => {
+      setFailure(null);
+      try {
+        await changePassword(body);
+        passwordChanged();
+        await queryClient.invalidateQueries({ queryKey: sessionKeys.user });
+        onChanged();
+      } catch (error) {
+        if (!setApiFieldErrors(error, setError)) setFailure(error);
+      }
+    },
+    () => setFailure(null),
+  );
 
   return (
     <Box component="form" noValidate onSubmit={submit} data-testid="change-password-form">
       <Stack spacing={2.5}>
         {failure !== null && <ApiErrorAlert error={failure} />}
-        <PasswordField
-          label={t('change_password.current')}
+        <FormPasswordField
+          control={control}
           name="old_password"
+          label={t('change_password.current')}
           autoComplete="current-password"
           autoFocus={autoFocus}
           required
           fullWidth
-          value={values.old_password}
-          onChange={set('old_password')}
-          error={!!errors.old_password}
-          helperText={fieldError('old_password')}
         />
-        <PasswordField
-          label={t('change_password.new')}
+        <FormPasswordField
+          control={control}
           name="new_password"
+          label={t('change_password.new')}
           autoComplete="new-password"
           required
           fullWidth
-          value={values.new_password}
-          onChange={set('new_password')}
-          error={!!errors.new_password}
-          helperText={fieldError('new_password')}
           slotProps={{ htmlInput: { 'aria-describedby': checklistId } }}
         />
-        <PasswordChecklist password={values.new_password} id={checklistId} />
-        <PasswordField
-          label={t('change_password.confirmation')}
+        <PasswordChecklist password={newPassword} id={checklistId} />
+        <FormPasswordField
+          control={control}
           name="password_confirmation"
+          label={t('change_password.confirmation')}
           autoComplete="new-password"
           required
           fullWidth
-          value={values.password_confirmation}
-          onChange={set('password_confirmation')}
-          error={!!errors.password_confirmation}
-          helperText={fieldError('password_confirmation')}
         />
-        <Box>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={accepted}
-                onChange={(event) => {
-                  setAccepted(event.target.checked);
-                  setErrors((current) => ({ ...current, terms: undefined }));
-                }}
-              />
-            }
-            label={
-              <Trans
-                t={t}
-                i18nKey="change_password.accept_terms"
-                components={{
-                  terms: (
-                    <Link
-                      component={RouterLink}
-                      to={termsPath(termsCountryOf(countryId), language)}
-                      target="_blank"
-                      rel="noopener"
-                    />
-                  ),
-                }}
-              />
-            }
-          />
-          {errors.terms && <FormHelperText error>{t(errors.terms)}</FormHelperText>}
-        </Box>
+        <FormCheckboxField
+          control={control}
+          name="terms"
+          label={
+            <Trans
+              t={t}
+              i18nKey="change_password.accept_terms"
+              components={{
+                terms: (
+                  <Link
+                    component={RouterLink}
+                    to={termsPath(termsCountryOf(countryId), language)}
+                    target="_blank"
+                    rel="noopener"
+                  />
+                ),
+              }}
+            />
+          }
+        />
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
           {secondaryAction}
-          <Button type="submit" variant="contained" disabled={saving}>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
             {t('change_password.submit')}
           </Button>
         </Stack>

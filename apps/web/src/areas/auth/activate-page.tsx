@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -7,7 +7,6 @@ import {
   Divider,
   Link,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
@@ -18,7 +17,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { activateAccount, resendActivation } from '../../api/session';
-import { schemaFieldErrors, type FieldErrors } from '../../lib/field-errors';
+import { FormTextField, useSchemaForm } from '../../lib/form-fields';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { MessagePanel } from '../../shell/message-panel';
 import { AuthCard, AuthPage } from './auth-card';
@@ -109,47 +108,37 @@ function ActivationForm({
   busy: boolean;
 }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const [email, setEmail] = useState(initialEmail);
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = activationBodySchema.safeParse({ email, code });
-    const found = schemaFieldErrors(checked, { email, code });
-    setErrors(found);
-    if (checked.success) onSubmit(checked.data);
-  };
+  const { control, handleSubmit } = useSchemaForm(activationBodySchema, {
+    email: initialEmail,
+    code: '',
+  });
 
   return (
-    <Box component="form" noValidate onSubmit={submit} data-testid="activation-form">
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      data-testid="activation-form"
+    >
       <Stack spacing={2.5}>
-        <TextField
+        <FormTextField
+          control={control}
+          name="email"
           label={t('field.email')}
           type="email"
           autoComplete="email"
           required
           fullWidth
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setErrors((current) => ({ ...current, email: undefined }));
-          }}
-          error={!!errors.email}
-          helperText={errors.email && t(errors.email, { ns: 'errors' })}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="code"
           label={t('field.code')}
           required
           fullWidth
           autoFocus={initialEmail !== ''}
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
-            setErrors((current) => ({ ...current, code: undefined }));
-          }}
-          error={!!errors.code}
-          helperText={errors.code ? t(errors.code, { ns: 'errors' }) : t('activate.code_help')}
+          normalize={(value) => value.replace(/\D/g, '').slice(0, 6)}
+          helperText={t('activate.code_help')}
           slotProps={{
             htmlInput: {
               inputMode: 'numeric',

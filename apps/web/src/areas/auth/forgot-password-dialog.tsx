@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -7,12 +7,12 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  TextField,
 } from '@mui/material';
 import { emailBodySchema } from '@lavoura/domain';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { recoverPassword } from '../../api/session';
-import { schemaFieldErrors } from '../../lib/field-errors';
+import { FormTextField, useSchemaForm } from '../../lib/form-fields';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 
 /**
@@ -29,28 +29,24 @@ export function ForgotPasswordDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | undefined>();
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useSchemaForm(emailBodySchema, { email: initialEmail });
+  const email = useWatch({ control, name: 'email' });
   const [failure, setFailure] = useState<unknown>(null);
   const [sent, setSent] = useState(false);
-  const [sending, setSending] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = schemaFieldErrors(emailBodySchema.safeParse({ email }), { email });
-    setError(found.email);
-    if (found.email) return;
-    setSending(true);
+  const submit = handleSubmit(async (body) => {
     setFailure(null);
     try {
-      await recoverPassword(email.trim());
+      await recoverPassword(body.email);
       setSent(true);
     } catch (cause) {
       setFailure(cause);
-    } finally {
-      setSending(false);
     }
-  };
+  });
 
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="forgot-title">
@@ -65,17 +61,12 @@ export function ForgotPasswordDialog({
             <>
               <DialogContentText sx={{ mb: 2 }}>{t('forgot.description')}</DialogContentText>
               {failure !== null && <ApiErrorAlert error={failure} />}
-              <TextField
+              <FormTextField
+                control={control}
+                name="email"
                 label={t('field.email')}
                 type="email"
                 autoComplete="username"
-                value={email}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  setError(undefined);
-                }}
-                error={!!error}
-                helperText={error && t(error, { ns: 'errors' })}
                 fullWidth
                 autoFocus
                 sx={{ mt: 1 }}
@@ -91,7 +82,7 @@ export function ForgotPasswordDialog({
           ) : (
             <>
               <Button onClick={onClose}>{t('forgot.cancel')}</Button>
-              <Button type="submit" variant="contained" disabled={sending}>
+              <Button type="submit" variant="contained" disabled={isSubmitting}>
                 {t('forgot.submit')}
               </Button>
             </>

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { ERROR_KEYS, IDENTITY_ERROR_KEYS, loginBodySchema } from '@lavoura/domain';
+import { useWatch } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
@@ -8,9 +9,9 @@ import { login } from '../../api/session';
 import { useLanguage } from '../../app/i18n';
 import { useSignIn } from '../../app/session/session-actions';
 import { clearEndReason, useSessionState } from '../../app/session/session-store';
-import { apiFieldErrors, schemaFieldErrors, type FieldErrors } from '../../lib/field-errors';
+import { setApiFieldErrors } from '../../lib/field-errors';
+import { FormPasswordField, FormTextField, useSchemaForm } from '../../lib/form-fields';
 import { formatDateOnly } from '../../lib/date-only';
-import { PasswordField } from '../../shell/password-field';
 import { SUPPORT_EMAIL } from '../../shell/contact';
 import { AuthCard } from './auth-card';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
@@ -93,11 +94,19 @@ export function LoginPage() {
   const signIn = useSignIn();
   const { endReason } = useSessionState();
   const prefilled = (location.state as { email?: unknown } | null)?.email;
-  const [email, setEmail] = useState(typeof prefilled === 'string' ? prefilled : '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useSchemaForm(loginBodySchema, {
+    email: typeof prefilled === 'string' ? prefilled : '',
+    password: '',
+  });
+  const email = useWatch({ control, name: 'email' });
   const [refusal, setRefusal] = useState<unknown>(null);
-  const [sending, setSending] = useState(false);
+  // Stays busy once signed in: the guard leaves the page.
+  const [signedIn, setSignedIn] = useState(false);
   const [forgotKey, setForgotKey] = useState(0);
   const [forgotOpen, setForgotOpen] = useState(false);
 
@@ -106,25 +115,21 @@ export function LoginPage() {
     setForgotOpen(true);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = { email, password };
-    const found = schemaFieldErrors(loginBodySchema.safeParse(body), body);
-    setErrors(found);
-    setRefusal(null);
-    if (Object.values(found).some(Boolean)) return;
-    setSending(true);
-    try {
-      const answer = await login(loginBodySchema.parse(body));
-      clearEndReason();
-      signIn(answer);
-    } catch (error) {
-      const fields = apiFieldErrors(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setRefusal(error);
-      setSending(false);
-    }
-  };
+  const submit = handleSubmit(
+    async (body) => {
+      setRefusal(null);
+      try {
+        const answer = await login(body);
+        clearEndReason();
+        signIn(answer);
+        setSignedIn(true);
+      } catch (error) {
+        if (!setApiFieldErrors(error, setError)) setRefusal(error);
+      }
+    },
+    () => setRefusal(null),
+  );
+  const sending = isSubmitting || signedIn;
 
   return (
     <Box
@@ -147,35 +152,23 @@ export function LoginPage() {
               {refusal !== null && (
                 <LoginRefusal error={refusal} email={email} onForgotPassword={openForgot} />
               )}
-              <TextField
-                label={t('field.email')}
+              <FormTextField
+                control={control}
                 name="email"
+                label={t('field.email')}
                 type="email"
                 autoComplete="username"
                 autoFocus
                 required
                 fullWidth
-                value={email}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  setErrors((current) => ({ ...current, email: undefined }));
-                }}
-                error={!!errors.email}
-                helperText={errors.email && t(errors.email, { ns: 'errors' })}
               />
-              <PasswordField
-                label={t('field.password')}
+              <FormPasswordField
+                control={control}
                 name="password"
+                label={t('field.password')}
                 autoComplete="current-password"
                 required
                 fullWidth
-                value={password}
-                onChange={(event) => {
-                  setPassword(event.target.value);
-                  setErrors((current) => ({ ...current, password: undefined }));
-                }}
-                error={!!errors.password}
-                helperText={errors.password && t(errors.password, { ns: 'errors' })}
               />
               <Box sx={{ textAlign: 'right', mt: '8px !important' }}>
                 <Link component="button" type="button" variant="body2" onClick={openForgot}>

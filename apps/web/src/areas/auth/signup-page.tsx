@@ -1,41 +1,42 @@
-import { useId, useState, type FormEvent } from 'react';
-import {
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  FormHelperText,
-  Link,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { useId, useState } from 'react';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import {
   COUNTRY_IDS,
   IDENTITY_ERROR_KEYS,
-  LANGUAGES,
-  isLanguage,
   registerBodySchema,
+  type CountryId,
   type Language,
-  type RegisterBody,
 } from '@lavoura/domain';
+import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http';
+import { z } from 'zod';
 import { useCountries } from '../../api/reference';
 import { register } from '../../api/session';
 import { useLanguage } from '../../app/i18n';
-import { apiFieldErrors, schemaFieldErrors, type FieldErrors } from '../../lib/field-errors';
+import { setApiFieldErrors } from '../../lib/field-errors';
+import {
+  FormCheckboxField,
+  FormPasswordField,
+  FormSelectField,
+  FormTextField,
+  useLanguageOptions,
+  useSchemaForm,
+} from '../../lib/form-fields';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { MessagePanel } from '../../shell/message-panel';
 import { PasswordChecklist } from '../../shell/password-checklist';
-import { PasswordField } from '../../shell/password-field';
 import { termsCountryOf, termsPath } from '../../shell/terms';
 import { AuthCard, AuthPage } from './auth-card';
 
-const DEFAULT_COUNTRY: Record<Language, number> = {
+/** The contract's body and the acceptance of the terms of use, which the API takes as given. */
+const signupSchema = registerBodySchema.extend({
+  // Not an errors key: i18next reads the namespace from the key.
+  terms: z.boolean().refine(Boolean, { message: 'auth:signup.terms_required' }),
+});
+
+const DEFAULT_COUNTRY: Record<Language, CountryId> = {
   pt: COUNTRY_IDS.brazil,
   es: COUNTRY_IDS.paraguay,
   en: COUNTRY_IDS.usa,
@@ -74,58 +75,45 @@ export function SignupPage() {
   const uiLanguage = useLanguage();
   const countries = useCountries();
   const checklistId = useId();
-  const [values, setValues] = useState({
+  const languages = useLanguageOptions();
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(signupSchema, {
     name: '',
     email: '',
     password: '',
     account_name: '',
-    country_id: String(DEFAULT_COUNTRY[uiLanguage]),
-    language: uiLanguage as string,
+    country_id: DEFAULT_COUNTRY[uiLanguage],
+    language: uiLanguage,
+    terms: false,
   });
-  const [accepted, setAccepted] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [email, password, countryId, language] = useWatch({
+    control,
+    name: ['email', 'password', 'country_id', 'language'],
+  });
   const [failure, setFailure] = useState<unknown>(null);
-  const [sending, setSending] = useState(false);
   const [registered, setRegistered] = useState<string | null>(null);
 
   if (registered) {
     return <CheckYourEmail email={registered} />;
   }
 
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const helper = (field: string) => errors[field] && t(errors[field], { ns: 'errors' });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      ...values,
-      country_id: Number(values.country_id),
-      language: isLanguage(values.language) ? values.language : uiLanguage,
-    } as RegisterBody;
-    const checked = registerBodySchema.safeParse(body);
-    const found = schemaFieldErrors(checked, body);
-    if (!accepted) found.terms = 'signup.terms_required';
-    setErrors(found);
-    setFailure(null);
-    if (!checked.success || !accepted) return;
-    setSending(true);
-    try {
-      const answer = await register(checked.data);
-      setRegistered(answer.email);
-    } catch (error) {
-      const fields = apiFieldErrors(error);
-      if (error instanceof ApiError && error.key === IDENTITY_ERROR_KEYS.userAlreadyExists) {
-        fields.email = error.key;
+  const submit = handleSubmit(
+    async ({ terms: _accepted, ...body }) => {
+      setFailure(null);
+      try {
+        const answer = await register(body);
+        setRegistered(answer.email);
+      } catch (error) {
+        const taken = { [IDENTITY_ERROR_KEYS.userAlreadyExists]: 'email' } as const;
+        if (!setApiFieldErrors(error, setError, taken)) setFailure(error);
       }
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(error);
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+    () => setFailure(null),
+  );
 
   return (
     <AuthPage>
@@ -133,138 +121,102 @@ export function SignupPage() {
         <Box component="form" noValidate onSubmit={submit}>
           <Stack spacing={2.5}>
             {failure !== null && <ApiErrorAlert error={failure} />}
-            <TextField
-              label={t('field.name')}
+            <FormTextField
+              control={control}
               name="name"
+              label={t('field.name')}
               autoComplete="name"
               required
               fullWidth
-              value={values.name}
-              onChange={set('name')}
-              error={!!errors.name}
-              helperText={helper('name')}
             />
-            <TextField
-              label={t('field.email')}
+            <FormTextField
+              control={control}
               name="email"
+              label={t('field.email')}
               type="email"
               autoComplete="email"
               required
               fullWidth
-              value={values.email}
-              onChange={set('email')}
-              error={!!errors.email}
-              helperText={
-                errors.email === IDENTITY_ERROR_KEYS.userAlreadyExists ? (
-                  <>
-                    {helper('email')}{' '}
-                    <Link component={RouterLink} to="/login" state={{ email: values.email }}>
-                      {t('signup.login_instead')}
-                    </Link>
-                  </>
-                ) : (
-                  helper('email')
+              errorAction={
+                errors.email?.message === IDENTITY_ERROR_KEYS.userAlreadyExists && (
+                  <Link component={RouterLink} to="/login" state={{ email }}>
+                    {t('signup.login_instead')}
+                  </Link>
                 )
               }
             />
-            <PasswordField
-              label={t('field.password')}
+            <FormPasswordField
+              control={control}
               name="password"
+              label={t('field.password')}
               autoComplete="new-password"
               required
               fullWidth
-              value={values.password}
-              onChange={set('password')}
-              error={!!errors.password}
-              helperText={helper('password')}
               slotProps={{ htmlInput: { 'aria-describedby': checklistId } }}
             />
-            <PasswordChecklist password={values.password} id={checklistId} />
-            <TextField
-              label={t('field.account_name')}
+            <PasswordChecklist password={password} id={checklistId} />
+            <FormTextField
+              control={control}
               name="account_name"
+              label={t('field.account_name')}
               autoComplete="organization"
               required
               fullWidth
-              value={values.account_name}
-              onChange={set('account_name')}
-              error={!!errors.account_name}
-              helperText={helper('account_name') ?? t('signup.account_name_help')}
+              helperText={t('signup.account_name_help')}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                select
-                label={t('field.country')}
+              <FormSelectField
+                control={control}
                 name="country_id"
+                label={t('field.country')}
                 required
                 fullWidth
-                value={countries.isSuccess ? values.country_id : ''}
-                onChange={set('country_id')}
+                options={(countries.data ?? []).map((country) => ({
+                  value: country.id,
+                  label: t(country.message_key, { ns: 'reference' }),
+                }))}
                 disabled={!countries.isSuccess}
-                error={!!errors.country_id || countries.isError}
-                helperText={
-                  helper('country_id') ??
-                  (countries.isError ? t('signup.countries_failed') : undefined)
-                }
-              >
-                {(countries.data ?? []).map((country) => (
-                  <MenuItem key={country.id} value={String(country.id)}>
-                    {t(country.message_key, { ns: 'reference' })}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                label={t('field.language')}
+                error={countries.isError}
+                helperText={countries.isError ? t('signup.countries_failed') : undefined}
+              />
+              <FormSelectField
+                control={control}
                 name="language"
+                label={t('field.language')}
                 required
                 fullWidth
-                value={values.language}
-                onChange={set('language')}
+                options={languages}
                 helperText={t('signup.language_help')}
-              >
-                {LANGUAGES.map((code) => (
-                  <MenuItem key={code} value={code} lang={code}>
-                    {t(`language.${code}`, { ns: 'common' })}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Stack>
-            <Box>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={accepted}
-                    onChange={(event) => {
-                      setAccepted(event.target.checked);
-                      setErrors((current) => ({ ...current, terms: undefined }));
-                    }}
-                  />
-                }
-                label={
-                  <Trans
-                    t={t}
-                    i18nKey="signup.accept_terms"
-                    components={{
-                      terms: (
-                        <Link
-                          component={RouterLink}
-                          to={termsPath(
-                            termsCountryOf(Number(values.country_id)),
-                            isLanguage(values.language) ? values.language : uiLanguage,
-                          )}
-                          target="_blank"
-                          rel="noopener"
-                        />
-                      ),
-                    }}
-                  />
-                }
               />
-              {errors.terms && <FormHelperText error>{t(errors.terms)}</FormHelperText>}
-            </Box>
-            <Button type="submit" variant="contained" size="large" disabled={sending} fullWidth>
-              {t(sending ? 'signup.submitting' : 'signup.submit')}
+            </Stack>
+            <FormCheckboxField
+              control={control}
+              name="terms"
+              label={
+                <Trans
+                  t={t}
+                  i18nKey="signup.accept_terms"
+                  components={{
+                    terms: (
+                      <Link
+                        component={RouterLink}
+                        to={termsPath(termsCountryOf(countryId), language)}
+                        target="_blank"
+                        rel="noopener"
+                      />
+                    ),
+                  }}
+                />
+              }
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={isSubmitting}
+              fullWidth
+            >
+              {t(isSubmitting ? 'signup.submitting' : 'signup.submit')}
             </Button>
             <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
               {t('signup.have_account')}{' '}

@@ -1,33 +1,37 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Box,
   Button,
   Card,
   CardContent,
   Divider,
-  MenuItem,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  LANGUAGES,
-  isLanguage,
-  toE164,
-  userUpdateBodySchema,
-  type Language,
-  type PhoneCountry,
-} from '@lavoura/domain';
+import { userUpdateBodySchema, type PhoneCountry } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import { sessionKeys, updateProfile, type SessionUser } from '../../api/session';
 import { changeLanguage, useLanguage } from '../../app/i18n';
 import { useSignedIn } from '../../app/session/signed-in';
-import { apiFieldErrors, schemaFieldErrors, type FieldErrors } from '../../lib/field-errors';
+import { setApiFieldErrors } from '../../lib/field-errors';
+import {
+  FormPhoneField,
+  FormSelectField,
+  FormTextField,
+  useLanguageOptions,
+  useSchemaForm,
+} from '../../lib/form-fields';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
-import { PhoneInput, nationalPart, phoneCountryOf, type PhoneValue } from '../../shell/phone-input';
+import { nationalPart, phoneCountryOf, phoneValueSchema } from '../../shell/phone-input';
 import { useShellUi } from '../../shell/shell-ui';
+
+/** The profile's fields follow the user form's rules (the contract of @lavoura/domain). */
+const profileSchema = userUpdateBodySchema
+  .pick({ name: true, language: true })
+  .extend({ phone: phoneValueSchema.pipe(userUpdateBodySchema.shape.phone) });
 
 const COUNTRY_PHONE: Record<number, PhoneCountry> = { 1: 'BR', 2: 'PY', 3: 'US' };
 
@@ -47,48 +51,37 @@ export function ProfilePage() {
   const { t } = useTranslation(['profile', 'errors', 'reference', 'common']);
   const uiLanguage = useLanguage();
   const queryClient = useQueryClient();
+  const languages = useLanguageOptions();
   const { user } = useSignedIn();
   const { notify, openChangePassword } = useShellUi();
   const storedPhone = user.phones[0];
   const phoneCountry = phoneCountryOf(storedPhone, COUNTRY_PHONE[user.account.country_id] ?? 'BR');
-  const [name, setName] = useState(user.name);
-  const [language, setLanguage] = useState<string>(user.language);
-  const [phone, setPhone] = useState<PhoneValue>({
-    country: phoneCountry,
-    number: nationalPart(storedPhone, phoneCountry),
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useSchemaForm(profileSchema, {
+    name: user.name,
+    language: user.language,
+    phone: { country: phoneCountry, number: nationalPart(storedPhone, phoneCountry) },
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const typed = phone.number.trim();
-    const e164 = typed ? toE164(typed, phone.country) : undefined;
-    const chosen: Language = isLanguage(language) ? language : uiLanguage;
-    // The profile's fields follow the user form's rules (the contract of @lavoura/domain).
-    const checked = userUpdateBodySchema
-      .pick({ name: true, language: true, phone: true })
-      .safeParse({ name, language: chosen, ...(e164 ? { phone: e164 } : {}) });
-    const found = schemaFieldErrors(checked, { name });
-    if (typed && !e164) found.phone = 'field.phone';
-    setErrors(found);
-    setFailure(null);
-    if (!checked.success || Object.values(found).some(Boolean)) return;
-    setSaving(true);
-    try {
-      const saved = await updateProfile(checked.data);
-      queryClient.setQueryData<SessionUser>(sessionKeys.user, saved);
-      if (saved.language !== uiLanguage) await changeLanguage(saved.language);
-      notify({ key: 'saved', ns: 'profile', severity: 'success' });
-    } catch (error) {
-      const fields = apiFieldErrors(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = handleSubmit(
+    async (body) => {
+      setFailure(null);
+      try {
+        const saved = await updateProfile(body);
+        queryClient.setQueryData<SessionUser>(sessionKeys.user, saved);
+        if (saved.language !== uiLanguage) await changeLanguage(saved.language);
+        notify({ key: 'saved', ns: 'profile', severity: 'success' });
+      } catch (error) {
+        if (!setApiFieldErrors(error, setError)) setFailure(error);
+      }
+    },
+    () => setFailure(null),
+  );
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto' }} data-testid="profile-page">
@@ -123,47 +116,25 @@ export function ProfilePage() {
                   fullWidth
                   helperText={t('email_help')}
                 />
-                <TextField
-                  label={t('field.name')}
+                <FormTextField
+                  control={control}
                   name="name"
+                  label={t('field.name')}
                   autoComplete="name"
                   required
                   fullWidth
-                  value={name}
-                  onChange={(event) => {
-                    setName(event.target.value);
-                    setErrors((current) => ({ ...current, name: undefined }));
-                  }}
-                  error={!!errors.name}
-                  helperText={errors.name && t(errors.name, { ns: 'errors' })}
                 />
-                <TextField
-                  select
-                  label={t('field.language')}
+                <FormSelectField
+                  control={control}
                   name="language"
+                  label={t('field.language')}
                   fullWidth
-                  value={language}
-                  onChange={(event) => setLanguage(event.target.value)}
+                  options={languages}
                   helperText={t('language_help')}
-                >
-                  {LANGUAGES.map((code) => (
-                    <MenuItem key={code} value={code} lang={code}>
-                      {t(`language.${code}`, { ns: 'common' })}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <PhoneInput
-                  label={t('field.phone')}
-                  value={phone}
-                  onChange={(next) => {
-                    setPhone(next);
-                    setErrors((current) => ({ ...current, phone: undefined }));
-                  }}
-                  error={!!errors.phone}
-                  helperText={errors.phone && t(errors.phone, { ns: 'errors' })}
                 />
+                <FormPhoneField control={control} name="phone" label={t('field.phone')} />
                 <Box>
-                  <Button type="submit" variant="contained" disabled={saving}>
+                  <Button type="submit" variant="contained" disabled={isSubmitting}>
                     {t('save')}
                   </Button>
                 </Box>

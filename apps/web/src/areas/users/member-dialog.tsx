@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -7,33 +7,39 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
-  TextField,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  IDENTITY_ERROR_KEYS,
-  LANGUAGES,
-  isLanguage,
-  toE164,
-  userCreateBodySchema,
-  userUpdateBodySchema,
-  type Language,
-  type PhoneCountry,
-} from '@lavoura/domain';
+import { IDENTITY_ERROR_KEYS, userCreateBodySchema, type PhoneCountry } from '@lavoura/domain';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '../../api/http';
 import { type Profile } from '../../api/reference';
 import { sessionKeys } from '../../api/session';
 import { createMember, updateMember, userKeys, type Member } from '../../api/users';
 import { useLanguage } from '../../app/i18n';
-import { apiFieldErrors, schemaFieldErrors, type FieldErrors } from '../../lib/field-errors';
+import { setApiFieldErrors } from '../../lib/field-errors';
+import {
+  FormPhoneField,
+  FormSelectField,
+  FormTextField,
+  useLanguageOptions,
+  useSchemaForm,
+} from '../../lib/form-fields';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
-import { PhoneInput, nationalPart, phoneCountryOf, type PhoneValue } from '../../shell/phone-input';
+import { nationalPart, phoneCountryOf, phoneValueSchema } from '../../shell/phone-input';
 import { FarmAssignmentSlot } from './farm-assignment-slot';
+
+/** The contract's user, with the dialog's empty profile select ('') and phone input. */
+const createSchema = userCreateBodySchema.extend({
+  profile_id: z.union([z.literal(''), z.number()]).pipe(userCreateBodySchema.shape.profile_id),
+  phone: phoneValueSchema.pipe(userCreateBodySchema.shape.phone),
+});
+/** An edited user keeps their e-mail: shown, neither checked nor sent. */
+const updateSchema = createSchema.extend({ email: z.string() });
 
 const COUNTRY_PHONE: Record<number, PhoneCountry> = { 1: 'BR', 2: 'PY', 3: 'US' };
 
@@ -59,74 +65,45 @@ export function MemberDialog({
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const uiLanguage = useLanguage();
   const queryClient = useQueryClient();
+  const languages = useLanguageOptions();
   const defaultCountry = COUNTRY_PHONE[accountCountryId] ?? 'BR';
   const storedPhone = member?.phones[0];
   const phoneCountry = phoneCountryOf(storedPhone, defaultCountry);
-  const [values, setValues] = useState({
+  const creating = member === null;
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useSchemaForm(creating ? createSchema : updateSchema, {
     name: member?.name ?? '',
     email: member?.email ?? '',
-    profile_id: member ? String(member.profile.id) : '',
-    language: (member?.language ?? uiLanguage) as string,
+    profile_id: member?.profile.id ?? '',
+    language: member?.language ?? uiLanguage,
+    phone: { country: phoneCountry, number: nationalPart(storedPhone, phoneCountry) },
   });
-  const [phone, setPhone] = useState<PhoneValue>({
-    country: phoneCountry,
-    number: nationalPart(storedPhone, phoneCountry),
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const profileId = useWatch({ control, name: 'profile_id' });
   const [failure, setFailure] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-  const creating = member === null;
-  const profile = profiles.find((item) => String(item.id) === values.profile_id);
+  const profile = profiles.find((item) => item.id === profileId);
 
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const helper = (field: string) => errors[field] && t(errors[field], { ns: 'errors' });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const typed = phone.number.trim();
-    const e164 = typed ? toE164(typed, phone.country) : undefined;
-    const language: Language = isLanguage(values.language) ? values.language : uiLanguage;
-    const common = {
-      name: values.name,
-      profile_id: Number(values.profile_id) || 0,
-      language,
-      ...(e164 ? { phone: e164 } : {}),
-      farm_ids: [],
-    };
-    const input = creating ? { ...common, email: values.email } : common;
-    const checked = creating
-      ? userCreateBodySchema.safeParse(input)
-      : userUpdateBodySchema.safeParse(common);
-    const found = schemaFieldErrors(checked, input);
-    if (!values.profile_id) found.profile_id = 'field.required';
-    if (typed && !e164) found.phone = 'field.phone';
-    setErrors(found);
-    setFailure(null);
-    if (!checked.success || Object.values(found).some(Boolean)) return;
-
-    setSaving(true);
-    try {
-      // Sent as the contract normalises it (trimmed name, lower-case e-mail).
-      const saved = creating
-        ? await createMember(userCreateBodySchema.parse({ ...common, email: values.email }))
-        : await updateMember(member.id, userUpdateBodySchema.parse(common));
-      await queryClient.invalidateQueries({ queryKey: userKeys.all });
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.user });
-      onSaved(saved);
-    } catch (error) {
-      const fields = apiFieldErrors(error);
-      if (error instanceof ApiError && error.key === IDENTITY_ERROR_KEYS.userAlreadyExists) {
-        fields.email = error.key;
+  const submit = handleSubmit(
+    async ({ email, ...common }) => {
+      setFailure(null);
+      try {
+        // Sent as the contract normalises it (trimmed name, lower-case e-mail).
+        const saved = creating
+          ? await createMember({ ...common, email })
+          : await updateMember(member.id, common);
+        await queryClient.invalidateQueries({ queryKey: userKeys.all });
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.user });
+        onSaved(saved);
+      } catch (error) {
+        const taken = { [IDENTITY_ERROR_KEYS.userAlreadyExists]: 'email' } as const;
+        if (!setApiFieldErrors(error, setError, taken)) setFailure(error);
       }
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    () => setFailure(null),
+  );
 
   return (
     <Dialog
@@ -153,79 +130,52 @@ export function MemberDialog({
               ) : (
                 <ApiErrorAlert error={failure} />
               ))}
-            <TextField
-              label={t('field.name')}
+            <FormTextField
+              control={control}
               name="name"
+              label={t('field.name')}
               required
               fullWidth
               autoFocus
-              value={values.name}
-              onChange={set('name')}
-              error={!!errors.name}
-              helperText={helper('name')}
             />
-            <TextField
-              label={t('field.email')}
+            <FormTextField
+              control={control}
               name="email"
+              label={t('field.email')}
               type="email"
               required={creating}
               fullWidth
               disabled={!creating}
-              value={values.email}
-              onChange={set('email')}
-              error={!!errors.email}
-              helperText={helper('email') ?? (creating ? t('dialog.email_help') : undefined)}
+              helperText={creating ? t('dialog.email_help') : undefined}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                select
-                label={t('field.profile')}
+              <FormSelectField
+                control={control}
                 name="profile_id"
+                label={t('field.profile')}
                 required
                 fullWidth
-                value={values.profile_id}
-                onChange={set('profile_id')}
-                error={!!errors.profile_id}
-                helperText={helper('profile_id')}
-              >
-                {profiles.map((item) => (
-                  <MenuItem key={item.id} value={String(item.id)}>
-                    {t(item.message_key, { ns: 'reference' })}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                label={t('field.language')}
+                options={profiles.map((item) => ({
+                  value: item.id,
+                  label: t(item.message_key, { ns: 'reference' }),
+                }))}
+              />
+              <FormSelectField
+                control={control}
                 name="language"
+                label={t('field.language')}
                 required
                 fullWidth
-                value={values.language}
-                onChange={set('language')}
-              >
-                {LANGUAGES.map((code) => (
-                  <MenuItem key={code} value={code} lang={code}>
-                    {t(`language.${code}`, { ns: 'common' })}
-                  </MenuItem>
-                ))}
-              </TextField>
+                options={languages}
+              />
             </Stack>
-            <PhoneInput
-              label={t('field.phone')}
-              value={phone}
-              onChange={(next) => {
-                setPhone(next);
-                setErrors((current) => ({ ...current, phone: undefined }));
-              }}
-              error={!!errors.phone}
-              helperText={helper('phone')}
-            />
+            <FormPhoneField control={control} name="phone" label={t('field.phone')} />
             <FarmAssignmentSlot allFarms={profile ? profile.all_farms : null} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>{t('dialog.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={saving}>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
             {t(creating ? 'dialog.create' : 'dialog.save')}
           </Button>
         </DialogActions>

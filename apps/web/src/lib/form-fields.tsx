@@ -1,0 +1,209 @@
+import { useEffect, type ReactNode } from 'react';
+import {
+  Box,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  MenuItem,
+  TextField,
+  type TextFieldProps,
+} from '@mui/material';
+import { LANGUAGES } from '@lavoura/domain';
+import {
+  useController,
+  useForm,
+  type Control,
+  type DefaultValues,
+  type FieldPathByValue,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { ZodType } from 'zod';
+import { PasswordField } from '../shell/password-field';
+import { PhoneInput, type PhoneValue } from '../shell/phone-input';
+import { fieldKeyResolver } from './field-errors';
+
+/**
+ * useForm checked on submit by a contract's schema, its messages keys of the errors namespace.
+ * As the forms always did: editing a field drops its message (a server one too) until the next
+ * submit, and a failed submit leaves the focus where it is.
+ */
+export function useSchemaForm<Input extends FieldValues, Output>(
+  schema: ZodType<Output, Input>,
+  defaultValues: DefaultValues<Input>,
+): UseFormReturn<Input, unknown, Output> {
+  const form = useForm<Input, unknown, Output>({
+    resolver: fieldKeyResolver(schema),
+    defaultValues,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { subscribe, getFieldState, clearErrors } = form;
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          // Edits name their field (one of the form's paths); other updates name none.
+          const field = name as Path<Input> | undefined;
+          if (field && getFieldState(field).error) clearErrors(field);
+        },
+      }),
+    [subscribe, getFieldState, clearErrors],
+  );
+  return form;
+}
+
+interface Bound<T extends FieldValues, O, V> {
+  control: Control<T, unknown, O>;
+  name: FieldPathByValue<T, V>;
+}
+
+/** The field's binding and its error, if any, in the user's words. */
+function useBoundField<T extends FieldValues, O, V>({ control, name }: Bound<T, O, V>) {
+  const { t } = useTranslation('errors');
+  const { field, fieldState } = useController({ control, name });
+  const key = fieldState.error?.message;
+  return { field, message: key ? t(key) : undefined };
+}
+
+type TextProps = Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'> & {
+  /** What a typed value becomes (digits only, say). */
+  normalize?: (value: string) => string;
+  /** Shown after the error message: what the user can do about it. */
+  errorAction?: ReactNode;
+};
+
+type FormTextFieldProps<T extends FieldValues, O> = Bound<T, O, string> & TextProps;
+
+/** The props a text input takes from its field; `helperText` shows while it has no error. */
+function useTextBinding<T extends FieldValues, O>({
+  control,
+  name,
+  normalize,
+  errorAction,
+  error,
+  helperText,
+  ...props
+}: FormTextFieldProps<T, O>): TextFieldProps {
+  const { field, message } = useBoundField({ control, name });
+  const shown =
+    message && errorAction ? (
+      <>
+        {message} {errorAction}
+      </>
+    ) : (
+      message
+    );
+  return {
+    ...props,
+    name: field.name,
+    value: field.value,
+    onChange: (event) =>
+      field.onChange(normalize ? normalize(event.target.value) : event.target.value),
+    onBlur: field.onBlur,
+    inputRef: field.ref,
+    error: !!message || error,
+    helperText: shown ?? helperText,
+  };
+}
+
+export function FormTextField<T extends FieldValues, O>(props: FormTextFieldProps<T, O>) {
+  return <TextField {...useTextBinding(props)} />;
+}
+
+export function FormPasswordField<T extends FieldValues, O>(
+  props: Omit<FormTextFieldProps<T, O>, 'type'>,
+) {
+  return <PasswordField {...useTextBinding(props)} />;
+}
+
+export interface SelectOption {
+  value: string | number;
+  label: string;
+  lang?: string;
+}
+
+/** The interface languages, each named in the user's language. */
+export function useLanguageOptions(): SelectOption[] {
+  const { t } = useTranslation('common');
+  return LANGUAGES.map((code) => ({ value: code, label: t(`language.${code}`), lang: code }));
+}
+
+/** A select of `options`; a value they do not hold (a list still loading) shows as empty. */
+export function FormSelectField<T extends FieldValues, O>({
+  control,
+  name,
+  options,
+  error,
+  helperText,
+  ...props
+}: Bound<T, O, string | number> &
+  Omit<TextProps, 'normalize' | 'errorAction' | 'select' | 'children'> & {
+    options: readonly SelectOption[];
+  }) {
+  const { field, message } = useBoundField({ control, name });
+  const listed = options.some((option) => option.value === field.value);
+  return (
+    <TextField
+      {...props}
+      select
+      name={field.name}
+      value={listed ? field.value : ''}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={!!message || error}
+      helperText={message ?? helperText}
+    >
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value} lang={option.lang}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** A checkbox (terms of use): its label may hold links, its error shows under it. */
+export function FormCheckboxField<T extends FieldValues, O>({
+  label,
+  ...bound
+}: Bound<T, O, boolean> & { label: ReactNode }) {
+  const { field, message } = useBoundField(bound);
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Checkbox
+            name={field.name}
+            checked={field.value}
+            onChange={(event) => field.onChange(event.target.checked)}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+          />
+        }
+        label={label}
+      />
+      {message && <FormHelperText error>{message}</FormHelperText>}
+    </Box>
+  );
+}
+
+export function FormPhoneField<T extends FieldValues, O>({
+  label,
+  ...bound
+}: Bound<T, O, PhoneValue> & { label: string }) {
+  const { field, message } = useBoundField(bound);
+  return (
+    <PhoneInput
+      label={label}
+      value={field.value}
+      onChange={field.onChange}
+      error={!!message}
+      helperText={message}
+    />
+  );
+}
