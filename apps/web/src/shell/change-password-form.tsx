@@ -1,10 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Box, Button, Link, Stack } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { changePasswordBodySchema } from '@lavoura/domain';
 import { useWatch } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { changePassword, sessionKeys } from '../api/session';
 import { useLanguage } from '../app/i18n';
@@ -13,7 +12,7 @@ import { setApiFieldErrors } from '../lib/field-errors';
 import { FormCheckboxField, FormPasswordField, useSchemaForm } from '../lib/form-fields';
 import { ApiErrorAlert } from './api-error-alert';
 import { PasswordChecklist } from './password-checklist';
-import { termsCountryOf, termsPath } from './terms';
+import { TermsLabel } from './terms-label';
 
 /** The contract's body and the acceptance of the terms of use, which the API takes as given. */
 const changePasswordFormSchema = changePasswordBodySchema.safeExtend({
@@ -112,19 +111,10 @@ export function ChangePasswordForm({
           control={control}
           name="terms"
           label={
-            <Trans
-              t={t}
+            <TermsLabel
               i18nKey="change_password.accept_terms"
-              components={{
-                terms: (
-                  <Link
-                    component={RouterLink}
-                    to={termsPath(termsCountryOf(countryId), language)}
-                    target="_blank"
-                    rel="noopener"
-                  />
-                ),
-              }}
+              countryId={countryId}
+              language={language}
             />
           }
         />

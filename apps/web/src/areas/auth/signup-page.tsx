@@ -10,7 +10,7 @@ import {
 } from '@lavoura/domain';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCountries } from '../../api/reference';
 import { register } from '../../api/session';
@@ -27,7 +27,7 @@ import {
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { MessagePanel } from '../../shell/message-panel';
 import { PasswordChecklist } from '../../shell/password-checklist';
-import { termsCountryOf, termsPath } from '../../shell/terms';
+import { TermsLabel } from '../../shell/terms-label';
 import { AuthCard, AuthPage } from './auth-card';
 
 /** The contract's body and the acceptance of the terms of use, which the API takes as given. */
@@ -193,19 +193,10 @@ export function SignupPage() {
               control={control}
               name="terms"
               label={
-                <Trans
-                  t={t}
+                <TermsLabel
                   i18nKey="signup.accept_terms"
-                  components={{
-                    terms: (
-                      <Link
-                        component={RouterLink}
-                        to={termsPath(termsCountryOf(countryId), language)}
-                        target="_blank"
-                        rel="noopener"
-                      />
-                    ),
-                  }}
+                  countryId={countryId}
+                  language={language}
                 />
               }
             />
