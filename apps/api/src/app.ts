@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: deps.publicUrl,
     ...(deps.now ? { now: deps.now } : {}),
   };
-  const auth = new AuthService({ ...services, signer, reference });
+  const auth = new AuthService({ ...services, signer, reference, maintenance: deps.maintenance });
   const accounts = new AccountsService(services);
   const users = new UsersService({ ...services, reference });
 

@@ -11,8 +11,11 @@ export interface MaintenanceSwitch {
 }
 
 const API_CALL = /^\/(api|admin-api|payment-api)(\/|\?|$)/;
-/** The back office's switch itself stays reachable, or maintenance could never be ended. */
-const SWITCH = /^\/admin-api\/maintenance(\?|$)/;
+/**
+ * The back office's switch stays reachable, and so does login (which then admits platform
+ * administrators only), or maintenance could never be ended from the back office.
+ */
+const SWITCH = /^\/admin-api\/(maintenance|login)(\?|$)/;
 
 /** In maintenance every API call answers 503; the web app (/v3/) and /healthz keep answering. */
 export function registerMaintenanceGate(

@@ -228,7 +228,7 @@ describe('maintenance at run time', () => {
         ['GET', '/api/menu/dados-usuario'],
         ['GET', '/api/users'],
         ['GET', '/api/crops'],
-        ['POST', '/admin-api/login'],
+        ['POST', '/admin-api/token-refresh'],
         ['GET', '/admin-api/accounts'],
       ] as const) {
         const response = await call(method, url, customer);

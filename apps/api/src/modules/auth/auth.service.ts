@@ -1,9 +1,10 @@
-import { IDENTITY_ERROR_KEYS, type SessionAnswer } from '@lavoura/domain';
+import { ERROR_KEYS, IDENTITY_ERROR_KEYS, PROFILE_IDS, type SessionAnswer } from '@lavoura/domain';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../../http/auth.ts';
+import type { MaintenanceSwitch } from '../../http/maintenance.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { composeMail } from '../../providers/mail/messages.ts';
 import { assertNotLocked, clearFailedLogins, recordFailedLogin } from './login-lockout.ts';
@@ -19,6 +20,8 @@ export interface AuthServiceDeps {
   db: Database;
   signer: TokenSigner;
   reference: ReferenceService;
+  /** Read at each login: in maintenance only platform administrators get in. */
+  maintenance?: MaintenanceSwitch;
   mailer: Mailer;
   publicUrl: string;
   now?: () => Date;
@@ -35,6 +38,11 @@ export class AuthService {
   async login(email: string, password: string): Promise<SessionAnswer> {
     const { db } = this.deps;
     const now = this.now();
+    // In maintenance only platform administrators sign in, so one can switch it off again.
+    const maintenance = this.deps.maintenance?.enabled ?? false;
+    if (maintenance && !(await this.isPlatformAdmin(email))) {
+      throw new AppError(ERROR_KEYS.maintenance, 503, 'The system is under maintenance');
+    }
     await assertNotLocked(db, email, now);
     const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
 
@@ -72,7 +80,9 @@ export class AuthService {
       .orderBy(asc(t.accounts.name));
     if (memberships.length === 0)
       throw new AppError(IDENTITY_ERROR_KEYS.noAccounts, 403, 'No accounts');
-    const active = memberships.filter((m) => m.membership.active);
+    const active = memberships.filter(
+      (m) => m.membership.active && (!maintenance || m.membership.profileId === PROFILE_IDS.ADMIN),
+    );
     if (active.length === 0)
       throw new AppError(IDENTITY_ERROR_KEYS.userInactive, 403, 'Inactive in every account');
 
@@ -93,6 +103,21 @@ export class AuthService {
         .where(eq(t.users.id, user.id));
     }
     return openSession(db, this.deps.signer, this.deps.reference, user.id, usable.account.id, now);
+  }
+
+  private async isPlatformAdmin(email: string): Promise<boolean> {
+    const [admin] = await this.deps.db
+      .select({ id: t.memberships.id })
+      .from(t.memberships)
+      .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
+      .where(
+        and(
+          eq(t.users.email, email),
+          eq(t.memberships.profileId, PROFILE_IDS.ADMIN),
+          eq(t.memberships.active, true),
+        ),
+      );
+    return admin !== undefined;
   }
 
   /** Enters another account of the same user; another account's id answers 404. */
