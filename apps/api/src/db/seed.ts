@@ -75,8 +75,13 @@ export async function seedReferenceData(db: Database, now: Date = new Date()): P
         messageKey: s.message_key,
       })),
     );
+    const row = (item: { id: number; code: string; message_key: string }) => ({
+      id: item.id,
+      code: item.code,
+      messageKey: item.message_key,
+    });
     const enumerated = (list: readonly { id: number; code: string; message_key: string }[]) =>
-      list.map((item) => ({ id: item.id, code: item.code, messageKey: item.message_key }));
+      list.map(row);
     await upsert(run, t.seedClasses, t.seedClasses.id, enumerated(SEED_CLASSES));
     await upsert(run, t.seederSystems, t.seederSystems.id, enumerated(SEEDER_SYSTEMS));
     await upsert(run, t.severityLevels, t.severityLevels.id, enumerated(SEVERITY_LEVELS));
@@ -87,7 +92,7 @@ export async function seedReferenceData(db: Database, now: Date = new Date()): P
       t.pausedClimateReasons,
       t.pausedClimateReasons.id,
       PAUSED_CLIMATE_REASONS.map((r) => ({
-        ...enumerated([r])[0]!,
+        ...row(r),
         requiresDescription: r.requires_description,
       })),
     );
@@ -96,7 +101,7 @@ export async function seedReferenceData(db: Database, now: Date = new Date()): P
       t.jobTitles,
       t.jobTitles.id,
       JOB_TITLES.map((j) => ({
-        ...enumerated([j])[0]!,
+        ...row(j),
         internal: j.internal,
       })),
     );

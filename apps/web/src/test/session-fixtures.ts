@@ -1,28 +1,14 @@
 import { vi } from 'vitest';
 import type { Member, Plan, Profile, SessionAnswer, SessionUser } from '@lavoura/domain';
-import { PLANS, PROFILES } from '@lavoura/domain';
+import { PLANS, PROFILES, permissionsFor, withShellKeys } from '@lavoura/domain';
 import { startSession } from '../app/session/session-store';
 import { jsonResponse } from './render-app';
 
-/** Every shell key and user code: a Full-plan account administrator lacks nothing. */
-export const ALL_PERMISSIONS = [
-  'farm.list',
-  'plot.view',
-  'sowing.view',
-  'program.list',
-  'variety.list',
-  'planning.list',
-  'catalog.list',
-  'note.list',
-  'harvest.list',
-  'linkage',
-  'user.list',
-  'menu.panel',
-  'USER_LISTAR',
-  'USER_CADASTRAR',
-  'USER_EDITAR',
-  'USER_EXCLUIR',
-];
+/** What the server answers a Full-plan account administrator: every code and shell key. */
+export const ALL_PERMISSIONS = withShellKeys(
+  permissionsFor({ profile: 'CONTA', planLevel: 4 }),
+  'CONTA',
+);
 
 const PLAN_BY_LEVEL: Record<number, Plan> = Object.fromEntries(
   PLANS.map((plan) => [plan.priority_level, plan]),

@@ -54,8 +54,12 @@ export class ReferenceService {
 
   async load(): Promise<void> {
     const db = this.db;
-    const enumerated = (rows: { id: number; code: string; messageKey: string }[]) =>
-      rows.map((row) => ({ id: row.id, code: row.code, message_key: row.messageKey }));
+    const item = (row: { id: number; code: string; messageKey: string }) => ({
+      id: row.id,
+      code: row.code,
+      message_key: row.messageKey,
+    });
+    const enumerated = (rows: { id: number; code: string; messageKey: string }[]) => rows.map(item);
     const [countries, crops, seasonRows, diseases, seedClasses, seederSystems, severity] =
       await Promise.all([
         db.select().from(t.countries).orderBy(asc(t.countries.id)),
@@ -118,10 +122,10 @@ export class ReferenceService {
       notificationTypes: enumerated(notificationTypes),
       noteCategories: enumerated(noteCategories),
       pausedClimateReasons: pauseReasons.map((r) => ({
-        ...enumerated([r])[0]!,
+        ...item(r),
         requires_description: r.requiresDescription,
       })),
-      jobTitles: jobTitles.map((j) => ({ ...enumerated([j])[0]!, internal: j.internal })),
+      jobTitles: jobTitles.map((j) => ({ ...item(j), internal: j.internal })),
       profiles: profiles.map((p) => ({
         id: p.id,
         uid: p.uid,

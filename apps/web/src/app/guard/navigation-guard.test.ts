@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ROUTE_ACCESS_BY_LEVEL, SHELL_PERMISSION_KEYS } from '@lavoura/domain';
 import { decideNavigation, type GuardInput, type GuardUser } from './navigation-guard';
 
 /** Every shell key the routes ask for: a user who lacks nothing but what a test removes. */
-const ALL_KEYS = [
-  'farm.list',
-  'plot.view',
-  'sowing.view',
-  'program.list',
-  'variety.list',
-  'planning.list',
-  'catalog.list',
-  'note.list',
-  'harvest.list',
-  'linkage',
-  'user.list',
-  'menu.panel',
-];
+const ALL_KEYS = Object.keys(SHELL_PERMISSION_KEYS);
 
 function user(level: number, overrides: Partial<GuardUser> & { country?: number } = {}): GuardUser {
   return {
@@ -41,91 +29,14 @@ function decide(pathname: string, input: Partial<GuardInput> = {}) {
 const UNAUTHORIZED = 'exception.action_unauthorized';
 
 /**
- * The spec's plan table (§4), written out again on purpose: if the shared table in
- * @lavoura/domain drifts from the spec, these cases fail. Level 3 is DESIGN.md §5's.
+ * Every level and route of the shared plan table (its agreement with spec §4 is pinned in
+ * packages/domain's route-access tests); here: the guard turns each answer into the right decision.
+ * Sign-in and activation are guest pages, decided by earlier steps.
  */
-const BASE_ALLOWED = [
-  'catalog',
-  'farms',
-  'my_farm',
-  'notes',
-  'payment',
-  'plans',
-  'field',
-  'profile',
-] as const;
-const PLAN_TABLE: Record<number, { allowed: string[]; upsell: string[]; disabled: string[] }> = {
-  0: {
-    allowed: [...BASE_ALLOWED],
-    upsell: [
-      'comparacao',
-      'cultivares',
-      'execucao',
-      'integrations',
-      'performance',
-      'programas',
-      'reports/programa',
-      'reports/season-report',
-      'sowings',
-      'users',
-    ],
-    disabled: [],
-  },
-  2: {
-    allowed: [...BASE_ALLOWED, 'comparacao', 'cultivares', 'programas'],
-    upsell: [
-      'execucao',
-      'integrations',
-      'performance',
-      'reports/programa',
-      'reports/season-report',
-      'sowings',
-      'users',
-    ],
-    disabled: [],
-  },
-  3: {
-    allowed: [
-      ...BASE_ALLOWED,
-      'comparacao',
-      'cultivares',
-      'programas',
-      'sowings',
-      'execucao',
-      'performance',
-    ],
-    upsell: ['integrations', 'reports/programa', 'reports/season-report', 'users'],
-    disabled: [],
-  },
-  4: {
-    allowed: [
-      'catalog',
-      'farms',
-      'my_farm',
-      'notes',
-      'field',
-      'profile',
-      'comparacao',
-      'cultivares',
-      'execucao',
-      'integrations',
-      'performance',
-      'programas',
-      'reports/programa',
-      'reports/season-report',
-      'sowings',
-      'users',
-    ],
-    upsell: [],
-    disabled: ['payment', 'plans'],
-  },
-};
-PLAN_TABLE[1] = PLAN_TABLE[0]!;
-
-const planCases = Object.entries(PLAN_TABLE).flatMap(([level, table]) =>
-  (['allowed', 'upsell', 'disabled'] as const).flatMap((access) =>
-    table[access].map((route) => ({ level: Number(level), route, access })),
-  ),
+const planCases = Object.entries(ROUTE_ACCESS_BY_LEVEL).flatMap(([level, table]) =>
+  Object.entries(table)
+    .filter(([route]) => route !== 'login' && route !== 'account/activate')
+    .map(([route, access]) => ({ level: Number(level), route, access })),
 );
 
 describe('navigation guard, in the order of the spec', () => {
