@@ -65,6 +65,8 @@ export function accountsRoutes(
         config: { access: 'public' },
         schema: {
           tags,
+          operationId: 'register',
+          summary: 'Sign up: a Freemium account and its administrator, inactive until activated',
           body: registerBodySchema,
           response: { 201: registerAnswerSchema, ...errors },
         },
@@ -77,6 +79,8 @@ export function accountsRoutes(
         config: { access: 'public' },
         schema: {
           tags,
+          operationId: 'activateAccount',
+          summary: 'Activate a signed-up account with the e-mailed code',
           body: activationBodySchema,
           response: { 200: activationAnswerSchema, ...errors },
         },
@@ -87,7 +91,13 @@ export function accountsRoutes(
       '/api/account-active/resend',
       {
         config: { access: 'public' },
-        schema: { tags, body: emailBodySchema, response: { 204: z.null(), ...errors } },
+        schema: {
+          tags,
+          operationId: 'resendActivationCode',
+          summary: 'E-mail the activation code again (once every 3 minutes)',
+          body: emailBodySchema,
+          response: { 204: z.null(), ...errors },
+        },
       },
       async (request, reply) => {
         await accounts.resendActivation(request.body.email);
@@ -103,6 +113,8 @@ export function accountsRoutes(
         config: backOffice,
         schema: {
           tags: backOfficeTags,
+          operationId: 'listAccounts',
+          summary: 'Every account with its plan, contract and users (back office)',
           response: { 200: z.array(backOfficeAccountSchema), ...errors },
         },
       },
@@ -114,6 +126,8 @@ export function accountsRoutes(
         config: backOffice,
         schema: {
           tags: backOfficeTags,
+          operationId: 'createAccount',
+          summary: 'Create an account with its administrator (back office)',
           body: z.object({
             name: z.string().trim().min(2).max(120),
             country_id: z.union([z.literal(1), z.literal(2), z.literal(3)]),
@@ -138,6 +152,7 @@ export function accountsRoutes(
         config: backOffice,
         schema: {
           tags: backOfficeTags,
+          operationId: 'updateAccount',
           summary: 'Plan level, contract (start date, contracted area) and max_users of an account',
           params: z.object({ id: idSchema }),
           body: z
@@ -159,6 +174,8 @@ export function accountsRoutes(
         config: backOffice,
         schema: {
           tags: backOfficeTags,
+          operationId: 'getMaintenance',
+          summary: 'Whether maintenance mode is on (back office)',
           response: { 200: z.object({ enabled: z.boolean() }), ...errors },
         },
       },
@@ -170,6 +187,8 @@ export function accountsRoutes(
         config: backOffice,
         schema: {
           tags: backOfficeTags,
+          operationId: 'setMaintenance',
+          summary: 'Switch maintenance mode on or off (back office)',
           body: z.object({ enabled: z.boolean() }),
           response: { 200: z.object({ enabled: z.boolean() }), ...errors },
         },

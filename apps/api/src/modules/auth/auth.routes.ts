@@ -35,7 +35,13 @@ export function authRoutes(auth: AuthService, db: Database) {
       '/admin-api/login',
       {
         config: { access: 'public' },
-        schema: { tags, body: loginBodySchema, response: { 200: sessionAnswerSchema, ...errors } },
+        schema: {
+          tags,
+          operationId: 'login',
+          summary: 'Sign in with e-mail and password: a session token and the user',
+          body: loginBodySchema,
+          response: { 200: sessionAnswerSchema, ...errors },
+        },
       },
       async (request) => auth.login(request.body.email, request.body.password),
     );
@@ -43,7 +49,13 @@ export function authRoutes(auth: AuthService, db: Database) {
       '/admin-api/recovery-password',
       {
         config: { access: 'public' },
-        schema: { tags, body: emailBodySchema, response: { 204: z.null(), ...errors } },
+        schema: {
+          tags,
+          operationId: 'recoverPassword',
+          summary: 'E-mail a temporary password valid one day',
+          body: emailBodySchema,
+          response: { 204: z.null(), ...errors },
+        },
       },
       async (request, reply) => {
         await auth.recoverPassword(request.body.email);
@@ -56,6 +68,8 @@ export function authRoutes(auth: AuthService, db: Database) {
         config: { access: {} },
         schema: {
           tags,
+          operationId: 'selectAccount',
+          summary: 'Enter another account of the signed-in user: a new token',
           body: selectAccountBodySchema,
           response: { 200: sessionAnswerSchema, ...errors },
         },
@@ -68,6 +82,8 @@ export function authRoutes(auth: AuthService, db: Database) {
         config: { access: {} },
         schema: {
           tags,
+          operationId: 'switchAccount',
+          summary: 'Switch the signed-in user to another of their accounts (menu)',
           body: switchAccountBodySchema,
           response: { 200: sessionAnswerSchema, ...errors },
         },
@@ -78,7 +94,12 @@ export function authRoutes(auth: AuthService, db: Database) {
       '/api/menu/contas',
       {
         config: { access: {} },
-        schema: { tags, response: { 200: z.array(accountEntrySchema), ...errors } },
+        schema: {
+          tags,
+          operationId: 'listMyAccounts',
+          summary: 'Accounts the signed-in user belongs to',
+          response: { 200: z.array(accountEntrySchema), ...errors },
+        },
       },
       async (request) => {
         const session = sessionOf(request);
@@ -89,7 +110,12 @@ export function authRoutes(auth: AuthService, db: Database) {
       '/admin-api/logout',
       {
         config: { access: {} },
-        schema: { tags, response: { 200: z.object({ message: z.string() }), ...errors } },
+        schema: {
+          tags,
+          operationId: 'logout',
+          summary: 'Sign out: revoke the current token',
+          response: { 200: z.object({ message: z.string() }), ...errors },
+        },
       },
       async (request) => {
         await auth.revoke(sessionOf(request));
@@ -100,7 +126,12 @@ export function authRoutes(auth: AuthService, db: Database) {
       '/admin-api/token-refresh',
       {
         config: { access: {} },
-        schema: { tags, response: { 200: z.object({ token: z.string() }), ...errors } },
+        schema: {
+          tags,
+          operationId: 'refreshToken',
+          summary: 'A fresh token for the current session; the old one is revoked',
+          response: { 200: z.object({ token: z.string() }), ...errors },
+        },
       },
       async (request) => auth.refresh(sessionOf(request)),
     );
@@ -108,7 +139,13 @@ export function authRoutes(auth: AuthService, db: Database) {
       '/admin-api/change-password',
       {
         config: { access: {} },
-        schema: { tags, body: changePasswordBodySchema, response: { 204: z.null(), ...errors } },
+        schema: {
+          tags,
+          operationId: 'changePassword',
+          summary: 'Change the signed-in user’s password',
+          body: changePasswordBodySchema,
+          response: { 204: z.null(), ...errors },
+        },
       },
       async (request, reply) => {
         await auth.changePassword(
@@ -125,6 +162,8 @@ export function authRoutes(auth: AuthService, db: Database) {
         config: { access: {} },
         schema: {
           tags,
+          operationId: 'clearRecoveryPassword',
+          summary: 'Discard a user’s pending temporary password',
           params: z.object({ id: idSchema }),
           response: { 204: z.null(), ...errors },
         },

@@ -27,6 +27,7 @@ export function referenceRoutes(reference: ReferenceService) {
     const tags = ['reference'];
     const list = <T extends z.ZodType>(
       path: string,
+      operationId: string,
       summary: string,
       item: T,
       answer: () => z.input<T>[],
@@ -35,58 +36,89 @@ export function referenceRoutes(reference: ReferenceService) {
         path,
         {
           config: { access: 'public' },
-          schema: { tags, summary, response: { 200: z.array(item), ...commonErrorResponses } },
+          schema: {
+            tags,
+            operationId,
+            summary,
+            response: { 200: z.array(item), ...commonErrorResponses },
+          },
         },
         async () => answer(),
       );
 
     list(
       '/crops',
+      'listCrops',
       'Crops the app manages: 1 soybean, 2 wheat',
       cropSchema,
       () => reference.list.crops,
     );
     list(
       '/countries',
+      'listCountries',
       'Countries of the three markets',
       countrySchema,
       () => reference.list.countries,
     );
-    list('/seed-class', 'Seed classes', enumeratedSchema, () => reference.list.seedClasses);
-    list('/seeder-system', 'Seeder systems', enumeratedSchema, () => reference.list.seederSystems);
+    list(
+      '/seed-class',
+      'listSeedClasses',
+      'Seed classes',
+      enumeratedSchema,
+      () => reference.list.seedClasses,
+    );
+    list(
+      '/seeder-system',
+      'listSeederSystems',
+      'Seeder systems',
+      enumeratedSchema,
+      () => reference.list.seederSystems,
+    );
     list(
       '/severity-levels',
+      'listSeverityLevels',
       'Disease severity levels, highest first',
       enumeratedSchema,
       () => reference.list.severityLevels,
     );
     list(
       '/paused-climate-reasons',
+      'listPausedClimateReasons',
       'Reasons to pause a program',
       pauseReasonSchema,
       () => reference.list.pausedClimateReasons,
     );
     list(
       '/notification-types',
+      'listNotificationTypes',
       'Farm notification types',
       enumeratedSchema,
       () => reference.list.notificationTypes,
     );
     list(
       '/notes-categories',
+      'listNoteCategories',
       'Field-note categories',
       enumeratedSchema,
       () => reference.list.noteCategories,
     );
     list(
       '/job-titles',
+      'listJobTitles',
       'Job titles (internal ones are the company staff’s)',
       jobTitleSchema,
       () => reference.list.jobTitles,
     );
-    list('/profiles', 'User profiles', profileSchema, () => reference.list.profiles);
+    list(
+      '/profiles',
+      'listProfiles',
+      'User profiles',
+      profileSchema,
+      () => reference.list.profiles,
+    );
     list(
       '/plans',
+      'listPlans',
       'Subscription plans with their priority level',
       planSchema,
       () => reference.list.plans,
@@ -98,6 +130,7 @@ export function referenceRoutes(reference: ReferenceService) {
         config: { access: 'public' },
         schema: {
           tags,
+          operationId: 'listSeasonCrops',
           summary: 'Seasons per crop and country with their status computed from today',
           querystring: z.object({ country_id: idSchema.optional(), crop_id: idSchema.optional() }),
           response: { 200: z.array(seasonCropSchema), ...commonErrorResponses },
@@ -116,6 +149,7 @@ export function referenceRoutes(reference: ReferenceService) {
         config: { access: 'public' },
         schema: {
           tags,
+          operationId: 'listDiseases',
           summary: 'Diseases, all or those of a season-crop’s crop',
           querystring: z.object({ seasonCrop: idSchema.optional() }),
           response: { 200: z.array(diseaseSchema), ...commonErrorResponses },
@@ -130,6 +164,7 @@ export function referenceRoutes(reference: ReferenceService) {
         config: { access: 'public' },
         schema: {
           tags,
+          operationId: 'listStatesOfCountry',
           summary: 'States of a country',
           params: z.object({ country_id: idSchema }),
           response: { 200: z.array(stateSchema), ...commonErrorResponses },
@@ -144,6 +179,7 @@ export function referenceRoutes(reference: ReferenceService) {
         config: { access: 'public' },
         schema: {
           tags,
+          operationId: 'listCitiesOfState',
           summary: 'Cities of a state',
           params: z.object({ state_id: idSchema }),
           response: { 200: z.array(citySchema), ...commonErrorResponses },

@@ -67,7 +67,15 @@ export function usersRoutes(users: UsersService, db: Database) {
 
     app.get(
       '/menu/dados-usuario',
-      { config: { access: {} }, schema: { tags, response: { 200: sessionUserSchema, ...errors } } },
+      {
+        config: { access: {} },
+        schema: {
+          tags,
+          operationId: 'getSessionUser',
+          summary: 'The signed-in user, their account, profile, plan and permissions',
+          response: { 200: sessionUserSchema, ...errors },
+        },
+      },
       async (request) => {
         const session = sessionOf(request);
         return users.sessionUser(session);
@@ -79,6 +87,7 @@ export function usersRoutes(users: UsersService, db: Database) {
         config: { access: {} },
         schema: {
           tags,
+          operationId: 'updateOwnProfile',
           summary: 'The signed-in user edits their own name, language and phone',
           body: userUpdateBodySchema.pick({ name: true, language: true, phone: true }),
           response: { 200: sessionUserSchema, ...errors },
@@ -92,6 +101,8 @@ export function usersRoutes(users: UsersService, db: Database) {
         config: { access: {} },
         schema: {
           tags,
+          operationId: 'listPermissions',
+          summary: 'Permission codes of the signed-in user, optionally for a season-crop',
           querystring: z.object({ season_crop_id: idSchema.optional() }),
           response: { 200: z.array(z.string()), ...errors },
         },
@@ -103,7 +114,12 @@ export function usersRoutes(users: UsersService, db: Database) {
       '/users',
       {
         config: { access: { permission: 'USER_LISTAR', planRoute: 'users' } },
-        schema: { tags, response: { 200: z.array(memberSchema), ...errors } },
+        schema: {
+          tags,
+          operationId: 'listUsers',
+          summary: 'Members of the account',
+          response: { 200: z.array(memberSchema), ...errors },
+        },
       },
       async (request) => users.list(sessionOf(request)),
     );
@@ -111,7 +127,13 @@ export function usersRoutes(users: UsersService, db: Database) {
       '/users',
       {
         config: { access: { permission: 'USER_CADASTRAR', planRoute: 'users' } },
-        schema: { tags, body: userCreateBodySchema, response: { 201: memberSchema, ...errors } },
+        schema: {
+          tags,
+          operationId: 'createUser',
+          summary: 'Add a member to the account; they get an e-mailed temporary password',
+          body: userCreateBodySchema,
+          response: { 201: memberSchema, ...errors },
+        },
       },
       async (request, reply) =>
         reply.status(201).send(await users.create(sessionOf(request), request.body)),
@@ -122,6 +144,8 @@ export function usersRoutes(users: UsersService, db: Database) {
         config: { access: { permission: 'USER_EDITAR', planRoute: 'users' } },
         schema: {
           tags,
+          operationId: 'updateUser',
+          summary: 'Edit a member of the account',
           params: userParams,
           body: userUpdateBodySchema,
           response: { 200: memberSchema, ...errors },
@@ -133,7 +157,13 @@ export function usersRoutes(users: UsersService, db: Database) {
       '/users/:id',
       {
         config: { access: { permission: 'USER_EXCLUIR', planRoute: 'users' } },
-        schema: { tags, params: userParams, response: { 204: z.null(), ...errors } },
+        schema: {
+          tags,
+          operationId: 'removeUser',
+          summary: 'Remove a member from the account',
+          params: userParams,
+          response: { 204: z.null(), ...errors },
+        },
       },
       async (request, reply) => {
         await users.remove(sessionOf(request), request.params.id);
@@ -146,6 +176,8 @@ export function usersRoutes(users: UsersService, db: Database) {
         config: { access: { permission: 'USER_EDITAR', planRoute: 'users' } },
         schema: {
           tags,
+          operationId: 'setUserActive',
+          summary: 'Activate or deactivate a member of the account',
           params: userParams,
           body: userActiveBodySchema,
           response: { 200: memberSchema, ...errors },
@@ -159,7 +191,13 @@ export function usersRoutes(users: UsersService, db: Database) {
       '/users/:id/phones',
       {
         config: { access: {} },
-        schema: { tags, params: userParams, response: { 200: z.array(z.string()), ...errors } },
+        schema: {
+          tags,
+          operationId: 'listUserPhones',
+          summary: 'Phone numbers of a user',
+          params: userParams,
+          response: { 200: z.array(z.string()), ...errors },
+        },
       },
       async (request) => {
         await assertSelfOrUserAdministrator(
@@ -177,6 +215,8 @@ export function usersRoutes(users: UsersService, db: Database) {
         config: { access: {} },
         schema: {
           tags,
+          operationId: 'addUserPhone',
+          summary: 'Add a phone number to a user',
           params: userParams,
           body: phoneBodySchema,
           response: { 201: z.array(z.string()), ...errors },
@@ -193,7 +233,13 @@ export function usersRoutes(users: UsersService, db: Database) {
       '/job-titles',
       {
         config: { access: {} },
-        schema: { tags, body: jobTitleBodySchema, response: { 204: z.null(), ...errors } },
+        schema: {
+          tags,
+          operationId: 'setJobTitle',
+          summary: 'Set a user’s job title',
+          body: jobTitleBodySchema,
+          response: { 204: z.null(), ...errors },
+        },
       },
       async (request, reply) => {
         await assertSelfOrUserAdministrator(db, sessionOf(request), request.body.user_id);
@@ -211,6 +257,8 @@ export function usersRoutes(users: UsersService, db: Database) {
         config: { access: {} },
         schema: {
           tags,
+          operationId: 'setLanguage',
+          summary: 'Set the signed-in user’s language',
           params: z.object({ lang: z.enum(LANGUAGES) }),
           response: { 204: z.null(), ...errors },
         },
