@@ -4,7 +4,8 @@ import type { MailMessage } from './mailer.ts';
 
 /** The product's e-mails, written in the recipient's language from the `emails` namespace. */
 export function composeMail(
-  kind: 'activation' | 'welcome_user' | 'added_to_account' | 'recovery_password',
+  kind:
+    'activation' | 'signup_existing' | 'welcome_user' | 'added_to_account' | 'recovery_password',
   to: string,
   language: string,
   values: Record<string, string>,
