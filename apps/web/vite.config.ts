@@ -1,4 +1,8 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The API runs as a separate process in development; the SPA calls it on the same origin, so the
@@ -10,21 +14,74 @@ const proxy = Object.fromEntries(
 
 // Libraries change less often than our code: separate chunks stay cached across deployments.
 const vendorChunks = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+  // MUI's styling engine is on every page; its components are left to go with the pages that use
+  // them, so the sign-in pages do not download the signed-in shell's drawer, menus and tables.
   {
-    name: 'mui',
-    test: /node_modules[\\/](@mui|@emotion|@babel[\\/]runtime|stylis|react-transition-group|react-is)[\\/]/,
+    name: 'mui-core',
+    test: /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming)|@emotion|@babel[\\/]runtime|stylis|react-transition-group|react-is|hoist-non-react-statics)[\\/]/,
   },
-  { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]|packages[\\/]i18n[\\/]/ },
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+  // Texts are not in it: each language's namespace is a chunk of its own (@lavoura/i18n/web).
+  {
+    name: 'i18n',
+    test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+  },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
 ];
 
+/**
+ * The domain's phone rules import libphonenumber-js statically (the server needs them at once);
+ * the web app gets a stand-in that loads the library with the areas that edit phones
+ * (src/lib/phone-rules.ts), which keeps it out of the first download.
+ */
+function lazyPhoneRules(): Plugin {
+  const standIn = fileURLToPath(new URL('./src/lib/phone-rules.ts', import.meta.url));
+  return {
+    name: 'lavoura:lazy-phone-rules',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromDomain = importer?.replace(/\\/g, '/').endsWith('packages/domain/src/phone.ts');
+      return source === 'libphonenumber-js/min' && fromDomain ? standIn : null;
+    },
+  };
+}
+
+/**
+ * Writes a .br and a .gz beside every built text asset, at the highest levels (once, at build
+ * time): the server sends them as they are to clients that accept them (@fastify/static's
+ * preCompressed) instead of compressing on every request.
+ */
+function preCompress(): Plugin {
+  return {
+    name: 'lavoura:pre-compress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|mjs|css|html|svg|json|txt)$/.test(fileName)) continue;
+        const file = path.join(outDir, fileName);
+        const content = fs.readFileSync(file);
+        if (content.length < 1024) continue;
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(content, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+          }),
+        );
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   base: '/v3/',
-  plugins: [react()],
+  plugins: [react(), lazyPhoneRules(), preCompress()],
   build: {
     outDir: 'dist',
+    // bench/bundle-size.mjs reads which files each route loads from the manifest.
+    manifest: true,
     rolldownOptions: { output: { codeSplitting: { groups: vendorChunks } } },
   },
   server: { port: 5173, proxy },

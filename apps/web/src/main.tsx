@@ -6,13 +6,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
+import { i18nReady } from './app/i18n';
 import { createAppRouter } from './app/routes';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App router={createAppRouter()} queryClient={createQueryClient()} />
-  </StrictMode>,
-);
+// The first render waits for the shell's texts (a few KB in the language in use): no raw keys.
+void i18nReady.then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App router={createAppRouter()} queryClient={createQueryClient()} />
+    </StrictMode>,
+  );
+});

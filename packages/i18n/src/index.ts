@@ -1,4 +1,5 @@
 import type { Language } from '@lavoura/domain';
+import type { Namespace } from './namespaces.ts';
 import ptEmails from './locales/pt/emails.json';
 import enEmails from './locales/en/emails.json';
 import esEmails from './locales/es/emails.json';
@@ -38,22 +39,10 @@ import esTerms from './locales/es/terms.json';
 
 /**
  * Every user-facing text, in pt, en and es, one namespace per area. The web app loads these
- * resources into i18next; the server uses them for e-mails and reports. A new namespace is a JSON
- * file per language plus one line per language below.
+ * texts through the `web` entry (one chunk per language and namespace); the server uses these
+ * resources for e-mails and reports. A new namespace is a JSON file per language, its name in
+ * namespaces.ts and one line per language below.
  */
-export type Namespace =
-  | 'common'
-  | 'errors'
-  | 'reference'
-  | 'home'
-  | 'shell'
-  | 'warnings'
-  | 'emails'
-  | 'auth'
-  | 'plans'
-  | 'users'
-  | 'profile'
-  | 'terms';
 export type Resources = Record<Language, Record<Namespace, Record<string, unknown>>>;
 
 export const resources: Resources = {
@@ -101,7 +90,6 @@ export const resources: Resources = {
   },
 };
 
-export const NAMESPACES = Object.keys(resources.pt) as Namespace[];
-export const DEFAULT_NAMESPACE: Namespace = 'common';
+export { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from './namespaces.ts';
 
 export { translate } from './translate.ts';

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LANGUAGE_STORAGE_KEY, changeLanguage, createI18n, detectLanguage, i18n } from './i18n';
+import { resources } from '@lavoura/i18n';
+import {
+  LANGUAGE_STORAGE_KEY,
+  SHELL_NAMESPACES,
+  changeLanguage,
+  createI18n,
+  detectLanguage,
+  i18n,
+} from './i18n';
 
 function browserLanguages(languages: string[]) {
   vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(languages);
@@ -32,9 +40,10 @@ describe('interface language', () => {
     expect(detectLanguage()).toBe('pt');
   });
 
-  it('starts i18next in the detected language and marks the document with it', () => {
+  it('starts i18next in the detected language and marks the document with it', async () => {
     browserLanguages(['es-PY']);
     const instance = createI18n();
+    await new Promise((resolve) => instance.on('initialized', resolve));
     expect(instance.language).toBe('es');
     expect(document.documentElement.lang).toBe('es');
     expect(instance.t('crop.soybean', { ns: 'reference' })).toBe('Soja');
@@ -48,9 +57,26 @@ describe('interface language', () => {
     expect(i18n.t('crop.wheat', { ns: 'reference' })).toBe('Trigo');
   });
 
-  it('falls back to Portuguese for a text missing in the chosen language', async () => {
-    await changeLanguage('en');
-    i18n.addResource('pt', 'common', 'only_in_pt', 'Só em português');
-    expect(i18n.t('only_in_pt')).toBe('Só em português');
+  it('loads only the shell texts of the language in use, and an area when asked', async () => {
+    const instance = createI18n('en');
+    await new Promise((resolve) => instance.on('initialized', resolve));
+    for (const namespace of SHELL_NAMESPACES) {
+      expect(instance.hasResourceBundle('en', namespace), namespace).toBe(true);
+    }
+    expect(instance.hasResourceBundle('en', 'users')).toBe(false);
+    expect(instance.hasResourceBundle('pt', 'common')).toBe(false);
+    expect(instance.hasResourceBundle('es', 'common')).toBe(false);
+
+    await instance.loadNamespaces('users');
+    expect(instance.t('title', { ns: 'users' })).toBe(resources.en.users.title);
+    expect(instance.hasResourceBundle('pt', 'users')).toBe(false);
+  });
+
+  it('loads the texts already in use in the new language when the user switches', async () => {
+    const instance = createI18n('en');
+    await instance.loadNamespaces('users');
+    await instance.changeLanguage('pt');
+    expect(instance.t('title', { ns: 'users' })).toBe(resources.pt.users.title);
+    expect(instance.t('crop.wheat', { ns: 'reference' })).toBe('Trigo');
   });
 });

@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import {
   FALLBACK_LANGUAGE,
@@ -7,7 +7,7 @@ import {
   resolveLanguage,
   type Language,
 } from '@lavoura/domain';
-import { DEFAULT_NAMESPACE, NAMESPACES, resources } from '@lavoura/i18n';
+import { DEFAULT_NAMESPACE, loadTexts, type Namespace } from '@lavoura/i18n/web';
 
 /** The spec keeps the interface language in local storage under this key. */
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -38,31 +38,72 @@ function syncDocumentLanguage(language: string): void {
   document.documentElement.lang = language;
 }
 
-/** An i18next instance with every namespace of every language bundled (no loading step). */
+/**
+ * What every page shows before its area loads: the frame, the error and maintenance pages, the
+ * reference names. An area's own namespaces load with its chunk (lazy-area.ts).
+ */
+export const SHELL_NAMESPACES: readonly Namespace[] = [
+  'common',
+  'errors',
+  'shell',
+  'reference',
+  'warnings',
+];
+
+// Texts arrive per language and namespace as chunks of their own (@lavoura/i18n/web).
+const lazyTexts: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, namespace, callback) => {
+    loadTexts(language as Language, namespace as Namespace).then(
+      (texts) => callback(null, texts),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/**
+ * An i18next instance that loads the shell's texts of `language` at once and any other namespace
+ * when asked (`loadNamespaces`). There is no fallback language: loading one would double the
+ * download, and the parity test guarantees every key in pt, en and es.
+ */
 export function createI18n(language: Language = detectLanguage()): I18n {
   const instance = i18next.createInstance();
   instance.on('languageChanged', syncDocumentLanguage);
-  void instance.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    ns: NAMESPACES,
-    defaultNS: DEFAULT_NAMESPACE,
-    // Resources are bundled, so init is synchronous and nothing needs to suspend.
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    // In development and tests a missing key raises the `missingKey` event (tests assert on it).
-    saveMissing: import.meta.env.DEV,
-    missingKeyHandler: (languages, namespace, key) => {
-      console.warn(`Missing translation ${namespace}:${key} (${languages.join(', ')})`);
-    },
-  });
+  void instance
+    .use(lazyTexts)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      load: 'currentOnly',
+      ns: [...SHELL_NAMESPACES],
+      defaultNS: DEFAULT_NAMESPACE,
+      interpolation: { escapeValue: false },
+      // Pages render once their texts are there (`i18nReady`, lazy areas), so nothing suspends.
+      react: { useSuspense: false },
+      // In development and tests a missing key raises the `missingKey` event (tests assert on it).
+      saveMissing: import.meta.env.DEV,
+      missingKeyHandler: (languages, namespace, key) => {
+        console.warn(`Missing translation ${namespace}:${key} (${languages.join(', ')})`);
+      },
+    });
   return instance;
 }
 
 export const i18n = createI18n();
+
+/** Settles when the shell's texts of the starting language are loaded (the first render waits). */
+export const i18nReady: Promise<void> = new Promise((resolve) => {
+  if (i18n.isInitialized) resolve();
+  else i18n.on('initialized', () => resolve());
+});
+
+/** Loads namespaces of the current language (an area's, a lazily opened dialog's). */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  if (namespaces.length > 0) await i18n.loadNamespaces([...namespaces]);
+}
 
 /** Switches the interface language and remembers the choice for the next visit. */
 export async function changeLanguage(language: Language): Promise<void> {

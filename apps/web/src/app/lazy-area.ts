@@ -1,4 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Namespace } from '@lavoura/i18n/web';
+import { loadNamespaces } from './i18n';
 
 /** The spec's chunk-load time-out: an area that has not loaded by then is reported as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -10,9 +12,15 @@ export class ChunkLoadTimeoutError extends Error {
   }
 }
 
-/** Each area module exports its root component as `Area`, so one loader shape fits every area. */
+/**
+ * Each area module exports its root component as `Area`, so one loader shape fits every area; the
+ * text namespaces it shows beyond the shell's and what else it needs first (`prepare`, e.g. the
+ * phone rules) load with it.
+ */
 export interface AreaModule {
   Area: ComponentType;
+  namespaces?: readonly Namespace[];
+  prepare?: () => Promise<void>;
 }
 
 export function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
@@ -31,12 +39,19 @@ export function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<
   });
 }
 
-/** A code-split area: its chunk loads on first render, and fails after the time-out. */
+/** The chunk, then its texts in the current language: the area renders with its texts there. */
+async function loadArea(load: () => Promise<AreaModule>): Promise<{ default: ComponentType }> {
+  const module = await load();
+  await Promise.all([loadNamespaces(module.namespaces ?? []), module.prepare?.()]);
+  return { default: module.Area };
+}
+
+/** A code-split area: its chunk and texts load on first render, and fail after the time-out. */
 export function lazyArea(
   load: () => Promise<AreaModule>,
   timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
 ): LazyExoticComponent<ComponentType> {
-  return lazy(() => withTimeout(load(), timeoutMs).then((module) => ({ default: module.Area })));
+  return lazy(() => withTimeout(loadArea(load), timeoutMs));
 }
 
 /**

@@ -1,12 +1,35 @@
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import type { AreaName } from '../areas/area-names';
-import { AppShell, BareLayout } from '../shell/app-shell';
 import { AreaLoading } from '../shell/area-loading';
 import { PublicLayout } from '../shell/public-layout';
 import { NavigationGuard } from './guard/route-guard';
 import { lazyArea } from './lazy-area';
 import { AreaBoundary, RouteErrorBoundary } from './route-error-boundary';
+
+// The signed-in frame (drawer, top bar, menus, its dialogs' texts) is a chunk of its own: the
+// sign-in pages do not download it.
+const AppShell = lazyArea(() =>
+  import('../shell/app-shell').then((module) => ({
+    Area: module.AppShell,
+    namespaces: module.SIGNED_IN_NAMESPACES,
+  })),
+);
+const BareLayout = lazyArea(() =>
+  import('../shell/app-shell').then((module) => ({
+    Area: module.BareLayout,
+    namespaces: module.SIGNED_IN_NAMESPACES,
+  })),
+);
+
+/** A layout loads like an area: a spinner meanwhile, the route's error panel if it fails. */
+function lazyLayout(Layout: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<AreaLoading />}>
+      <Layout />
+    </Suspense>
+  );
+}
 
 /** The app is served under /v3/ (the server answers index.html for every path below it). */
 export const APP_BASENAME = '/v3';
@@ -106,8 +129,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorBoundary />,
     children: [
       { element: <PublicLayout />, children: childrenOf('public') },
-      { element: <BareLayout />, children: childrenOf('bare') },
-      { element: <AppShell />, children: childrenOf('shell') },
+      { element: lazyLayout(BareLayout), children: childrenOf('bare') },
+      { element: lazyLayout(AppShell), children: childrenOf('shell') },
     ],
   },
 ];

@@ -1,10 +1,14 @@
 import { Box, Toolbar, useMediaQuery, useTheme } from '@mui/material';
+import type { Namespace } from '@lavoura/i18n/web';
 import { GuardedOutlet } from '../app/guard/route-guard';
 import { AppDrawer, DRAWER_WIDTH } from './app-drawer';
 import { SessionFrame } from './session-frame';
 import { TemporaryPasswordBanner } from './temporary-password-banner';
 import { TopBar } from './top-bar';
 import { useDrawerState } from './use-drawer-state';
+
+/** Texts the signed-in frame needs beyond the shell's: the forced password change form. */
+export const SIGNED_IN_NAMESPACES: readonly Namespace[] = ['auth'];
 
 function ShellLayout() {
   const theme = useTheme();

@@ -1,5 +1,7 @@
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -10,9 +12,24 @@ import {
 import { Alert, Snackbar } from '@mui/material';
 import { ERROR_KEYS } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
+import { loadNamespaces } from '../app/i18n';
 import { registerStoreReset } from '../app/session/session-store';
-import { ChangePasswordDialog } from './change-password-dialog';
-import { PlanPresentationDialog } from './plan-presentation-dialog';
+
+// The dialogs (and their forms and texts) load the first time they open, not with every page.
+const PlanPresentationDialog = lazy(async () => {
+  const [module] = await Promise.all([
+    import('./plan-presentation-dialog'),
+    loadNamespaces(['plans']),
+  ]);
+  return { default: module.PlanPresentationDialog };
+});
+const ChangePasswordDialog = lazy(async () => {
+  const [module] = await Promise.all([
+    import('./change-password-dialog'),
+    loadNamespaces(['auth']),
+  ]);
+  return { default: module.ChangePasswordDialog };
+});
 
 export interface Notice {
   /** A translation key; an API error key by default (namespace errors). */
@@ -44,6 +61,9 @@ export function ShellUiProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('errors');
   const [plansOpen, setPlansOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // Once opened, a dialog stays mounted so that closing it plays its transition.
+  const [plansUsed, setPlansUsed] = useState(false);
+  const [passwordUsed, setPasswordUsed] = useState(false);
   const [notice, setNotice] = useState<(Notice & { id: number }) | null>(null);
 
   // A new session starts with nothing open.
@@ -57,8 +77,14 @@ export function ShellUiProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const openPlans = useCallback(() => setPlansOpen(true), []);
-  const openChangePassword = useCallback(() => setPasswordOpen(true), []);
+  const openPlans = useCallback(() => {
+    setPlansUsed(true);
+    setPlansOpen(true);
+  }, []);
+  const openChangePassword = useCallback(() => {
+    setPasswordUsed(true);
+    setPasswordOpen(true);
+  }, []);
   const notify = useCallback((next: Notice) => setNotice({ ...next, id: Date.now() }), []);
   const ui = useMemo(
     () => ({ openPlans, openChangePassword, notify }),
@@ -69,8 +95,14 @@ export function ShellUiProvider({ children }: { children: ReactNode }) {
   return (
     <ShellUiContext.Provider value={ui}>
       {children}
-      <PlanPresentationDialog open={plansOpen} onClose={() => setPlansOpen(false)} />
-      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <Suspense fallback={null}>
+        {plansUsed && (
+          <PlanPresentationDialog open={plansOpen} onClose={() => setPlansOpen(false)} />
+        )}
+        {passwordUsed && (
+          <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+        )}
+      </Suspense>
       <Snackbar
         key={notice?.id}
         open={notice !== null}

@@ -1,0 +1,21 @@
+/**
+ * The namespaces of the texts, one per area. Kept apart from the resources so that the web app can
+ * name them without bundling every text of every language.
+ */
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'reference',
+  'home',
+  'shell',
+  'warnings',
+  'emails',
+  'auth',
+  'plans',
+  'users',
+  'profile',
+  'terms',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const DEFAULT_NAMESPACE: Namespace = 'common';
