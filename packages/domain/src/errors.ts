@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The one error shape every API answers with, and the keys of the spec's catalogue. The web app
- * translates `key`; `context.message` is an English hint for logs and developers only.
+ * The one error shape every API answers with, and the one registry of its keys. The web app
+ * translates `key` (namespace errors of @lavoura/i18n: `npm run check` fails when a key below has
+ * no text in pt, en or es); `context.message` is an English hint for logs and developers only.
+ * No key is written as a literal anywhere else (ESLint refuses one): code names an entry of ERRORS.
  */
 export const errorBodySchema = z.object({
   code: z.number().int(),
@@ -14,18 +16,89 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-export const ERROR_KEYS = {
-  unexpected: 'exception.unexpected_error',
-  badRequest: 'exception.bad_request',
-  validation: 'exception.validation_error',
-  notFound: 'exception.not_found',
-  routeNotFound: 'exception.route_not_found',
-  maintenance: 'exception.maintenance',
-  actionUnauthorized: 'exception.action_unauthorized',
-  stateNotFound: 'exception.state_not_found',
-  countryNotFound: 'exception.country_not_found',
-  seasonCropNotFound: 'exception.season_crop_not_found',
+/** An error the API can answer: its translatable key and HTTP status. */
+export interface ErrorType {
+  readonly key: string;
+  readonly status: number;
+}
+
+/**
+ * Every error of the API. Where one key is answered with two statuses (a login refused with 403,
+ * the same reason ending an open session with 401), each use has its own entry.
+ */
+export const ERRORS = {
+  // the framework and the request
+  unexpected: { key: 'exception.unexpected_error', status: 500 },
+  badRequest: { key: 'exception.bad_request', status: 400 },
+  validation: { key: 'exception.validation_error', status: 400 },
+  notFound: { key: 'exception.not_found', status: 404 },
+  routeNotFound: { key: 'exception.route_not_found', status: 404 },
+  methodNotAllowed: { key: 'exception.bad_request', status: 405 },
+  payloadTooLarge: { key: 'exception.payload_too_large', status: 413 },
+  unsupportedMediaType: { key: 'exception.unsupported_media_type', status: 415 },
+  headersTooLarge: { key: 'exception.headers_too_large', status: 431 },
+  tooManyRequests: { key: 'exception.too_many_requests', status: 429 },
+  maintenance: { key: 'exception.maintenance', status: 503 },
+  databaseUnavailable: { key: 'exception.database_unavailable', status: 503 },
+  csrf: { key: 'exception.csrf', status: 403 },
+  // access
+  actionUnauthorized: { key: 'exception.action_unauthorized', status: 403 },
+  planNoPermission: { key: 'plan.exception.no_permission', status: 403 },
+  // reference data
+  stateNotFound: { key: 'exception.state_not_found', status: 404 },
+  countryNotFound: { key: 'exception.country_not_found', status: 404 },
+  seasonCropNotFound: { key: 'exception.season_crop_not_found', status: 404 },
+  jobTitleNotFound: { key: 'exception.job_title_not_found', status: 404 },
+  planNotFound: { key: 'exception.plan_not_found', status: 404 },
+  // sign-in and sessions
+  invalidCredentials: { key: 'exception.invalid_credentials', status: 401 },
+  accountNotActivated: { key: 'exception.account_not_activated', status: 403 },
+  tooManyAttempts: { key: 'exception.too_many_attempts', status: 429 },
+  userInactive: { key: 'exception.user_inactive', status: 403 },
+  noAccounts: { key: 'exception.no_accounts', status: 403 },
+  noContracts: { key: 'exception.no_contracts', status: 403 },
+  contractNotStarted: { key: 'exception.contract_not_started', status: 403 },
+  temporaryPasswordExpired: { key: 'exception.temporary_password_expired', status: 401 },
+  invalidCurrentPassword: { key: 'exception.invalid_current_password', status: 400 },
+  tokenNotProvided: { key: 'exception.token_not_provided', status: 401 },
+  invalidToken: { key: 'exception.invalid_token', status: 401 },
+  tokenExpired: { key: 'exception.token_expired', status: 401 },
+  sessionUserInactive: { key: 'exception.user_inactive', status: 401 },
+  sessionNoContracts: { key: 'exception.no_contracts', status: 401 },
+  sessionContractNotStarted: { key: 'exception.contract_not_started', status: 401 },
+  // sign-up and activation
+  resendTooSoon: { key: 'exception.activation.resend_too_soon', status: 429 },
+  invalidActivationCode: { key: 'exception.activation.invalid_code', status: 400 },
+  activationCodeExpired: { key: 'exception.activation.code_expired', status: 400 },
+  accountAlreadyActive: { key: 'exception.account_already_active', status: 409 },
+  // accounts and users
+  accountNotFound: { key: 'exception.account_not_found', status: 404 },
+  userNotFound: { key: 'exception.user_not_found', status: 404 },
+  userAlreadyExists: { key: 'exception.user_already_exists', status: 409 },
+  usersExceededLimit: { key: 'exception.users.exceeded_limit', status: 400 },
+  cannotChangeSelf: { key: 'exception.users.cannot_change_self', status: 400 },
+  profileNotAssignable: { key: 'exception.users.profile_not_assignable', status: 400 },
+  farmNotFound: { key: 'exception.farm_not_found', status: 400 },
+  invitationNotFound: { key: 'exception.invitation_not_found', status: 404 },
+} as const satisfies Record<string, ErrorType>;
+
+export type ErrorName = keyof typeof ERRORS;
+export type ErrorKey = (typeof ERRORS)[ErrorName]['key'];
+
+/** Keys the web app shows that no API answer carries (the request never got an answer). */
+export const CLIENT_ERROR_KEYS = {
+  networkError: 'exception.network_error',
 } as const;
+
+/** Each error's key by name (`ERROR_KEYS.userNotFound`), for code that compares keys. */
+export const ERROR_KEYS = Object.fromEntries(
+  Object.entries(ERRORS).map(([name, type]) => [name, type.key]),
+) as { readonly [Name in ErrorName]: (typeof ERRORS)[Name]['key'] };
+
+/** Every key an answer or the web app may show, for the check that each has its three texts. */
+export const ALL_ERROR_KEYS: readonly string[] = [
+  ...new Set([...Object.values(ERROR_KEYS), ...Object.values(CLIENT_ERROR_KEYS)]),
+];
 
 /** One failing field of a validation error, in `context.additionalInfo`. */
 export interface FieldError {

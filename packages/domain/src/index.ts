@@ -12,9 +12,14 @@ export * from './number-format.ts';
 export * from './query-fragment.ts';
 export * from './feature-toggles.ts';
 export * from './errors.ts';
+export * from './field-errors.ts';
 export * from './contracts/reference.ts';
 export * from './access/route-access.ts';
 export * from './access/permissions.ts';
 export * from './password.ts';
 export * from './phone.ts';
 export * from './contracts/identity.ts';
+
+// One zod error map for every parse, on the server and in the browser (see field-errors.ts).
+import { installFieldErrorMap } from './field-errors.ts';
+installFieldErrorMap();

@@ -1,21 +1,22 @@
-import { ERROR_KEYS } from '@lavoura/domain';
+import type { ErrorType } from '@lavoura/domain';
 
 /**
- * The one error type of the API. Services throw it; the central handler turns it into the error
+ * The one error type of the API. Services throw it with an entry of the registry (`ERRORS` of
+ * @lavoura/domain), which fixes its key and status; the central handler turns it into the error
  * shape {code, key, context: {message, additionalInfo}}. Handlers never catch.
  */
 export class AppError extends Error {
+  readonly key: string;
+  readonly status: number;
+
   constructor(
-    readonly key: string,
-    readonly status: number,
-    message: string = key,
+    readonly type: ErrorType,
+    message: string = type.key,
     readonly additionalInfo?: unknown,
   ) {
     super(message);
     this.name = 'AppError';
-  }
-
-  static notFound(key: string = ERROR_KEYS.notFound, message = 'Not found'): AppError {
-    return new AppError(key, 404, message);
+    this.key = type.key;
+    this.status = type.status;
   }
 }

@@ -1,6 +1,6 @@
 import {
-  IDENTITY_ERROR_KEYS,
-  missingPermissionKey,
+  ERRORS,
+  missingPermissionError,
   permissionsFor,
   routeAccess,
   type PermissionCode,
@@ -72,23 +72,17 @@ export function registerAuth(
     const session = await authenticate(request, db, signer, reference);
     request.session = session;
     if (rule.platformAdmin && session.profile !== 'ADMIN') {
-      throw new AppError(
-        IDENTITY_ERROR_KEYS.actionUnauthorized,
-        403,
-        'Platform administrators only',
-      );
+      throw new AppError(ERRORS.actionUnauthorized, 'Platform administrators only');
     }
     if (rule.planRoute && routeAccess(rule.planRoute, session.planLevel) !== 'allowed') {
       throw new AppError(
-        missingPermissionKey(session.planLevel),
-        403,
+        missingPermissionError(session.planLevel),
         `Plan does not include ${rule.planRoute}`,
       );
     }
     if (rule.permission && !session.permissions.has(rule.permission)) {
       throw new AppError(
-        missingPermissionKey(session.planLevel),
-        403,
+        missingPermissionError(session.planLevel),
         `User has no permission: ${rule.permission}`,
       );
     }
@@ -108,7 +102,7 @@ async function authenticate(
   reference: ReferenceService,
 ): Promise<Session> {
   const token = bearerToken(request);
-  if (!token) throw new AppError(IDENTITY_ERROR_KEYS.tokenNotProvided, 401, 'No bearer token');
+  if (!token) throw new AppError(ERRORS.tokenNotProvided, 'No bearer token');
   const claims = await signer.verify(token);
   // One round trip: the membership behind the token, and whether the token was revoked.
   // Profiles and plans are reference data, read from memory.
@@ -131,17 +125,17 @@ async function authenticate(
     .where(
       and(eq(t.memberships.userId, claims.userId), eq(t.memberships.accountId, claims.accountId)),
     );
-  if (member?.revoked) throw new AppError(IDENTITY_ERROR_KEYS.invalidToken, 401, 'Token revoked');
-  if (!member) throw new AppError(IDENTITY_ERROR_KEYS.invalidToken, 401, 'No such membership');
+  if (member?.revoked) throw new AppError(ERRORS.invalidToken, 'Token revoked');
+  if (!member) throw new AppError(ERRORS.invalidToken, 'No such membership');
   if (!member.membershipActive)
-    throw new AppError(IDENTITY_ERROR_KEYS.userInactive, 401, 'Member deactivated');
+    throw new AppError(ERRORS.sessionUserInactive, 'Member deactivated');
   // A contract the back office moved or removed ends the session at once, with login's reason.
   const profileRow = reference.list.profiles.find((p) => p.id === member.profileId);
   const plan = reference.list.plans.find((p) => p.id === member.planId);
   if (!profileRow || !plan) throw new Error('membership with an unknown profile or plan');
   const planLevel = plan.priority_level;
-  const contract = contractProblem(member.account, planLevel, new Date());
-  if (contract) throw new AppError(contract.key, 401, contract.message, contract.additionalInfo);
+  const contract = contractProblem(member.account, planLevel, new Date(), 'session');
+  if (contract) throw contract;
 
   const profile = profileRow.uid as ProfileUid;
   return {

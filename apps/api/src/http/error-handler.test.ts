@@ -1,3 +1,4 @@
+import { ERRORS } from '@lavoura/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { AppError } from './app-error.ts';
@@ -10,7 +11,7 @@ beforeAll(async () => {
         throw new Error('secret internals at /srv/app/db.ts:42');
       });
       app.get('/api/test/domain-error', { config: { access: 'public' } }, async () => {
-        throw new AppError('exception.users.exceeded_limit', 400, 'User limit exceeded', {
+        throw new AppError(ERRORS.usersExceededLimit, 'User limit exceeded', {
           max_users: 5,
         });
       });

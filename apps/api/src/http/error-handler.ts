@@ -1,17 +1,25 @@
-import { ERROR_KEYS, type ErrorBody, type FieldError } from '@lavoura/domain';
+import {
+  ERRORS,
+  fieldErrorKey,
+  type ErrorBody,
+  type ErrorType,
+  type FieldError,
+} from '@lavoura/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
 
-const KEY_BY_STATUS: Record<number, string> = {
-  400: ERROR_KEYS.badRequest,
-  401: 'exception.invalid_token',
-  403: ERROR_KEYS.actionUnauthorized,
-  404: ERROR_KEYS.notFound,
-  405: ERROR_KEYS.badRequest,
-  413: 'exception.payload_too_large',
-  415: 'exception.unsupported_media_type',
-  429: 'exception.too_many_attempts',
+/** The registry's entry for an error Fastify raises about the request itself, by status. */
+const FRAMEWORK_ERRORS: Record<number, ErrorType> = {
+  400: ERRORS.badRequest,
+  401: ERRORS.invalidToken,
+  403: ERRORS.actionUnauthorized,
+  404: ERRORS.notFound,
+  405: ERRORS.methodNotAllowed,
+  413: ERRORS.payloadTooLarge,
+  415: ERRORS.unsupportedMediaType,
+  429: ERRORS.tooManyRequests,
+  431: ERRORS.headersTooLarge,
 };
 
 export function errorBody(
@@ -28,20 +36,16 @@ export function errorBody(
 }
 
 /**
- * Turns the failing fields of a schema validation into {field, key, message} entries. A schema may
- * name its own translatable key as the issue message ('field.password_rule').
+ * Turns the failing fields of a schema validation into {field, key, message} entries. The key is
+ * the one the shared zod error map of @lavoura/domain gives (a contract may name its own), so the
+ * web form and the API tell a broken rule in the same words.
  */
 function fieldErrors(error: FastifyError): FieldError[] {
   const where = error.validationContext ?? 'body';
   return (error.validation ?? []).map((issue) => {
-    const code = issue.keyword;
     const message = issue.message ?? 'Invalid value';
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    let key = 'field.invalid';
-    if (message.startsWith('field.')) key = message;
-    else if (code === 'invalid_type' && /received undefined/.test(message)) key = 'field.required';
-    else if (code === 'too_small') key = 'field.too_small';
-    else if (code === 'too_big') key = 'field.too_big';
+    const key = fieldErrorKey({ ...issue.params, code: issue.keyword, message });
     return { field: path ? `${where}.${path}` : where, key, message };
   });
 }
@@ -60,19 +64,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply
         .status(400)
-        .send(errorBody(400, ERROR_KEYS.validation, 'Validation failed', fieldErrors(error)));
+        .send(errorBody(400, ERRORS.validation.key, 'Validation failed', fieldErrors(error)));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Errors Fastify raises about the request itself (malformed JSON, wrong content type...).
       return reply
         .status(status)
-        .send(errorBody(status, KEY_BY_STATUS[status] ?? ERROR_KEYS.badRequest, error.message));
+        .send(
+          errorBody(status, (FRAMEWORK_ERRORS[status] ?? ERRORS.badRequest).key, error.message),
+        );
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply
       .status(500)
-      .send(errorBody(500, ERROR_KEYS.unexpected, 'An unexpected error occurred'));
+      .send(errorBody(500, ERRORS.unexpected.key, 'An unexpected error occurred'));
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -81,7 +87,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .send(
         errorBody(
           404,
-          ERROR_KEYS.routeNotFound,
+          ERRORS.routeNotFound.key,
           `Route ${request.method} ${request.url} not found`,
         ),
       );

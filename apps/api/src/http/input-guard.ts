@@ -1,4 +1,4 @@
-import { ERROR_KEYS, type FieldError } from '@lavoura/domain';
+import { ERRORS, type FieldError } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error.ts';
 
@@ -30,6 +30,6 @@ export function registerInputGuard(app: FastifyInstance): void {
       key: 'field.invalid',
       message: 'Text must not contain NUL characters',
     }));
-    throw new AppError(ERROR_KEYS.validation, 400, 'Validation failed', errors);
+    throw new AppError(ERRORS.validation, 'Validation failed', errors);
   });
 }

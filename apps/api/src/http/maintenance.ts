@@ -1,4 +1,4 @@
-import { ERROR_KEYS } from '@lavoura/domain';
+import { ERRORS } from '@lavoura/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
@@ -27,7 +27,7 @@ export function registerMaintenanceGate(
     return reply
       .status(503)
       .header('retry-after', '120')
-      .send(errorBody(503, ERROR_KEYS.maintenance, 'The system is under maintenance'));
+      .send(errorBody(503, ERRORS.maintenance.key, 'The system is under maintenance'));
   });
 }
 

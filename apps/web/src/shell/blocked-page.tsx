@@ -23,12 +23,7 @@ export function BlockedPage({
   const { openPlans } = useShellUi();
   const upsell = reason === 'upsell' || reason === 'upsell-admin';
   const message = t([messageKey, ERROR_KEYS.unexpected], { ns: 'errors' });
-  const description =
-    reason === 'upsell-admin'
-      ? t('blocked.upsell_admin')
-      : reason === 'upsell'
-        ? `${message} ${t('blocked.ask_admin')}`
-        : message;
+  const description = reason === 'upsell-admin' ? t('blocked.upsell_admin') : message;
 
   return (
     <MessagePanel

@@ -1,3 +1,4 @@
+import { ERRORS, type ErrorType } from '../errors.ts';
 import { PLAN_LEVELS } from '../reference/plans.ts';
 import type { ProfileUid } from '../reference/profiles.ts';
 
@@ -202,8 +203,10 @@ export function withShellKeys(codes: readonly PermissionCode[], profile: Profile
 }
 
 /** The key of a refused action: Full-plan users are told it is their permission, not their plan. */
+export function missingPermissionError(planLevel: number): ErrorType {
+  return planLevel === PLAN_LEVELS.full ? ERRORS.planNoPermission : ERRORS.actionUnauthorized;
+}
+
 export function missingPermissionKey(planLevel: number): string {
-  return planLevel === PLAN_LEVELS.full
-    ? 'plan.exception.no_permission'
-    : 'exception.action_unauthorized';
+  return missingPermissionError(planLevel).key;
 }

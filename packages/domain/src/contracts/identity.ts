@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_KEYS } from '../field-errors.ts';
 import { LANGUAGES } from '../locale.ts';
 import { isStrongPassword } from '../password.ts';
 import { isValidPhone } from '../phone.ts';
@@ -8,14 +9,14 @@ import { isValidPhone } from '../phone.ts';
  * and serialises with and the web app's forms and hooks use. Error keys of failing fields are
  * `field.*` keys of the errors namespace.
  */
-const email = z.string().trim().toLowerCase().max(254).email({ message: 'field.email' });
+const email = z.string().trim().toLowerCase().max(254).email({ message: FIELD_KEYS.email });
 const strongPassword = z
   .string()
   .max(128)
-  .refine(isStrongPassword, { message: 'field.password_rule' });
-const name = z.string().trim().min(2, { message: 'field.too_short' }).max(120);
+  .refine(isStrongPassword, { message: FIELD_KEYS.passwordRule });
+const name = z.string().trim().min(2, { message: FIELD_KEYS.tooShort }).max(120);
 const language = z.enum(LANGUAGES);
-const phone = z.string().trim().refine(isValidPhone, { message: 'field.phone' });
+const phone = z.string().trim().refine(isValidPhone, { message: FIELD_KEYS.phone });
 const id = z.number().int().positive().max(2_147_483_647);
 
 export const registerBodySchema = z.object({
@@ -30,7 +31,7 @@ export const registerBodySchema = z.object({
 export const loginBodySchema = z.object({ email, password: z.string().min(1).max(128) });
 export const activationBodySchema = z.object({
   email,
-  code: z.string().regex(/^\d{6}$/, { message: 'field.activation_code' }),
+  code: z.string().regex(/^\d{6}$/, { message: FIELD_KEYS.activationCode }),
 });
 export const emailBodySchema = z.object({ email });
 export const selectAccountBodySchema = z.object({ account_id: id });
@@ -45,7 +46,7 @@ export const changePasswordBodySchema = z
   })
   .refine((body) => body.new_password === body.password_confirmation, {
     path: ['password_confirmation'],
-    message: 'field.passwords_do_not_match',
+    message: FIELD_KEYS.passwordsDoNotMatch,
   });
 
 export const userCreateBodySchema = z.object({
@@ -137,31 +138,3 @@ export type AccountEntry = z.infer<typeof accountEntrySchema>;
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 export type Member = z.infer<typeof memberSchema>;
-
-/** Error keys of identity, as the server answers them (namespace errors). */
-export const IDENTITY_ERROR_KEYS = {
-  invalidCredentials: 'exception.invalid_credentials',
-  accountNotActivated: 'exception.account_not_activated',
-  tooManyAttempts: 'exception.too_many_attempts',
-  userInactive: 'exception.user_inactive',
-  noAccounts: 'exception.no_accounts',
-  noContracts: 'exception.no_contracts',
-  contractNotStarted: 'exception.contract_not_started',
-  resendTooSoon: 'exception.activation.resend_too_soon',
-  invalidActivationCode: 'exception.activation.invalid_code',
-  activationCodeExpired: 'exception.activation.code_expired',
-  tokenNotProvided: 'exception.token_not_provided',
-  invalidToken: 'exception.invalid_token',
-  tokenExpired: 'exception.token_expired',
-  usersExceededLimit: 'exception.users.exceeded_limit',
-  actionUnauthorized: 'exception.action_unauthorized',
-  planNoPermission: 'plan.exception.no_permission',
-  userAlreadyExists: 'exception.user_already_exists',
-  userNotFound: 'exception.user_not_found',
-  accountNotFound: 'exception.account_not_found',
-  invalidCurrentPassword: 'exception.invalid_current_password',
-  temporaryPasswordExpired: 'exception.temporary_password_expired',
-  cannotChangeSelf: 'exception.users.cannot_change_self',
-  profileNotAssignable: 'exception.users.profile_not_assignable',
-  farmNotFound: 'exception.farm_not_found',
-} as const;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FREEMIUM_PLAN_ID, IDENTITY_ERROR_KEYS, PROFILE_IDS, type Language } from '@lavoura/domain';
+import { ERRORS, FREEMIUM_PLAN_ID, PROFILE_IDS, type Language } from '@lavoura/domain';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -46,8 +46,7 @@ export class AccountsService {
       .select({ id: t.users.id })
       .from(t.users)
       .where(eq(t.users.email, input.email));
-    if (existing)
-      throw new AppError(IDENTITY_ERROR_KEYS.userAlreadyExists, 409, 'E-mail already registered');
+    if (existing) throw new AppError(ERRORS.userAlreadyExists, 'E-mail already registered');
     const passwordHash = await hashPassword(input.password);
     const code = activationCode();
     const now = this.now();
@@ -91,13 +90,13 @@ export class AccountsService {
   async activate(email: string, code: string): Promise<{ status: 'activated' | 'already_active' }> {
     const { db } = this.deps;
     const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
-    if (!user) throw new AppError(IDENTITY_ERROR_KEYS.userNotFound, 404, 'User not found');
+    if (!user) throw new AppError(ERRORS.userNotFound, 'User not found');
     if (user.activatedAt) return { status: 'already_active' };
     if (!user.activationCodeHash || user.activationCodeHash !== codeHash(user.id, code)) {
-      throw new AppError(IDENTITY_ERROR_KEYS.invalidActivationCode, 400, 'Invalid activation code');
+      throw new AppError(ERRORS.invalidActivationCode, 'Invalid activation code');
     }
     if (!user.activationExpiresAt || user.activationExpiresAt <= this.now()) {
-      throw new AppError(IDENTITY_ERROR_KEYS.activationCodeExpired, 400, 'Activation code expired');
+      throw new AppError(ERRORS.activationCodeExpired, 'Activation code expired');
     }
     await db
       .update(t.users)
@@ -115,12 +114,11 @@ export class AccountsService {
     const { db } = this.deps;
     const now = this.now();
     const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
-    if (!user) throw new AppError(IDENTITY_ERROR_KEYS.userNotFound, 404, 'User not found');
-    if (user.activatedAt)
-      throw new AppError('exception.account_already_active', 409, 'Account already active');
+    if (!user) throw new AppError(ERRORS.userNotFound, 'User not found');
+    if (user.activatedAt) throw new AppError(ERRORS.accountAlreadyActive, 'Account already active');
     const nextAllowed = (user.activationSentAt?.getTime() ?? 0) + RESEND_INTERVAL_MS;
     if (nextAllowed > now.getTime()) {
-      throw new AppError(IDENTITY_ERROR_KEYS.resendTooSoon, 429, 'Wait before resending', {
+      throw new AppError(ERRORS.resendTooSoon, 'Wait before resending', {
         retry_after_seconds: Math.ceil((nextAllowed - now.getTime()) / 1000),
       });
     }
@@ -178,7 +176,7 @@ export class AccountsService {
   }) {
     const { db, mailer, publicUrl } = this.deps;
     const [plan] = await db.select().from(t.plans).where(eq(t.plans.id, input.plan_id));
-    if (!plan) throw AppError.notFound('exception.plan_not_found', 'Plan not found');
+    if (!plan) throw new AppError(ERRORS.planNotFound, 'Plan not found');
     const [existing] = await db.select().from(t.users).where(eq(t.users.email, input.admin.email));
     const password = temporaryPassword();
     const passwordHash = existing ? undefined : await hashPassword(password);
@@ -250,7 +248,7 @@ export class AccountsService {
         .select({ id: t.plans.id })
         .from(t.plans)
         .where(eq(t.plans.id, changes.plan_id));
-      if (!plan) throw AppError.notFound('exception.plan_not_found', 'Plan not found');
+      if (!plan) throw new AppError(ERRORS.planNotFound, 'Plan not found');
     }
     const [account] = await db
       .update(t.accounts)
@@ -265,7 +263,7 @@ export class AccountsService {
       })
       .where(eq(t.accounts.id, id))
       .returning();
-    if (!account) throw AppError.notFound(IDENTITY_ERROR_KEYS.accountNotFound, 'Account not found');
+    if (!account) throw new AppError(ERRORS.accountNotFound, 'Account not found');
     const [plan] = await db.select().from(t.plans).where(eq(t.plans.id, account.planId));
     const [members] = await db
       .select({ n: count() })

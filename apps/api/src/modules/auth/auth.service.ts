@@ -1,4 +1,4 @@
-import { ERROR_KEYS, IDENTITY_ERROR_KEYS, PROFILE_IDS, type SessionAnswer } from '@lavoura/domain';
+import { ERRORS, PROFILE_IDS, type SessionAnswer } from '@lavoura/domain';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -41,7 +41,7 @@ export class AuthService {
     // In maintenance only platform administrators sign in, so one can switch it off again.
     const maintenance = this.deps.maintenance?.enabled ?? false;
     if (maintenance && !(await this.isPlatformAdmin(email))) {
-      throw new AppError(ERROR_KEYS.maintenance, 503, 'The system is under maintenance');
+      throw new AppError(ERRORS.maintenance, 'The system is under maintenance');
     }
     await assertNotLocked(db, email, now);
     const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
@@ -55,21 +55,16 @@ export class AuthService {
       (await verifyPassword(user.recoveryPasswordHash, password))
     ) {
       if (!user.recoveryExpiresAt || user.recoveryExpiresAt <= now) {
-        throw new AppError(
-          IDENTITY_ERROR_KEYS.temporaryPasswordExpired,
-          401,
-          'Temporary password expired',
-        );
+        throw new AppError(ERRORS.temporaryPasswordExpired, 'Temporary password expired');
       }
       passwordOk = true;
       usedRecovery = true;
     }
     if (!user || !passwordOk) {
       await recordFailedLogin(db, email, now);
-      throw new AppError(IDENTITY_ERROR_KEYS.invalidCredentials, 401, 'Invalid e-mail or password');
+      throw new AppError(ERRORS.invalidCredentials, 'Invalid e-mail or password');
     }
-    if (!user.activatedAt)
-      throw new AppError(IDENTITY_ERROR_KEYS.accountNotActivated, 403, 'Account not activated');
+    if (!user.activatedAt) throw new AppError(ERRORS.accountNotActivated, 'Account not activated');
 
     const memberships = await db
       .select({ membership: t.memberships, account: t.accounts, planLevel: t.plans.priorityLevel })
@@ -78,13 +73,11 @@ export class AuthService {
       .innerJoin(t.plans, eq(t.plans.id, t.accounts.planId))
       .where(eq(t.memberships.userId, user.id))
       .orderBy(asc(t.accounts.name));
-    if (memberships.length === 0)
-      throw new AppError(IDENTITY_ERROR_KEYS.noAccounts, 403, 'No accounts');
+    if (memberships.length === 0) throw new AppError(ERRORS.noAccounts, 'No accounts');
     const active = memberships.filter(
       (m) => m.membership.active && (!maintenance || m.membership.profileId === PROFILE_IDS.ADMIN),
     );
-    if (active.length === 0)
-      throw new AppError(IDENTITY_ERROR_KEYS.userInactive, 403, 'Inactive in every account');
+    if (active.length === 0) throw new AppError(ERRORS.userInactive, 'Inactive in every account');
 
     // The account used last comes first; an account that cannot be entered today is skipped.
     active.sort(
@@ -135,7 +128,7 @@ export class AuthService {
           eq(t.memberships.active, true),
         ),
       );
-    if (!target) throw new AppError(IDENTITY_ERROR_KEYS.accountNotFound, 404, 'Account not found');
+    if (!target) throw new AppError(ERRORS.accountNotFound, 'Account not found');
     const problem = contractProblem(target.account, target.planLevel, this.now());
     if (problem) throw problem;
     const answer = await openSession(
@@ -157,7 +150,7 @@ export class AuthService {
       .from(t.accounts)
       .innerJoin(t.plans, eq(t.plans.id, t.accounts.planId))
       .where(eq(t.accounts.id, session.accountId));
-    if (!account) throw new AppError(IDENTITY_ERROR_KEYS.accountNotFound, 404, 'Account not found');
+    if (!account) throw new AppError(ERRORS.accountNotFound, 'Account not found');
     const problem = contractProblem(account.account, account.planLevel, this.now());
     if (problem) throw problem;
     const { token } = await this.deps.signer.sign(session.userId, session.accountId, this.now());
@@ -179,25 +172,20 @@ export class AuthService {
     const { db } = this.deps;
     const now = this.now();
     const [user] = await db.select().from(t.users).where(eq(t.users.id, session.userId));
-    if (!user) throw new AppError(IDENTITY_ERROR_KEYS.userNotFound, 404, 'User not found');
+    if (!user) throw new AppError(ERRORS.userNotFound, 'User not found');
     const recoveryValid =
       !!user.recoveryPasswordHash &&
       !!user.recoveryExpiresAt &&
       user.recoveryExpiresAt > now &&
       (await verifyPassword(user.recoveryPasswordHash, oldPassword));
     if (!recoveryValid && !(await verifyPassword(user.passwordHash, oldPassword))) {
-      throw new AppError(
-        IDENTITY_ERROR_KEYS.invalidCurrentPassword,
-        400,
-        'Current password is wrong',
-        [
-          {
-            field: 'body.old_password',
-            key: IDENTITY_ERROR_KEYS.invalidCurrentPassword,
-            message: 'Wrong password',
-          },
-        ],
-      );
+      throw new AppError(ERRORS.invalidCurrentPassword, 'Current password is wrong', [
+        {
+          field: 'body.old_password',
+          key: ERRORS.invalidCurrentPassword.key,
+          message: 'Wrong password',
+        },
+      ]);
     }
     await db
       .update(t.users)

@@ -1,4 +1,4 @@
-import { IDENTITY_ERROR_KEYS } from '@lavoura/domain';
+import { ERRORS } from '@lavoura/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -9,7 +9,7 @@ export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_MS = 5 * 60 * 1000;
 
 function tooManyAttempts(lockedUntil: Date): AppError {
-  return new AppError(IDENTITY_ERROR_KEYS.tooManyAttempts, 429, 'Too many failed sign-ins', {
+  return new AppError(ERRORS.tooManyAttempts, 'Too many failed sign-ins', {
     locked_until: lockedUntil.toISOString(),
   });
 }

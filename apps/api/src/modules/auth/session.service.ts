@@ -1,5 +1,5 @@
 import {
-  IDENTITY_ERROR_KEYS,
+  ERRORS,
   PLAN_LEVELS,
   findCountry,
   todayIn,
@@ -55,7 +55,7 @@ export async function sessionUser(
     .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
     .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
     .where(and(eq(t.memberships.userId, userId), eq(t.memberships.accountId, accountId)));
-  if (!row) throw new AppError(IDENTITY_ERROR_KEYS.userNotFound, 404, 'User not found');
+  if (!row) throw new AppError(ERRORS.userNotFound, 'User not found');
   const { user, account, membership, activeUsers, phones } = row;
   const lists = reference.list;
   const profile = lists.profiles.find((p) => p.id === membership.profileId)!;
@@ -100,15 +100,25 @@ export function contractProblem(
   account: { internal: boolean; contractStart: string | null; countryId: number },
   planLevel: number,
   now: Date,
+  /** At sign-in the account is refused (403); an open session it ends is answered 401. */
+  when: 'sign-in' | 'session' = 'sign-in',
 ): AppError | undefined {
+  const ending = when === 'session';
   if (account.internal || planLevel === PLAN_LEVELS.freemium) return undefined;
   if (!account.contractStart)
-    return new AppError(IDENTITY_ERROR_KEYS.noContracts, 403, 'No contract for this account');
+    return new AppError(
+      ending ? ERRORS.sessionNoContracts : ERRORS.noContracts,
+      'No contract for this account',
+    );
   const today = todayIn(findCountry(account.countryId)?.time_zone ?? 'UTC', now);
   if (account.contractStart > today) {
-    return new AppError(IDENTITY_ERROR_KEYS.contractNotStarted, 403, 'Access starts later', {
-      date: account.contractStart,
-    });
+    return new AppError(
+      ending ? ERRORS.sessionContractNotStarted : ERRORS.contractNotStarted,
+      'Access starts later',
+      {
+        date: account.contractStart,
+      },
+    );
   }
   return undefined;
 }

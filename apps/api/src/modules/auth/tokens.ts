@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IDENTITY_ERROR_KEYS } from '@lavoura/domain';
+import { ERRORS } from '@lavoura/domain';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { AppError } from '../../http/app-error.ts';
 
@@ -50,15 +50,15 @@ export class TokenSigner {
         !payload.jti ||
         !payload.exp
       ) {
-        throw new AppError(IDENTITY_ERROR_KEYS.invalidToken, 401, 'Malformed token');
+        throw new AppError(ERRORS.invalidToken, 'Malformed token');
       }
       return { userId, accountId, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof errors.JWTExpired) {
-        throw new AppError(IDENTITY_ERROR_KEYS.tokenExpired, 401, 'Token expired');
+        throw new AppError(ERRORS.tokenExpired, 'Token expired');
       }
-      throw new AppError(IDENTITY_ERROR_KEYS.invalidToken, 401, 'Invalid token');
+      throw new AppError(ERRORS.invalidToken, 'Invalid token');
     }
   }
 }

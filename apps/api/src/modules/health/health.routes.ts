@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@lavoura/domain';
+import { ERRORS, errorBodySchema } from '@lavoura/domain';
 import { z } from 'zod';
 import { pingDatabase, type Database } from '../../db/client.ts';
 import { errorBody } from '../../http/error-handler.ts';
@@ -26,7 +26,7 @@ export function healthRoutes(db: Database) {
           request.log.error({ err: error }, 'health check: database unreachable');
           return reply
             .status(503)
-            .send(errorBody(503, 'exception.database_unavailable', 'Database unreachable'));
+            .send(errorBody(503, ERRORS.databaseUnavailable.key, 'Database unreachable'));
         }
         return { status: 'ok' as const, database: 'up' as const };
       },

@@ -193,7 +193,7 @@ describe('reference data, readable without a token', () => {
       '/api/estados/abc',
     );
     expect(body.context.additionalInfo).toEqual([
-      expect.objectContaining({ field: 'params.country_id', key: 'field.invalid' }),
+      expect.objectContaining({ field: 'params.country_id', key: 'field.not_a_number' }),
     ]);
   });
 });

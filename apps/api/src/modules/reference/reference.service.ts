@@ -1,5 +1,5 @@
 import {
-  ERROR_KEYS,
+  ERRORS,
   findCountry,
   seasonStatus,
   todayIn,
@@ -170,14 +170,13 @@ export class ReferenceService {
   diseases(seasonCropId: number | undefined): Disease[] {
     if (seasonCropId === undefined) return this.list.diseases;
     const seasonCrop = this.list.seasonCrops.find((s) => s.id === seasonCropId);
-    if (!seasonCrop)
-      throw AppError.notFound(ERROR_KEYS.seasonCropNotFound, 'Season crop not found');
+    if (!seasonCrop) throw new AppError(ERRORS.seasonCropNotFound, 'Season crop not found');
     return this.list.diseases.filter((d) => d.crop_id === seasonCrop.crop_id);
   }
 
   async states(countryId: number): Promise<StateAnswer[]> {
     if (!this.list.countries.some((c) => c.id === countryId)) {
-      throw AppError.notFound(ERROR_KEYS.countryNotFound, 'Country not found');
+      throw new AppError(ERRORS.countryNotFound, 'Country not found');
     }
     const rows = await this.db.select().from(t.states).where(eq(t.states.countryId, countryId));
     return rows
@@ -197,7 +196,7 @@ export class ReferenceService {
       .select({ id: t.states.id })
       .from(t.states)
       .where(eq(t.states.id, stateId));
-    if (!state) throw AppError.notFound(ERROR_KEYS.stateNotFound, 'State not found');
+    if (!state) throw new AppError(ERRORS.stateNotFound, 'State not found');
     const rows = await this.db.select().from(t.cities).where(eq(t.cities.stateId, stateId));
     return rows
       .map((c) => ({

@@ -1,9 +1,9 @@
 import {
-  IDENTITY_ERROR_KEYS,
+  ERRORS,
   LANGUAGES,
   jobTitleBodySchema,
   memberSchema,
-  missingPermissionKey,
+  missingPermissionError,
   phoneBodySchema,
   routeAccess,
   sessionUserSchema,
@@ -47,8 +47,7 @@ export async function assertSelfOrUserAdministrator(
     !session.permissions.has(permission)
   ) {
     throw new AppError(
-      missingPermissionKey(session.planLevel),
-      403,
+      missingPermissionError(session.planLevel),
       `User has no permission: ${permission}`,
     );
   }
@@ -56,7 +55,7 @@ export async function assertSelfOrUserAdministrator(
     .select({ id: t.memberships.id })
     .from(t.memberships)
     .where(and(eq(t.memberships.accountId, session.accountId), eq(t.memberships.userId, userId)));
-  if (!member) throw AppError.notFound(IDENTITY_ERROR_KEYS.userNotFound, 'User not found');
+  if (!member) throw new AppError(ERRORS.userNotFound, 'User not found');
 }
 
 /** The signed-in user, the account's users, phones, job titles, language and permissions. */

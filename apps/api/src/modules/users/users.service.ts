@@ -1,6 +1,5 @@
 import {
-  ERROR_KEYS,
-  IDENTITY_ERROR_KEYS,
+  ERRORS,
   permissionsFor,
   withShellKeys,
   type Language,
@@ -86,7 +85,7 @@ export class UsersService {
 
   async get(session: Session, userId: number): Promise<Member> {
     const member = (await this.list(session)).find((m) => m.id === userId);
-    if (!member) throw AppError.notFound(IDENTITY_ERROR_KEYS.userNotFound, 'User not found');
+    if (!member) throw new AppError(ERRORS.userNotFound, 'User not found');
     return member;
   }
 
@@ -109,12 +108,7 @@ export class UsersService {
             eq(t.memberships.userId, existing.id),
           ),
         );
-      if (already)
-        throw new AppError(
-          IDENTITY_ERROR_KEYS.userAlreadyExists,
-          409,
-          'Already a user of this account',
-        );
+      if (already) throw new AppError(ERRORS.userAlreadyExists, 'Already a user of this account');
     }
     const password = temporaryPassword();
     const passwordHash = existing ? undefined : await hashPassword(password);
@@ -173,11 +167,7 @@ export class UsersService {
     const membership = await this.membershipOf(session, userId);
     await this.assertAssignableProfile(input.profile_id);
     if (userId === session.userId && input.profile_id !== membership.profileId) {
-      throw new AppError(
-        IDENTITY_ERROR_KEYS.cannotChangeSelf,
-        400,
-        'Cannot change your own profile',
-      );
+      throw new AppError(ERRORS.cannotChangeSelf, 'Cannot change your own profile');
     }
     await this.assertFarmsOfAccount(session, input.farm_ids);
     await db.transaction(async (tx) => {
@@ -200,7 +190,7 @@ export class UsersService {
   async remove(session: Session, userId: number): Promise<void> {
     const membership = await this.membershipOf(session, userId);
     if (userId === session.userId)
-      throw new AppError(IDENTITY_ERROR_KEYS.cannotChangeSelf, 400, 'Cannot remove yourself');
+      throw new AppError(ERRORS.cannotChangeSelf, 'Cannot remove yourself');
     await this.deps.db.delete(t.memberships).where(eq(t.memberships.id, membership.id));
   }
 
@@ -209,7 +199,7 @@ export class UsersService {
     const { db } = this.deps;
     const membership = await this.membershipOf(session, userId);
     if (userId === session.userId)
-      throw new AppError(IDENTITY_ERROR_KEYS.cannotChangeSelf, 400, 'Cannot deactivate yourself');
+      throw new AppError(ERRORS.cannotChangeSelf, 'Cannot deactivate yourself');
     if (active !== membership.active) {
       await db.transaction(async (tx) => {
         const run = tx as unknown as Database;
@@ -240,7 +230,7 @@ export class UsersService {
     await this.membershipOf(session, userId);
     const title = this.deps.reference.list.jobTitles.find((j) => j.id === jobTitleId);
     if (!title || (title.internal && session.profile !== 'ADMIN')) {
-      throw new AppError(ERROR_KEYS.notFound, 404, 'Job title not found');
+      throw new AppError(ERRORS.jobTitleNotFound, 'Job title not found');
     }
     await this.deps.db
       .update(t.users)
@@ -277,8 +267,7 @@ export class UsersService {
     let pastSeason = false;
     if (seasonCropId !== undefined) {
       const season = this.deps.reference.seasonCrops({}).find((s) => s.id === seasonCropId);
-      if (!season)
-        throw AppError.notFound('exception.season_crop_not_found', 'Season crop not found');
+      if (!season) throw new AppError(ERRORS.seasonCropNotFound, 'Season crop not found');
       pastSeason = season.status !== 'current';
     }
     return withShellKeys(
@@ -294,7 +283,7 @@ export class UsersService {
       .select()
       .from(t.memberships)
       .where(and(eq(t.memberships.accountId, session.accountId), eq(t.memberships.userId, userId)));
-    if (!membership) throw AppError.notFound(IDENTITY_ERROR_KEYS.userNotFound, 'User not found');
+    if (!membership) throw new AppError(ERRORS.userNotFound, 'User not found');
     return membership;
   }
 
@@ -310,7 +299,7 @@ export class UsersService {
       .from(t.memberships)
       .where(and(eq(t.memberships.accountId, accountId), eq(t.memberships.active, true)));
     if ((active?.n ?? 0) >= account!.maxUsers) {
-      throw new AppError(IDENTITY_ERROR_KEYS.usersExceededLimit, 400, 'User limit exceeded', {
+      throw new AppError(ERRORS.usersExceededLimit, 'User limit exceeded', {
         max_users: account!.maxUsers,
       });
     }
@@ -319,25 +308,20 @@ export class UsersService {
   private async assertAssignableProfile(profileId: number): Promise<void> {
     const profile = this.deps.reference.list.profiles.find((p) => p.id === profileId);
     if (!profile || profile.internal) {
-      throw new AppError(
-        IDENTITY_ERROR_KEYS.profileNotAssignable,
-        400,
-        'Profile cannot be assigned',
-        [
-          {
-            field: 'body.profile_id',
-            key: IDENTITY_ERROR_KEYS.profileNotAssignable,
-            message: 'Not assignable',
-          },
-        ],
-      );
+      throw new AppError(ERRORS.profileNotAssignable, 'Profile cannot be assigned', [
+        {
+          field: 'body.profile_id',
+          key: ERRORS.profileNotAssignable.key,
+          message: 'Not assignable',
+        },
+      ]);
     }
   }
 
   /** Farms arrive with the farms area; until then no farm id belongs to the account. */
   private async assertFarmsOfAccount(_session: Session, farmIds: number[]): Promise<void> {
     if (farmIds.length > 0) {
-      throw new AppError(IDENTITY_ERROR_KEYS.farmNotFound, 400, 'Unknown farm', {
+      throw new AppError(ERRORS.farmNotFound, 'Unknown farm', {
         farm_ids: farmIds,
       });
     }

@@ -12,7 +12,7 @@ import {
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
-import { ERROR_KEYS, IDENTITY_ERROR_KEYS, activationBodySchema } from '@lavoura/domain';
+import { ERROR_KEYS, activationBodySchema } from '@lavoura/domain';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
@@ -33,8 +33,8 @@ type Outcome =
   | { kind: 'refused'; error: unknown };
 
 const CODE_KEYS: readonly string[] = [
-  IDENTITY_ERROR_KEYS.invalidActivationCode,
-  IDENTITY_ERROR_KEYS.activationCodeExpired,
+  ERROR_KEYS.invalidActivationCode,
+  ERROR_KEYS.activationCodeExpired,
 ];
 
 function retryAfterSeconds(error: unknown): number | null {
@@ -67,7 +67,7 @@ function ResendEmail({ email, onAlreadyActive }: { email: string; onAlreadyActiv
         return;
       }
       const wait = retryAfterSeconds(error);
-      if (error instanceof ApiError && error.key === IDENTITY_ERROR_KEYS.resendTooSoon) {
+      if (error instanceof ApiError && error.key === ERROR_KEYS.resendTooSoon) {
         setWaitUntil(Date.now() + (wait ?? RESEND_INTERVAL_SECONDS) * 1000);
       } else {
         setFailure(error);
@@ -230,7 +230,7 @@ export function ActivatePage() {
         : ERROR_KEYS.unexpected
       : null;
   const codeProblem = refusedKey !== null && CODE_KEYS.includes(refusedKey);
-  const notFound = refusedKey === IDENTITY_ERROR_KEYS.userNotFound;
+  const notFound = refusedKey === ERROR_KEYS.userNotFound;
 
   return (
     <AuthPage>

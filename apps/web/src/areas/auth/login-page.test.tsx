@@ -1,16 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { IDENTITY_ERROR_KEYS, LANGUAGES } from '@lavoura/domain';
+import { ERROR_KEYS, LANGUAGES } from '@lavoura/domain';
 import { changeLanguage, i18n } from '../../app/i18n';
 import { readCookie } from '../../app/session/cookies';
 import { formatDateOnly } from '../../lib/date-only';
-import {
-  expectNoRawKeys,
-  jsonResponse,
-  mockFetch,
-  renderApp,
-  trackMissingKeys,
-} from '../../test/render-app';
+import { byPath, jsonResponse, serve } from '../../test/msw-server';
+import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
 import { sessionAnswer, sessionHandlers, sessionUser } from '../../test/session-fixtures';
 
 const refusal = (status: number, key: string, additionalInfo?: unknown) =>
@@ -18,13 +13,13 @@ const refusal = (status: number, key: string, additionalInfo?: unknown) =>
 
 /** Every refusal of POST /admin-api/login in the contract, with its status. */
 const LOGIN_REFUSALS: [string, number][] = [
-  [IDENTITY_ERROR_KEYS.invalidCredentials, 401],
-  [IDENTITY_ERROR_KEYS.accountNotActivated, 403],
-  [IDENTITY_ERROR_KEYS.tooManyAttempts, 429],
-  [IDENTITY_ERROR_KEYS.userInactive, 403],
-  [IDENTITY_ERROR_KEYS.noAccounts, 403],
-  [IDENTITY_ERROR_KEYS.noContracts, 403],
-  [IDENTITY_ERROR_KEYS.temporaryPasswordExpired, 401],
+  [ERROR_KEYS.invalidCredentials, 401],
+  [ERROR_KEYS.accountNotActivated, 403],
+  [ERROR_KEYS.tooManyAttempts, 429],
+  [ERROR_KEYS.userInactive, 403],
+  [ERROR_KEYS.noAccounts, 403],
+  [ERROR_KEYS.noContracts, 403],
+  [ERROR_KEYS.temporaryPasswordExpired, 401],
 ];
 
 function submit(email = 'ana@fazenda.test', password = 'Secret123') {
@@ -45,7 +40,7 @@ describe('login page', () => {
       LOGIN_REFUSALS.map(([key, status]) => ({ language, key, status })),
     ),
   )('shows $key translated in $language', async ({ language, key, status }) => {
-    mockFetch(sessionHandlers({}, { '/admin-api/login': () => refusal(status, key) }));
+    serve(...sessionHandlers({}, ...byPath({ '/admin-api/login': () => refusal(status, key) })));
     await changeLanguage(language);
     const { container, router } = renderApp('/login');
     await screen.findByTestId('login-page');
@@ -64,18 +59,18 @@ describe('login page', () => {
   it.each(LANGUAGES)(
     'tells when access starts, formatted in %s, with the support note',
     async (language) => {
-      const expected = i18n.t(IDENTITY_ERROR_KEYS.contractNotStarted, {
+      const expected = i18n.t(ERROR_KEYS.contractNotStarted, {
         ns: 'errors',
         lng: language,
         date: formatDateOnly('2027-03-15', language),
       });
-      mockFetch(
-        sessionHandlers(
+      serve(
+        ...sessionHandlers(
           {},
-          {
+          ...byPath({
             '/admin-api/login': () =>
-              refusal(403, IDENTITY_ERROR_KEYS.contractNotStarted, { date: '2027-03-15' }),
-          },
+              refusal(403, ERROR_KEYS.contractNotStarted, { date: '2027-03-15' }),
+          }),
         ),
       );
       await changeLanguage(language);
@@ -95,10 +90,10 @@ describe('login page', () => {
   );
 
   it('offers the activation page to an account not activated yet', async () => {
-    mockFetch(
-      sessionHandlers(
+    serve(
+      ...sessionHandlers(
         {},
-        { '/admin-api/login': () => refusal(403, IDENTITY_ERROR_KEYS.accountNotActivated) },
+        ...byPath({ '/admin-api/login': () => refusal(403, ERROR_KEYS.accountNotActivated) }),
       ),
     );
     await changeLanguage('en');
@@ -114,7 +109,7 @@ describe('login page', () => {
 
   it('shows the validation errors of the form under its fields', async () => {
     const login = vi.fn(() => jsonResponse(sessionAnswer()));
-    mockFetch(sessionHandlers({}, { '/admin-api/login': login }));
+    serve(...sessionHandlers({}, ...byPath({ '/admin-api/login': login })));
     await changeLanguage('pt');
     renderApp('/login');
     await screen.findByTestId('login-page');
@@ -125,15 +120,15 @@ describe('login page', () => {
   });
 
   it('shows the field errors the API answers', async () => {
-    mockFetch(
-      sessionHandlers(
+    serve(
+      ...sessionHandlers(
         {},
-        {
+        ...byPath({
           '/admin-api/login': () =>
             refusal(400, 'exception.validation_error', [
               { field: 'body.email', key: 'field.email', message: 'Invalid email' },
             ]),
-        },
+        }),
       ),
     );
     await changeLanguage('en');
@@ -152,7 +147,7 @@ describe('login page', () => {
       expect(request.headers.get('Authorization')).toBeNull();
       return jsonResponse(answer);
     });
-    mockFetch(sessionHandlers({ user: answer.user }, { '/admin-api/login': login }));
+    serve(...sessionHandlers({ user: answer.user }, ...byPath({ '/admin-api/login': login })));
     await changeLanguage('pt');
     const { router } = renderApp('/login');
     await screen.findByTestId('login-page');
@@ -165,8 +160,11 @@ describe('login page', () => {
 
   it('uses the profile language when the visitor never picked one', async () => {
     const answer = sessionAnswer({ user: sessionUser({ language: 'es' }) });
-    mockFetch(
-      sessionHandlers({ user: answer.user }, { '/admin-api/login': () => jsonResponse(answer) }),
+    serve(
+      ...sessionHandlers(
+        { user: answer.user },
+        ...byPath({ '/admin-api/login': () => jsonResponse(answer) }),
+      ),
     );
     renderApp('/login');
     await screen.findByTestId('login-page');
@@ -180,7 +178,7 @@ describe('login page', () => {
       expect(await request.json()).toEqual({ email: 'ana@fazenda.test' });
       return new Response(null, { status: 204 });
     });
-    mockFetch(sessionHandlers({}, { '/admin-api/recovery-password': recovery }));
+    serve(...sessionHandlers({}, ...byPath({ '/admin-api/recovery-password': recovery })));
     await changeLanguage('en');
     renderApp('/login');
     await screen.findByTestId('login-page');
@@ -195,7 +193,7 @@ describe('login page', () => {
   });
 
   it('links to the sign-up page', async () => {
-    mockFetch(sessionHandlers({}, { '/api/countries': () => jsonResponse([]) }));
+    serve(...sessionHandlers({}, ...byPath({ '/api/countries': () => jsonResponse([]) })));
     await changeLanguage('en');
     const { router } = renderApp('/login');
     await screen.findByTestId('login-page');

@@ -1,21 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { COUNTRIES, IDENTITY_ERROR_KEYS } from '@lavoura/domain';
+import { COUNTRIES, ERROR_KEYS } from '@lavoura/domain';
 import { changeLanguage, i18n } from '../../app/i18n';
-import {
-  expectNoRawKeys,
-  jsonResponse,
-  mockFetch,
-  renderApp,
-  trackMissingKeys,
-} from '../../test/render-app';
+import { type PathAnswers, byPath, jsonResponse, serve } from '../../test/msw-server';
+import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
 import { sessionHandlers, sessionUser, signIn } from '../../test/session-fixtures';
 
 const refusal = (status: number, key: string, additionalInfo?: unknown) =>
   jsonResponse({ code: status, key, context: { message: 'refused', additionalInfo } }, status);
 
-const publicHandlers = (extra: Parameters<typeof sessionHandlers>[1] = {}) =>
-  sessionHandlers({}, { '/api/countries': () => jsonResponse(COUNTRIES), ...extra });
+const publicHandlers = (extra: PathAnswers = {}) =>
+  sessionHandlers({}, ...byPath({ '/api/countries': () => jsonResponse(COUNTRIES), ...extra }));
 
 function type(label: RegExp | string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -36,7 +31,7 @@ describe('sign-up', () => {
       });
       return jsonResponse({ id: 7, email: 'marcos@farm.test' }, 201);
     });
-    mockFetch(publicHandlers({ '/admin-api/register': register }));
+    serve(...publicHandlers({ '/admin-api/register': register }));
     await changeLanguage('en');
     const { container, router } = renderApp('/signup');
     await screen.findByTestId('signup-page');
@@ -69,7 +64,7 @@ describe('sign-up', () => {
 
   it('refuses a weak password, an empty form and unaccepted terms before calling the API', async () => {
     const register = vi.fn();
-    mockFetch(publicHandlers({ '/admin-api/register': register }));
+    serve(...publicHandlers({ '/admin-api/register': register }));
     await changeLanguage('pt');
     renderApp('/signup');
     await screen.findByTestId('signup-page');
@@ -82,9 +77,9 @@ describe('sign-up', () => {
   });
 
   it('says when the e-mail already has a user, with a way to sign in', async () => {
-    mockFetch(
-      publicHandlers({
-        '/admin-api/register': () => refusal(409, IDENTITY_ERROR_KEYS.userAlreadyExists),
+    serve(
+      ...publicHandlers({
+        '/admin-api/register': () => refusal(409, ERROR_KEYS.userAlreadyExists),
       }),
     );
     await changeLanguage('es');
@@ -97,7 +92,7 @@ describe('sign-up', () => {
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     expect(
-      await screen.findByText(i18n.t(IDENTITY_ERROR_KEYS.userAlreadyExists, { ns: 'errors' })),
+      await screen.findByText(i18n.t(ERROR_KEYS.userAlreadyExists, { ns: 'errors' })),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ingresar con este correo' })).toBeTruthy();
   });
@@ -114,7 +109,7 @@ describe('account activation', () => {
       expect(await request.json()).toEqual({ email: 'ana@farm.test', code: '123456' });
       return jsonResponse({ status });
     });
-    mockFetch(publicHandlers({ '/api/account-active': activate }));
+    serve(...publicHandlers({ '/api/account-active': activate }));
     await changeLanguage('pt');
     const { container } = renderApp('/account/activate?email=ana%40farm.test&code=123456');
     await screen.findByTestId(testId);
@@ -124,7 +119,7 @@ describe('account activation', () => {
     expect(missingKeys).toEqual([]);
   });
 
-  it.each([IDENTITY_ERROR_KEYS.invalidActivationCode, IDENTITY_ERROR_KEYS.activationCodeExpired])(
+  it.each([ERROR_KEYS.invalidActivationCode, ERROR_KEYS.activationCodeExpired])(
     'explains %s and sends the e-mail again, honouring the wait',
     async (key) => {
       let resends = 0;
@@ -133,10 +128,10 @@ describe('account activation', () => {
         resends += 1;
         return resends === 1
           ? new Response(null, { status: 204 })
-          : refusal(429, IDENTITY_ERROR_KEYS.resendTooSoon, { retry_after_seconds: 150 });
+          : refusal(429, ERROR_KEYS.resendTooSoon, { retry_after_seconds: 150 });
       });
-      mockFetch(
-        publicHandlers({
+      serve(
+        ...publicHandlers({
           '/api/account-active': () => refusal(400, key),
           '/api/account-active/resend': resend,
         }),
@@ -166,11 +161,11 @@ describe('account activation', () => {
   );
 
   it('shows the wait the API asks for when the e-mail was sent too recently', async () => {
-    mockFetch(
-      publicHandlers({
-        '/api/account-active': () => refusal(400, IDENTITY_ERROR_KEYS.activationCodeExpired),
+    serve(
+      ...publicHandlers({
+        '/api/account-active': () => refusal(400, ERROR_KEYS.activationCodeExpired),
         '/api/account-active/resend': () =>
-          refusal(429, IDENTITY_ERROR_KEYS.resendTooSoon, { retry_after_seconds: 95 }),
+          refusal(429, ERROR_KEYS.resendTooSoon, { retry_after_seconds: 95 }),
       }),
     );
     await changeLanguage('pt');
@@ -182,7 +177,7 @@ describe('account activation', () => {
 
   it('offers a form for e-mail and code when the link lacks them, and activates with it', async () => {
     const activate = vi.fn(() => jsonResponse({ status: 'activated' }));
-    mockFetch(publicHandlers({ '/api/account-active': activate }));
+    serve(...publicHandlers({ '/api/account-active': activate }));
     await changeLanguage('es');
     renderApp('/account/activate');
     await screen.findByTestId('activation-manual');
@@ -199,10 +194,10 @@ describe('account activation', () => {
 
   it('works for a signed-in user too (step 2 of the guard)', async () => {
     signIn();
-    mockFetch(
-      sessionHandlers(
+    serve(
+      ...sessionHandlers(
         {},
-        { '/api/account-active': () => jsonResponse({ status: 'already_active' }) },
+        ...byPath({ '/api/account-active': () => jsonResponse({ status: 'already_active' }) }),
       ),
     );
     const { router } = renderApp('/account/activate?email=a%40b.test&code=111111');
@@ -223,7 +218,7 @@ describe('change-password page and terms of use', () => {
       });
       return new Response(null, { status: 204 });
     });
-    mockFetch(sessionHandlers({}, { '/admin-api/change-password': change }));
+    serve(...sessionHandlers({}, ...byPath({ '/admin-api/change-password': change })));
     await changeLanguage('en');
     renderApp('/change-password');
     await screen.findByTestId('change-password-form');
@@ -246,19 +241,19 @@ describe('change-password page and terms of use', () => {
 
   it('shows a wrong current password under its field', async () => {
     signIn();
-    mockFetch(
-      sessionHandlers(
+    serve(
+      ...sessionHandlers(
         {},
-        {
+        ...byPath({
           '/admin-api/change-password': () =>
-            refusal(400, IDENTITY_ERROR_KEYS.invalidCurrentPassword, [
+            refusal(400, ERROR_KEYS.invalidCurrentPassword, [
               {
                 field: 'body.old_password',
-                key: IDENTITY_ERROR_KEYS.invalidCurrentPassword,
+                key: ERROR_KEYS.invalidCurrentPassword,
                 message: 'Wrong password',
               },
             ]),
-        },
+        }),
       ),
     );
     await changeLanguage('pt');
@@ -279,7 +274,7 @@ describe('change-password page and terms of use', () => {
     ['US', 'en', 'U.S. federal and state privacy laws'],
     ['PY', 'es', 'República del Paraguay'],
   ])('shows the terms of %s in %s, with or without a session', async (country, lang, text) => {
-    mockFetch(sessionHandlers());
+    serve(...sessionHandlers());
     renderApp(`/terms?country=${country}&lang=${lang}`);
     const page = await screen.findByTestId('terms-page');
     expect(page.textContent).toContain(text);
@@ -288,7 +283,7 @@ describe('change-password page and terms of use', () => {
 
   it('lets a signed-in user read the terms of their country', async () => {
     signIn();
-    mockFetch(sessionHandlers({ user: sessionUser({ account: { country_id: 3 } }) }));
+    serve(...sessionHandlers({ user: sessionUser({ account: { country_id: 3 } }) }));
     await changeLanguage('en');
     const { router } = renderApp('/my_farm');
     await screen.findByTestId('my-farm');

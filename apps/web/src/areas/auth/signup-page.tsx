@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { Box, Button, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import {
   COUNTRY_IDS,
-  IDENTITY_ERROR_KEYS,
+  ERROR_KEYS,
   registerBodySchema,
   type CountryId,
   type Language,
@@ -46,7 +46,11 @@ export function activationPath(email: string): string {
   return `/account/activate?email=${encodeURIComponent(email)}`;
 }
 
-/** After sign-up: the activation e-mail is on its way. */
+/**
+ * After sign-up: the activation e-mail is on its way. The server answers the same whether or not
+ * the address already had an account (nobody learns who uses Lavoura); in that case the e-mail it
+ * sent says how to sign in, and this screen says so where the user is looking.
+ */
 function CheckYourEmail({ email }: { email: string }) {
   const { t } = useTranslation('auth');
   return (
@@ -55,6 +59,11 @@ function CheckYourEmail({ email }: { email: string }) {
       icon={<MarkEmailReadOutlinedIcon />}
       title={t('signup.done_title')}
       description={t('signup.done_description', { email })}
+      note={
+        <Alert severity="info" data-testid="signup-existing-note">
+          {t('signup.done_existing')}
+        </Alert>
+      }
       actions={
         <>
           <Button component={RouterLink} to={activationPath(email)} variant="contained">
@@ -105,10 +114,10 @@ export function SignupPage() {
     async ({ terms: _accepted, ...body }) => {
       setFailure(null);
       try {
-        const answer = await register(body);
-        setRegistered(answer.email);
+        await register(body);
+        setRegistered(body.email);
       } catch (error) {
-        const taken = { [IDENTITY_ERROR_KEYS.userAlreadyExists]: 'email' } as const;
+        const taken = { [ERROR_KEYS.userAlreadyExists]: 'email' } as const;
         if (!setApiFieldErrors(error, setError, taken)) setFailure(error);
       }
     },
@@ -138,7 +147,7 @@ export function SignupPage() {
               required
               fullWidth
               errorAction={
-                errors.email?.message === IDENTITY_ERROR_KEYS.userAlreadyExists && (
+                errors.email?.message === ERROR_KEYS.userAlreadyExists && (
                   <Link component={RouterLink} to="/login" state={{ email }}>
                     {t('signup.login_instead')}
                   </Link>

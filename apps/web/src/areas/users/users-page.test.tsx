@@ -1,14 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { IDENTITY_ERROR_KEYS, type Member } from '@lavoura/domain';
+import { ERROR_KEYS, type Member } from '@lavoura/domain';
 import { changeLanguage, i18n } from '../../app/i18n';
-import {
-  expectNoRawKeys,
-  jsonResponse,
-  mockFetch,
-  renderApp,
-  trackMissingKeys,
-} from '../../test/render-app';
+import { type PathAnswers, byPath, jsonResponse, serve } from '../../test/msw-server';
+import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
 import {
   ALL_PERMISSIONS,
   member,
@@ -38,15 +33,15 @@ const CARLA = member({
 
 function serveUsers(
   members: Member[],
-  extra: Parameters<typeof sessionHandlers>[1] = {},
+  extra: PathAnswers = {},
   permissions = ALL_PERMISSIONS,
   maxUsers = 5,
 ) {
   signIn();
-  return mockFetch(
-    sessionHandlers(
+  return serve(
+    ...sessionHandlers(
       { user: sessionUser({ account: { max_users: maxUsers } }), permissions },
-      { '/api/users': () => jsonResponse(members), ...extra },
+      ...byPath({ '/api/users': () => jsonResponse(members), ...extra }),
     ),
   );
 }
@@ -86,7 +81,7 @@ describe('users page', () => {
   it('refuses activating beyond the limit with exceeded_limit translated with max_users', async () => {
     const toggle = vi.fn(async (request: Request) => {
       expect(await request.json()).toEqual({ active: true });
-      return refusal(400, IDENTITY_ERROR_KEYS.usersExceededLimit);
+      return refusal(400, ERROR_KEYS.usersExceededLimit);
     });
     serveUsers([SELF, BRUNO, CARLA], { '/api/users/3/active': toggle }, ALL_PERMISSIONS, 2);
     await changeLanguage('pt');
@@ -180,7 +175,7 @@ describe('users page', () => {
       {
         '/api/users': (request) =>
           request.method === 'POST'
-            ? refusal(400, IDENTITY_ERROR_KEYS.usersExceededLimit)
+            ? refusal(400, ERROR_KEYS.usersExceededLimit)
             : jsonResponse([SELF, BRUNO]),
       },
       ALL_PERMISSIONS,
@@ -200,7 +195,7 @@ describe('users page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Invite' }));
     const limit = await within(dialog).findByTestId('member-limit');
     expect(limit.textContent).toBe(
-      i18n.t(IDENTITY_ERROR_KEYS.usersExceededLimit, { ns: 'errors', max_users: 2 }),
+      i18n.t(ERROR_KEYS.usersExceededLimit, { ns: 'errors', max_users: 2 }),
     );
     expect(limit.textContent).toContain('2');
   });
