@@ -1,11 +1,50 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layering the code keeps, proven by `npm run lint` (scripts/checks/layering.test.ts breaks each
+ * rule on purpose in a fixture and expects the lint to fail):
+ * - no import cycles anywhere;
+ * - packages/* never import apps/*;
+ * - SQL only in services: drizzle and the table definitions are imported by `*.service.ts`,
+ *   `db/` and tests only (routes parse, authorise and call a service; policies are pure);
+ * - a module's routes never import another module's routes;
+ * - an error key is never written as a literal outside the registry of packages/domain.
+ */
+const DATABASE_IMPORTS = {
+  paths: [
+    { name: 'drizzle-orm', message: 'SQL lives in *.service.ts (or db/): call a service.' },
+    { name: 'pg', message: 'SQL lives in *.service.ts (or db/): call a service.' },
+  ],
+  patterns: [
+    { group: ['drizzle-orm/*'], message: 'SQL lives in *.service.ts (or db/): call a service.' },
+    { group: ['**/db/schema.ts'], message: 'Tables are read in *.service.ts (or db/) only.' },
+  ],
+};
+const OTHER_MODULE_ROUTES = {
+  group: ['../*/*.routes.ts', '../../modules/*/*.routes.ts'],
+  message: "A module's routes never import another module's routes: share a service or a policy.",
+};
+const ERROR_KEY_LITERAL = {
+  selector: 'Literal[value=/^(plan\\.)?exception\\./]',
+  message:
+    'Error keys live in the registry (ERRORS / ERROR_KEYS of @lavoura/domain): name the entry.',
+};
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/api/drizzle/**', 'coverage/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'apps/api/drizzle/**',
+      'coverage/**',
+      'scripts/checks/fixtures/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -25,5 +64,71 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Layering: every TypeScript file of the apps and packages.
+    files: ['{apps,packages,scripts}/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+        createNodeResolver(),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-restricted-syntax': ['error', ERROR_KEY_LITERAL],
+    },
+  },
+  {
+    files: ['packages/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './packages',
+              from: './apps',
+              message: 'packages/* are shared by the apps and never import them.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@lavoura/api', '@lavoura/web', '**/apps/**'] }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.service.ts', 'apps/api/src/db/**', 'apps/api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...DATABASE_IMPORTS, patterns: [...DATABASE_IMPORTS.patterns, OTHER_MODULE_ROUTES] },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/test/**/*.ts', 'apps/api/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The registry itself, and tests, which assert the keys a client receives.
+    files: [
+      'packages/domain/src/errors.ts',
+      '**/*.test.{ts,tsx}',
+      'e2e/**/*.ts',
+      'apps/api/src/test/**',
+      'apps/web/src/test/**',
+      'scripts/**',
+    ],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -28,6 +28,8 @@ const apiProject = (
 const projects: TestProjectInlineConfiguration[] = [
   { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
   { test: { name: 'i18n', root: 'packages/i18n', include: ['src/**/*.test.ts'] } },
+  // The checks of `npm run check` themselves (layering, error texts), each broken on purpose.
+  { test: { name: 'checks', root: 'scripts', include: ['checks/**/*.test.ts'], testTimeout: 60_000 } },
   {
     test: {
       name: 'web',

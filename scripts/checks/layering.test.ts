@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { CHECKED_KEYS, missingErrorTexts, shippedErrorTexts } from './error-texts.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: root, ignore: false });
+
+/** The rules the lint breaks on a file of that path holding that code. */
+async function brokenRules(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('npm run check refuses code that breaks the layering', () => {
+  it('refuses an import cycle', async () => {
+    const results = await eslint.lintFiles([path.join(root, 'scripts/checks/fixtures/cycle')]);
+    const rules = results.flatMap((result) => result.messages.map((message) => message.ruleId));
+    expect(rules).toContain('import-x/no-cycle');
+  });
+
+  it('refuses a package importing an app', async () => {
+    const rules = await brokenRules(
+      'packages/domain/src/fixture.ts',
+      "import { loadConfig } from '../../../apps/api/src/config.ts';\nexport const config = loadConfig;\n",
+    );
+    expect(rules.join('\n')).toMatch(/no-restricted-(paths|imports)/);
+  });
+
+  it('refuses a query outside a service, and allows it in one', async () => {
+    const query =
+      "import { eq } from 'drizzle-orm';\nimport * as t from '../../db/schema.ts';\nexport const byId = (id: number) => eq(t.users.id, id);\n";
+    const inRoute = await brokenRules('apps/api/src/modules/users/users.routes.ts', query);
+    expect(inRoute.filter((rule) => rule.startsWith('no-restricted-imports'))).toHaveLength(2);
+    const inService = await brokenRules('apps/api/src/modules/users/users.service.ts', query);
+    expect(inService).toEqual([]);
+  });
+
+  it("refuses a module's routes importing another module's routes", async () => {
+    const rules = await brokenRules(
+      'apps/api/src/modules/auth/auth.routes.ts',
+      "import { usersRoutes } from '../users/users.routes.ts';\nexport const routes = usersRoutes;\n",
+    );
+    expect(rules.join('\n')).toMatch(/another module's routes/);
+  });
+
+  it('refuses an error key written as a literal outside the registry', async () => {
+    const rules = await brokenRules(
+      'apps/api/src/modules/users/users.service.ts',
+      "export const key = 'exception.something_new';\n",
+    );
+    expect(rules.join('\n')).toMatch(/no-restricted-syntax: Error keys live in the registry/);
+  });
+});
+
+describe('every error key has its three texts', () => {
+  it('finds a key without its text in one language', () => {
+    const texts = { pt: { exception: { a: 'A' } }, en: { exception: { a: 'A' } }, es: {} };
+    expect(missingErrorTexts(['exception.a'], texts)).toEqual(['es: exception.a']);
+  });
+
+  it('holds for the registry and the field keys as shipped', () => {
+    expect(missingErrorTexts(CHECKED_KEYS, shippedErrorTexts(root))).toEqual([]);
+  });
+});
