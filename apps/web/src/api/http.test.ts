@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { cropSchema } from '@lavoura/domain';
-import { jsonResponse, mockFetch } from '../test/render-app';
+import { recordRequests, serve } from '../test/msw-server';
 import { ApiError, NETWORK_ERROR_KEY, apiFetch } from './http';
 import { isMaintenanceOn } from './maintenance';
 
@@ -20,28 +21,35 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('apiFetch', () => {
-  it('answers the parsed JSON of a success and asks for JSON', async () => {
-    const fetchMock = mockFetch({ '/api/crops': () => jsonResponse([{ id: 1 }]) });
+  it('answers the parsed JSON of a success and asks for JSON, with no Authorization header', async () => {
+    serve(http.get('/api/crops', () => HttpResponse.json([{ id: 1 }])));
+    const seen = recordRequests();
     await expect(apiFetch('/api/crops')).resolves.toEqual([{ id: 1 }]);
-    const init = fetchMock.mock.calls[0]?.[1];
-    expect(new Headers(init?.headers).get('Accept')).toBe('application/json');
+    expect(seen[0]?.headers.get('Accept')).toBe('application/json');
+    // The session is the httpOnly cookie the browser sends; the app never holds a token.
+    expect(seen[0]?.headers.get('Authorization')).toBeNull();
   });
 
   it('sends a json body with its content type', async () => {
-    const fetchMock = mockFetch({
-      '/admin-api/login': async (request) => jsonResponse({ echoed: await request.json() }),
-    });
+    serve(
+      http.post('/admin-api/login', async ({ request }) =>
+        HttpResponse.json({
+          echoed: await request.json(),
+          type: request.headers.get('Content-Type'),
+        }),
+      ),
+    );
     await expect(
       apiFetch('/admin-api/login', { method: 'POST', json: { email: 'a@b.c' } }),
-    ).resolves.toEqual({ echoed: { email: 'a@b.c' } });
-    const init = fetchMock.mock.calls[0]?.[1];
-    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    ).resolves.toEqual({ echoed: { email: 'a@b.c' }, type: 'application/json' });
   });
 
   it('throws the API error body of a refusal', async () => {
-    mockFetch({
-      '/api/users': () => jsonResponse(errorBody(400, 'exception.users.exceeded_limit'), 400),
-    });
+    serve(
+      http.get('/api/users', () =>
+        HttpResponse.json(errorBody(400, 'exception.users.exceeded_limit'), { status: 400 }),
+      ),
+    );
     const error = await failure(apiFetch('/api/users'));
     expect(error.status).toBe(400);
     expect(error.key).toBe('exception.users.exceeded_limit');
@@ -49,44 +57,45 @@ describe('apiFetch', () => {
   });
 
   it('reports an unexpected error when the answer is not in the error shape', async () => {
-    mockFetch({ '/api/crops': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
+    serve(
+      http.get('/api/crops', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })),
+    );
     const error = await failure(apiFetch('/api/crops'));
     expect(error.status).toBe(502);
     expect(error.key).toBe('exception.unexpected_error');
   });
 
   it('checks a success against its contract and refuses an answer that breaks it', async () => {
-    mockFetch({
-      '/api/crops': () => jsonResponse([{ id: 1, code: 'soybean', message_key: 'crop.soybean' }]),
-    });
+    serve(
+      http.get('/api/crops', () =>
+        HttpResponse.json([{ id: 1, code: 'soybean', message_key: 'crop.soybean' }]),
+      ),
+    );
     await expect(apiFetch('/api/crops', { schema: cropSchema.array() })).resolves.toHaveLength(1);
 
-    mockFetch({ '/api/crops': () => jsonResponse([{ id: 'one' }]) });
+    serve(http.get('/api/crops', () => HttpResponse.json([{ id: 'one' }])));
     const error = await failure(apiFetch('/api/crops', { schema: cropSchema.array() }));
     expect(error.key).toBe('exception.unexpected_error');
   });
 
   it('reports a request that got no answer as a network error', async () => {
-    mockFetch({
-      '/api/crops': () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
+    serve(http.get('/api/crops', () => HttpResponse.error()));
     const error = await failure(apiFetch('/api/crops'));
     expect(error.key).toBe(NETWORK_ERROR_KEY);
   });
 
   it('switches maintenance on with a 503 and off with any other outcome', async () => {
     let status = 503;
-    mockFetch({
-      '/api/crops': () =>
+    serve(
+      http.get('/api/crops', () =>
         status === 200
-          ? jsonResponse([])
-          : jsonResponse(
+          ? HttpResponse.json([])
+          : HttpResponse.json(
               errorBody(status, status === 503 ? 'exception.maintenance' : 'exception.not_found'),
-              status,
+              { status },
             ),
-    });
+      ),
+    );
 
     await failure(apiFetch('/api/crops'));
     expect(isMaintenanceOn()).toBe(true);

@@ -1,9 +1,9 @@
-import { ERROR_KEYS, errorBodySchema, type ErrorBody } from '@lavoura/domain';
-import { endSession, getSessionToken } from '../app/session/session-store';
+import { CLIENT_ERROR_KEYS, ERROR_KEYS, errorBodySchema, type ErrorBody } from '@lavoura/domain';
+import { endSession } from '../app/session/session-store';
 import { setMaintenance } from './maintenance';
 
 /** Key for a request that never got an answer (offline, DNS, refused connection). */
-export const NETWORK_ERROR_KEY = 'exception.network_error';
+export const NETWORK_ERROR_KEY = CLIENT_ERROR_KEYS.networkError;
 
 /** A failed API call; `body` is the API's one error shape, so the UI can translate `key`. */
 export class ApiError extends Error {
@@ -28,8 +28,8 @@ export interface ApiRequestInit<T> extends RequestInit {
   /** The answer's contract (a zod schema from @lavoura/domain): a mismatch is an error, not data. */
   schema?: { parse(value: unknown): T };
   /**
-   * A public call of someone not signed in (login, sign-up, activation, password recovery): no
-   * bearer token is sent, and a 401 is the caller's answer (wrong password), not the session's end.
+   * A public call of someone not signed in (login, sign-up, activation, password recovery): a 401
+   * is the caller's answer (wrong password), not the session's end.
    */
   anonymous?: boolean;
 }
@@ -49,17 +49,15 @@ async function readJson(response: Response): Promise<{ ok: true; value: unknown 
 }
 
 /**
- * fetch for our APIs: JSON in and out, the session's bearer token on every call, errors thrown as
- * ApiError, and the maintenance flag kept in step with every outcome (503 on, anything else off).
- * A 401 ends the session (token removed, stores and query cache reset); the navigation guard then
- * shows /login.
+ * fetch for our APIs: JSON in and out, errors thrown as ApiError, and the maintenance flag kept in
+ * step with every outcome (503 on, anything else off). The session travels as the httpOnly token
+ * cookie, which the browser sends itself (same origin); the app adds no Authorization header. A
+ * 401 ends the session (stores and query cache reset); the navigation guard then shows /login.
  */
 export async function apiFetch<T>(path: string, init: ApiRequestInit<T> = {}): Promise<T> {
   const { json, schema, anonymous = false, ...request } = init;
   const headers = new Headers(request.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  const token = anonymous ? null : getSessionToken();
-  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
   if (json !== undefined) {
     headers.set('Content-Type', 'application/json');
     request.body = JSON.stringify(json);
@@ -67,7 +65,7 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit<T> = {}): P
 
   let response: Response;
   try {
-    response = await fetch(path, { ...request, headers });
+    response = await fetch(path, { ...request, headers, credentials: 'same-origin' });
   } catch (cause) {
     // An aborted query is TanStack Query's business, not an error to report.
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import {
   accountEntrySchema,
   activationAnswerSchema,
-  registerAnswerSchema,
   sessionAnswerSchema,
   sessionUserSchema,
   type AccountEntry,
@@ -12,7 +11,7 @@ import {
   type SessionAnswer,
   type SessionUser,
 } from '@lavoura/domain';
-import { useSessionToken } from '../app/session/session-store';
+import { useSignedInState } from '../app/session/session-store';
 import { apiFetch } from './http';
 
 export type { AccountEntry, SessionAnswer, SessionUser };
@@ -56,13 +55,9 @@ export function recoverPassword(email: string): Promise<void> {
   });
 }
 
-export function register(body: RegisterBody) {
-  return apiFetch('/admin-api/register', {
-    method: 'POST',
-    json: body,
-    anonymous: true,
-    schema: registerAnswerSchema,
-  });
+/** 201 whether or not the e-mail already had an account: the answer tells nothing more. */
+export function register(body: RegisterBody): Promise<void> {
+  return apiFetch('/admin-api/register', { method: 'POST', json: body, anonymous: true });
 }
 
 export function activateAccount(body: { email: string; code: string }) {
@@ -86,12 +81,12 @@ export function resendActivation(email: string): Promise<void> {
 
 /** GET /api/menu/dados-usuario: who is signed in, in which account, on which plan. */
 export function useSessionUserQuery() {
-  const token = useSessionToken();
+  const signedIn = useSignedInState();
   return useQuery({
     queryKey: sessionKeys.user,
     queryFn: ({ signal }) =>
       apiFetch<SessionUser>('/api/menu/dados-usuario', { signal, schema: sessionUserSchema }),
-    enabled: token !== null,
+    enabled: signedIn,
   });
 }
 
@@ -100,7 +95,7 @@ export function useSessionUserQuery() {
  * the farm selector exists, the API's default (the current season) applies.
  */
 export function usePermissionsQuery(enabled: boolean, seasonCropId: number | null = null) {
-  const token = useSessionToken();
+  const signedIn = useSignedInState();
   return useQuery({
     queryKey: sessionKeys.permissions(seasonCropId),
     queryFn: ({ signal }) =>
@@ -110,18 +105,18 @@ export function usePermissionsQuery(enabled: boolean, seasonCropId: number | nul
           : `/api/permissions?season_crop_id=${seasonCropId}`,
         { signal, schema: stringList },
       ),
-    enabled: enabled && token !== null,
+    enabled: enabled && signedIn,
   });
 }
 
 /** GET /api/menu/contas: the accounts the user belongs to, the current one marked. */
 export function useAccountsQuery() {
-  const token = useSessionToken();
+  const signedIn = useSignedInState();
   return useQuery({
     queryKey: sessionKeys.accounts,
     queryFn: ({ signal }) =>
       apiFetch<AccountEntry[]>('/api/menu/contas', { signal, schema: accountEntrySchema.array() }),
-    enabled: token !== null,
+    enabled: signedIn,
   });
 }
 
@@ -137,17 +132,9 @@ export function logout(): Promise<unknown> {
   return apiFetch('/admin-api/logout', { method: 'POST' });
 }
 
-export function refreshToken(): Promise<{ token: string }> {
-  return apiFetch('/admin-api/token-refresh', {
-    method: 'POST',
-    schema: {
-      parse: (value: unknown) => {
-        const token = (value as { token?: unknown } | null)?.token;
-        if (typeof token !== 'string') throw new TypeError('expected {token}');
-        return { token };
-      },
-    },
-  });
+/** A new token, set by the server as the session cookie (the answer's token is for API clients). */
+export function refreshToken(): Promise<unknown> {
+  return apiFetch('/admin-api/token-refresh', { method: 'POST' });
 }
 
 export function changePassword(body: ChangePasswordBody): Promise<void> {

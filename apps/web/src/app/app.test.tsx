@@ -1,7 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { apiFetch } from '../api/http';
-import { jsonResponse, mockFetch, renderApp } from '../test/render-app';
+import { serve } from '../test/msw-server';
+import { renderApp } from '../test/render-app';
 import { sessionHandlers, signIn } from '../test/session-fixtures';
 import { i18n } from './i18n';
 
@@ -15,14 +17,13 @@ describe('maintenance mode', () => {
   it('shows the maintenance page instead of the routes on a 503 and the routes again after a 200', async () => {
     let status = 200;
     signIn();
-    mockFetch(
-      sessionHandlers(
+    const reference = () =>
+      status === 503 ? HttpResponse.json(MAINTENANCE, { status: 503 }) : HttpResponse.json([]);
+    serve(
+      ...sessionHandlers(
         {},
-        {
-          '/api/crops': () => (status === 503 ? jsonResponse(MAINTENANCE, 503) : jsonResponse([])),
-          '/api/season-crops': () =>
-            status === 503 ? jsonResponse(MAINTENANCE, 503) : jsonResponse([]),
-        },
+        http.get('/api/crops', reference),
+        http.get('/api/season-crops', reference),
       ),
     );
     await i18n.changeLanguage('pt');
@@ -48,10 +49,10 @@ describe('maintenance mode', () => {
   });
 
   it('shows the maintenance page when the sign-in page data answers 503', async () => {
-    mockFetch({
-      '/api/crops': () => jsonResponse(MAINTENANCE, 503),
-      '/api/season-crops': () => jsonResponse(MAINTENANCE, 503),
-    });
+    serve(
+      http.get('/api/crops', () => HttpResponse.json(MAINTENANCE, { status: 503 })),
+      http.get('/api/season-crops', () => HttpResponse.json(MAINTENANCE, { status: 503 })),
+    );
     renderApp('/');
     expect(await screen.findByTestId('maintenance-page')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'We are under maintenance' })).toBeTruthy();

@@ -2,13 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@lavoura/domain';
 import { AREA_NAMES } from '../areas/area-names';
-import {
-  expectNoRawKeys,
-  jsonResponse,
-  mockFetch,
-  renderApp,
-  trackMissingKeys,
-} from '../test/render-app';
+import { http, HttpResponse } from 'msw';
+import { serve } from '../test/msw-server';
+import { expectNoRawKeys, renderApp, trackMissingKeys } from '../test/render-app';
 import { member, sessionHandlers, sessionUser, signIn } from '../test/session-fixtures';
 import { changeLanguage, i18n } from './i18n';
 import { AREA_ROUTES } from './routes';
@@ -51,13 +47,11 @@ describe('route table', () => {
       // Full) by a Light one in Brazil. Guest pages are seen signed out.
       const level = path === '/plans' || path === '/payment' ? 1 : 4;
       if (layout !== 'public') signIn();
-      mockFetch(
-        sessionHandlers(
+      serve(
+        ...sessionHandlers(
           { user: sessionUser({ level, language }) },
-          {
-            '/api/countries': () => jsonResponse([]),
-            '/api/users': () => jsonResponse([member()]),
-          },
+          http.get('/api/countries', () => HttpResponse.json([])),
+          http.get('/api/users', () => HttpResponse.json([member()])),
         ),
       );
       await changeLanguage(language);

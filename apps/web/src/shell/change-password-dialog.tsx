@@ -25,7 +25,6 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         {open && (
           <ChangePasswordForm
             email={user.email}
-            countryId={user.account.country_id}
             onChanged={() => {
               onClose();
               notify({ key: 'change_password.done', ns: 'auth', severity: 'success' });

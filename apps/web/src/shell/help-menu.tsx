@@ -4,13 +4,11 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import TourOutlinedIcon from '@mui/icons-material/TourOutlined';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../app/i18n';
 import { contactMailto } from './contact';
 
-/** The help button: the tour (coming shortly) and a contact link (not offered in English). */
+/** The help button: the tour (coming shortly) and a contact link, the same in every language. */
 export function HelpMenu() {
   const { t } = useTranslation('shell');
-  const language = useLanguage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
@@ -37,18 +35,16 @@ export function HelpMenu() {
           </ListItemIcon>
           <ListItemText primary={t('help.tour')} secondary={t('help.tour_soon')} />
         </MenuItem>
-        {language !== 'en' && (
-          <MenuItem
-            component="a"
-            href={contactMailto(t('help.contact_subject'))}
-            onClick={() => setAnchor(null)}
-          >
-            <ListItemIcon>
-              <MailOutlineIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('help.contact')}</ListItemText>
-          </MenuItem>
-        )}
+        <MenuItem
+          component="a"
+          href={contactMailto(t('help.contact_subject'))}
+          onClick={() => setAnchor(null)}
+        >
+          <ListItemIcon>
+            <MailOutlineIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('help.contact')}</ListItemText>
+        </MenuItem>
       </Menu>
     </>
   );

@@ -8,8 +8,7 @@ import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import StickyNote2OutlinedIcon from '@mui/icons-material/StickyNote2Outlined';
-import { planRouteOf, routeAccess } from '@lavoura/domain';
-import { requiredPermission, type GuardUser } from '../app/guard/navigation-guard';
+import { decideNavigation, type GuardUser } from '../app/guard/navigation-guard';
 
 /** A page of the menu: `to` is a path with an optional query (catalog categories). */
 export interface MenuLink {
@@ -70,9 +69,10 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
 ];
 
 /**
- * How a page shows in the menu: `open`; `upsell` (its plan does not include it: still shown, with
- * an upgrade hint, since the permission is missing because of the plan); `hidden` (disabled by the
- * plan, or the user lacks the permission, or permissions are still loading).
+ * How a page shows in the menu, as the navigation guard would decide it: `open`; `upsell` (the
+ * plan does not include it: shown padlocked, and a click opens the plans or says who can change
+ * them); `hidden` (the profile may not open it on any plan, the plan disables it, or permissions
+ * are still loading).
  */
 export type MenuAccess = 'open' | 'upsell' | 'hidden';
 
@@ -81,16 +81,25 @@ export function menuAccess(
   user: GuardUser,
   permissions: ReadonlySet<string> | null,
 ): MenuAccess {
-  const pathname = to.split('?')[0] ?? to;
-  const planRoute = planRouteOf(pathname);
-  if (planRoute) {
-    const access = routeAccess(planRoute, user.plan.priority_level);
-    if (access === 'disabled') return 'hidden';
-    if (access === 'upsell') return 'upsell';
+  const [pathname = to, query] = to.split('?');
+  const decision = decideNavigation({
+    pathname,
+    search: query ? `?${query}` : '',
+    signedIn: true,
+    user,
+    permissions: permissions ? [...permissions] : null,
+  });
+  switch (decision.kind) {
+    case 'allow':
+    case 'redirect':
+      return 'open';
+    case 'upsell':
+      return 'upsell';
+    case 'blocked':
+      return decision.reason === 'upsell' ? 'upsell' : 'hidden';
+    default:
+      return 'hidden';
   }
-  const permission = requiredPermission(pathname);
-  if (permission && !permissions?.has(permission)) return 'hidden';
-  return 'open';
 }
 
 export interface VisibleLink extends MenuLink {

@@ -11,6 +11,8 @@ interface MessagePanelProps {
   eyebrow?: ReactNode;
   title: string;
   description: string;
+  /** More to read before acting, below the description (a notice that must be seen). */
+  note?: ReactNode;
   actions?: ReactNode;
   testId?: string;
 }
@@ -22,6 +24,7 @@ export function MessagePanel({
   eyebrow,
   title,
   description,
+  note,
   actions,
   testId,
 }: MessagePanelProps) {
@@ -55,9 +58,10 @@ export function MessagePanel({
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 }, mb: 1.5 }}>
           {title}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: actions ? 3.5 : 0 }}>
+        <Typography color="text.secondary" sx={{ mb: actions || note ? 3.5 : 0 }}>
           {description}
         </Typography>
+        {note && <Box sx={{ mb: actions ? 3.5 : 0, textAlign: 'left' }}>{note}</Box>}
         {actions && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} justifyContent="center">
             {actions}

@@ -2,8 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { usePermissionsQuery, useSessionUserQuery, refreshToken } from '../api/session';
 import { useCrops, useSeasonCrops } from '../api/reference';
 import { RefusedNavigationBlocker } from '../app/guard/route-guard';
-import { replaceToken, useSessionToken } from '../app/session/session-store';
-import { tokenExpiresAt } from '../app/session/cookies';
+import { sessionRenewed, useSessionState } from '../app/session/session-store';
 import { SignedInProvider } from '../app/session/signed-in';
 import { AreaLoading } from './area-loading';
 import { SessionErrorPage } from './session-error-page';
@@ -14,22 +13,21 @@ import { ShellUiProvider } from './shell-ui';
 const REFRESH_AHEAD_MS = 10 * 60 * 1000;
 
 /** Keeps a long-open app signed in: POST /admin-api/token-refresh shortly before expiry. */
-function useTokenRefresh(token: string | null): void {
+function useTokenRefresh(expiresAt: number | null): void {
   useEffect(() => {
-    if (!token) return;
-    const expiresAt = tokenExpiresAt(token);
-    if (!expiresAt) return;
-    const delay = Math.max(expiresAt.getTime() - Date.now() - REFRESH_AHEAD_MS, 0);
+    if (expiresAt === null) return;
+    const delay = Math.max(expiresAt - Date.now() - REFRESH_AHEAD_MS, 0);
     // setTimeout takes 32-bit delays; a longer one would fire at once.
     if (delay > 2 ** 31 - 1) return;
     const timer = setTimeout(() => {
       refreshToken().then(
-        (answer) => replaceToken(answer.token),
+        // The server set the new token cookie and its token_expires_at.
+        () => sessionRenewed(),
         (error: unknown) => console.warn('Token refresh failed', error),
       );
     }, delay);
     return () => clearTimeout(timer);
-  }, [token]);
+  }, [expiresAt]);
 }
 
 /** The rest of the start sequence once the user is known: crops and season-crops. */
@@ -45,10 +43,10 @@ function ReferenceData() {
  * comes with the farms issue). The frame waits for the user; permissions arrive when they arrive.
  */
 export function SessionFrame({ children }: { children: ReactNode }) {
-  const token = useSessionToken();
+  const { expiresAt } = useSessionState();
   const user = useSessionUserQuery();
   const permissions = usePermissionsQuery(user.isSuccess);
-  useTokenRefresh(token);
+  useTokenRefresh(expiresAt);
 
   if (user.isError && !user.data) {
     return <SessionErrorPage error={user.error} onRetry={() => void user.refetch()} />;

@@ -20,13 +20,22 @@ import { useJobTitles } from '../api/reference';
 import { saveJobTitle, sessionKeys } from '../api/session';
 import { readFirstLoginFullPlan, writeFirstLoginFullPlan } from '../app/session/cookies';
 import { useLogout } from '../app/session/session-actions';
-import { registerStoreReset, useSessionState } from '../app/session/session-store';
+import {
+  dismissJobTitle,
+  getSignInPassword,
+  registerStoreReset,
+  useSessionState,
+} from '../app/session/session-store';
 import { useSignedIn } from '../app/session/signed-in';
 import { ApiErrorAlert } from './api-error-alert';
 import { ChangePasswordForm } from './change-password-form';
 import { useShellUi } from './shell-ui';
 
-/** First login or a recovery password: a new password before anything else; no way around it. */
+/**
+ * First login or a recovery password: a new password before anything else; no way around it. The
+ * temporary password typed at sign-in is reused, so only the new one is asked (twice); after a
+ * reload the app no longer has it and asks for it too.
+ */
 function ForcedPasswordDialog({ recovery }: { recovery: boolean }) {
   const { t } = useTranslation('shell');
   const theme = useTheme();
@@ -34,6 +43,7 @@ function ForcedPasswordDialog({ recovery }: { recovery: boolean }) {
   const { user } = useSignedIn();
   const { notify } = useShellUi();
   const logout = useLogout();
+  const [currentPassword] = useState(getSignInPassword);
   return (
     <Dialog
       open
@@ -51,7 +61,7 @@ function ForcedPasswordDialog({ recovery }: { recovery: boolean }) {
         </DialogContentText>
         <ChangePasswordForm
           email={user.email}
-          countryId={user.account.country_id}
+          currentPassword={currentPassword}
           autoFocus
           onChanged={() => notify({ key: 'change_password.done', ns: 'auth', severity: 'success' })}
           secondaryAction={
@@ -87,7 +97,10 @@ function FullAccessWelcomeDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The spec: shown while the user has no job title. Internal titles are the company staff's. */
+/**
+ * The spec: shown while the user has no job title. Internal titles are the company staff's.
+ * Escape (or "Later") closes it until the next sign-in.
+ */
 function JobTitleDialog() {
   const { t } = useTranslation(['shell', 'reference']);
   const { user } = useSignedIn();
@@ -115,9 +128,12 @@ function JobTitleDialog() {
   return (
     <Dialog
       open
+      onClose={(_event, reason) => {
+        // Escape puts the question off; a click beside it is more likely a slip.
+        if (reason === 'escapeKeyDown') dismissJobTitle();
+      }}
       maxWidth="xs"
       fullWidth
-      disableEscapeKeyDown
       aria-labelledby="job-title-title"
       data-testid="job-title-dialog"
     >
@@ -143,6 +159,9 @@ function JobTitleDialog() {
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button color="inherit" onClick={dismissJobTitle}>
+          {t('job_title.later')}
+        </Button>
         <Button variant="contained" disabled={!choice || saving} onClick={() => void save()}>
           {t('job_title.save')}
         </Button>
@@ -157,7 +176,7 @@ function JobTitleDialog() {
  */
 export function ShellModals() {
   const { user } = useSignedIn();
-  const { mustChangePassword } = useSessionState();
+  const { mustChangePassword, jobTitleDismissed } = useSessionState();
   const [welcome, setWelcome] = useState(readFirstLoginFullPlan);
 
   // An account switch answers its own first_login_full_plan.
@@ -176,6 +195,6 @@ export function ShellModals() {
       />
     );
   }
-  if (user.job_title === null) return <JobTitleDialog />;
+  if (user.job_title === null && !jobTitleDismissed) return <JobTitleDialog />;
   return null;
 }

@@ -1,20 +1,18 @@
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { changeLanguage, i18n } from '../app/i18n';
+import { startSession } from '../app/session/session-store';
 import { readCookie, writeFirstLoginFullPlan } from '../app/session/cookies';
-import {
-  expectNoRawKeys,
-  jsonResponse,
-  mockFetch,
-  renderApp,
-  trackMissingKeys,
-} from '../test/render-app';
+import { byPath, jsonResponse, serve } from '../test/msw-server';
+import { expectNoRawKeys, renderApp, trackMissingKeys } from '../test/render-app';
 import {
   ALL_PERMISSIONS,
   JOB_TITLES,
   screenWidth,
   sessionAnswer,
   sessionHandlers,
+  sessionStarted,
   sessionUser,
   signIn,
 } from '../test/session-fixtures';
@@ -31,7 +29,7 @@ describe('the shell', () => {
   const missingKeys = trackMissingKeys();
 
   describe('modals of the first login', () => {
-    it('forces a password change at first login that cannot be dismissed, then welcomes to the Full plan', async () => {
+    it('forces a password change at first login that cannot be dismissed, asking the temporary password after a reload, then welcomes to the Full plan', async () => {
       signIn();
       writeFirstLoginFullPlan(true);
       let user = sessionUser({ first_login: 'Y' });
@@ -39,13 +37,13 @@ describe('the shell', () => {
         user = sessionUser({ first_login: 'N' });
         return new Response(null, { status: 204 });
       });
-      mockFetch(
-        sessionHandlers(
+      serve(
+        ...sessionHandlers(
           {},
-          {
+          ...byPath({
             '/api/menu/dados-usuario': () => jsonResponse(user),
             '/admin-api/change-password': change,
-          },
+          }),
         ),
       );
       await changeLanguage('pt');
@@ -67,7 +65,8 @@ describe('the shell', () => {
       fireEvent.change(within(dialog).getByLabelText(/Confirme a nova senha/), {
         target: { value: 'Minha2026' },
       });
-      fireEvent.click(within(dialog).getByRole('checkbox'));
+      // A password change asks for no terms of use.
+      expect(within(dialog).queryByRole('checkbox')).toBeNull();
       fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar nova senha' }));
 
       await waitFor(() => expect(screen.queryByTestId('forced-password-dialog')).toBeNull());
@@ -80,13 +79,26 @@ describe('the shell', () => {
       expect(missingKeys).toEqual([]);
     });
 
-    it('forces the change after signing in with a recovery password', async () => {
-      const answer = sessionAnswer({
-        recovery_password: true,
-        user: sessionUser({ password_type: 'recovery_temp_password' }),
+    it('forces the change after signing in with a recovery password, asking only the new one', async () => {
+      let user = sessionUser({ password_type: 'recovery_temp_password' });
+      const answer = sessionAnswer({ recovery_password: true, user });
+      const change = vi.fn(async (request: Request) => {
+        expect(await request.json()).toEqual({
+          old_password: 'Tmp-Pass1',
+          new_password: 'Minha2026',
+          password_confirmation: 'Minha2026',
+          email: 'ana@fazenda.test',
+        });
+        user = sessionUser();
+        return new Response(null, { status: 204 });
       });
-      mockFetch(
-        sessionHandlers({ user: answer.user }, { '/admin-api/login': () => jsonResponse(answer) }),
+      serve(
+        ...sessionHandlers(
+          {},
+          http.get('/api/menu/dados-usuario', () => HttpResponse.json(user)),
+          http.post('/admin-api/login', () => sessionStarted(answer)),
+          http.post('/admin-api/change-password', ({ request }) => change(request)),
+        ),
       );
       await changeLanguage('en');
       renderApp('/login');
@@ -100,13 +112,23 @@ describe('the shell', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
       const dialog = await screen.findByTestId('forced-password-dialog');
       expect(dialog.textContent).toContain('You signed in with a temporary password.');
+      // The temporary password was just typed: only the new one is asked, twice, no terms.
+      expect(within(dialog).queryByLabelText(/Current password/)).toBeNull();
+      expect(within(dialog).queryByRole('checkbox')).toBeNull();
+      fireEvent.change(within(dialog).getByLabelText(/^New password/), {
+        target: { value: 'Minha2026' },
+      });
+      fireEvent.change(within(dialog).getByLabelText(/Confirm the new password/), {
+        target: { value: 'Minha2026' },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save new password' }));
+      await waitFor(() => expect(screen.queryByTestId('forced-password-dialog')).toBeNull());
+      expect(change).toHaveBeenCalledTimes(1);
     });
 
     it('warns while a temporary recovery password is in use, with the change action', async () => {
       signIn();
-      mockFetch(
-        sessionHandlers({ user: sessionUser({ password_type: 'recovery_temp_password' }) }),
-      );
+      serve(...sessionHandlers({ user: sessionUser({ password_type: 'recovery_temp_password' }) }));
       await changeLanguage('es');
       renderApp('/my_farm');
       const banner = await screen.findByTestId('temporary-password-banner');
@@ -122,14 +144,14 @@ describe('the shell', () => {
         user = sessionUser();
         return new Response(null, { status: 204 });
       });
-      const fetchMock = mockFetch(
-        sessionHandlers(
+      serve(
+        ...sessionHandlers(
           {},
-          {
+          ...byPath({
             '/api/menu/dados-usuario': () => jsonResponse(user),
             '/api/job-titles': (request) =>
               request.method === 'POST' ? save(request) : jsonResponse(JOB_TITLES),
-          },
+          }),
         ),
       );
       await changeLanguage('en');
@@ -147,25 +169,46 @@ describe('the shell', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
       await waitFor(() => expect(screen.queryByTestId('job-title-dialog')).toBeNull());
       expect(save).toHaveBeenCalledTimes(1);
-      expect(fetchMock).toHaveBeenCalled();
+    });
+  });
+
+  describe('job title question', () => {
+    it('closes with Escape and is asked again at the next sign-in, not before', async () => {
+      signIn();
+      serve(...sessionHandlers({ user: sessionUser({ job_title: null }) }));
+      await changeLanguage('es');
+      const { unmount } = renderApp('/my_farm');
+      const dialog = await screen.findByTestId('job-title-dialog');
+      fireEvent.keyDown(dialog, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByTestId('job-title-dialog')).toBeNull());
+
+      // A reload is the same session: still not asked.
+      unmount();
+      renderApp('/my_farm');
+      await screen.findByTestId('my-farm');
+      expect(screen.queryByTestId('job-title-dialog')).toBeNull();
+
+      // A later sign-in asks again.
+      act(() => startSession({ password: 'Secret123' }));
+      expect(await screen.findByTestId('job-title-dialog')).toBeTruthy();
     });
   });
 
   describe('account menu', () => {
-    it('switches account: PUT alterar-conta, keeps the new token, goes to my farm and reloads the session', async () => {
-      signIn('token-of-10');
+    it('switches account: PUT alterar-conta (the server sets the new session cookie), goes to my farm and reloads the session', async () => {
+      signIn();
       const accounts = [
         { id: 10, name: 'Fazenda Boa Vista', current: true },
         { id: 20, name: 'Grupo Três Rios', current: false },
       ];
       const otherUser = sessionUser({ account: { id: 20, name: 'Grupo Três Rios' } });
       let current = sessionUser();
-      const bearers: (string | null)[] = [];
+      let userLoads = 0;
       const switchAccount = vi.fn(async (request: Request) => {
         expect(request.method).toBe('PUT');
         expect(await request.json()).toEqual({ id: 20 });
         current = otherUser;
-        return jsonResponse(
+        return sessionStarted(
           sessionAnswer({
             token: 'token-of-20',
             user: otherUser,
@@ -173,17 +216,17 @@ describe('the shell', () => {
           }),
         );
       });
-      mockFetch(
-        sessionHandlers(
+      serve(
+        ...sessionHandlers(
           { accounts },
-          {
-            '/api/menu/dados-usuario': (request) => {
-              bearers.push(request.headers.get('Authorization'));
+          ...byPath({
+            '/api/menu/dados-usuario': () => {
+              userLoads += 1;
               return jsonResponse(current);
             },
             '/api/menu/alterar-conta': switchAccount,
             '/api/users': () => jsonResponse([]),
-          },
+          }),
         ),
       );
       await changeLanguage('en');
@@ -192,27 +235,28 @@ describe('the shell', () => {
 
       const menu = await openAccountMenu();
       fireEvent.click(within(menu).getByRole('menuitem', { name: 'Switch account' }));
+      const loadsBefore = userLoads;
       fireEvent.click(await within(menu).findByTestId('account-20'));
 
       await waitFor(() => expect(switchAccount).toHaveBeenCalledTimes(1));
       await waitFor(() => expect(router.state.location.pathname).toBe('/my_farm'));
-      expect(readCookie('token')).toBe('token-of-20');
-      await waitFor(() => expect(bearers.at(-1)).toBe('Bearer token-of-20'));
+      // The user is loaded again, now with the new account's cookie (the server's business).
+      await waitFor(() => expect(userLoads).toBeGreaterThan(loadsBefore));
       expect(await screen.findByText('Grupo Três Rios')).toBeTruthy();
     });
 
     it('ignores a choice of the current account', async () => {
       signIn();
       const switchAccount = vi.fn();
-      mockFetch(
-        sessionHandlers(
+      serve(
+        ...sessionHandlers(
           {
             accounts: [
               { id: 10, name: 'Fazenda Boa Vista', current: true },
               { id: 20, name: 'Grupo Três Rios', current: false },
             ],
           },
-          { '/api/menu/alterar-conta': switchAccount },
+          ...byPath({ '/api/menu/alterar-conta': switchAccount }),
         ),
       );
       await changeLanguage('en');
@@ -222,13 +266,12 @@ describe('the shell', () => {
       fireEvent.click(await within(menu).findByTestId('account-10'));
       await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
       expect(switchAccount).not.toHaveBeenCalled();
-      expect(readCookie('token')).toBe('session-token');
     });
 
     it('offers account switching only with several accounts, and users management only with user.list', async () => {
       signIn();
-      mockFetch(
-        sessionHandlers({ permissions: ALL_PERMISSIONS.filter((key) => key !== 'user.list') }),
+      serve(
+        ...sessionHandlers({ permissions: ALL_PERMISSIONS.filter((key) => key !== 'user.list') }),
       );
       await changeLanguage('en');
       renderApp('/my_farm');
@@ -246,15 +289,15 @@ describe('the shell', () => {
     it('shows the upgrade button only once permissions are loaded and without menu.panel', async () => {
       signIn();
       let release: (response: Response) => void = () => {};
-      mockFetch(
-        sessionHandlers(
+      serve(
+        ...sessionHandlers(
           { user: sessionUser({ level: 0 }) },
-          {
+          ...byPath({
             '/api/permissions': () =>
               new Promise<Response>((resolve) => {
                 release = resolve;
               }),
-          },
+          }),
         ),
       );
       await changeLanguage('en');
@@ -274,7 +317,7 @@ describe('the shell', () => {
     it('hides the upgrade button for a user with menu.panel', async () => {
       signIn();
       const permissions = vi.fn(() => jsonResponse(ALL_PERMISSIONS));
-      mockFetch(sessionHandlers({}, { '/api/permissions': permissions }));
+      serve(...sessionHandlers({}, ...byPath({ '/api/permissions': permissions })));
       renderApp('/my_farm');
       await screen.findByTestId('my-farm');
       await waitFor(() => expect(permissions).toHaveBeenCalled());
@@ -283,14 +326,14 @@ describe('the shell', () => {
     });
 
     it.each([
-      ['en', false],
+      ['en', true],
       ['pt', true],
       ['es', true],
     ] as const)(
-      'help menu in %s: the tour is coming shortly, contact shown: %s',
+      'help menu in %s: the tour is coming shortly, and the contact is there',
       async (language, contact) => {
         signIn();
-        mockFetch(sessionHandlers());
+        serve(...sessionHandlers());
         await changeLanguage(language);
         renderApp('/my_farm');
         await screen.findByTestId('my-farm');
@@ -317,7 +360,7 @@ describe('the shell', () => {
       [3, true],
     ])('account in country %i: feedback button shown: %s', async (country, shown) => {
       signIn();
-      mockFetch(sessionHandlers({ user: sessionUser({ account: { country_id: country } }) }));
+      serve(...sessionHandlers({ user: sessionUser({ account: { country_id: country } }) }));
       renderApp('/my_farm');
       await screen.findByTestId('my-farm');
       expect(screen.queryByTestId('feedback-button') !== null).toBe(shown);
@@ -326,7 +369,7 @@ describe('the shell', () => {
     it('shows the breadcrumbs on a wide screen', async () => {
       screenWidth(1280);
       signIn();
-      mockFetch(sessionHandlers());
+      serve(...sessionHandlers());
       await changeLanguage('en');
       renderApp('/cultivares');
       const crumbs = await screen.findByTestId('breadcrumbs');
@@ -335,11 +378,11 @@ describe('the shell', () => {
   });
 
   describe('menu', () => {
-    it('shows upsell entries with the upgrade hint and hides entries without permission', async () => {
+    it('shows entries the plan withholds padlocked, with the upgrade hint', async () => {
       screenWidth(1280);
       signIn();
-      mockFetch(
-        sessionHandlers({ user: sessionUser({ level: 0 }), permissions: FREEMIUM_PERMISSIONS }),
+      serve(
+        ...sessionHandlers({ user: sessionUser({ level: 0 }), permissions: FREEMIUM_PERMISSIONS }),
       );
       await changeLanguage('en');
       const { container } = renderApp('/my_farm');
@@ -351,8 +394,10 @@ describe('the shell', () => {
       expect(sowings.dataset.access).toBe('upsell');
       expect(within(sowings).getByTestId('upsell-hint')).toBeTruthy();
       expect(within(nav).getByRole('button', { name: /Planning/ }).dataset.access).toBe('upsell');
-      // The linkage dashboard needs a permission this user lacks.
-      expect(within(nav).queryByRole('link', { name: /Linkage dashboard/ })).toBeNull();
+      // The linkage dashboard: the permission is the plan's to give, so it shows padlocked.
+      expect(within(nav).getByRole('link', { name: /Linkage dashboard/ }).dataset.access).toBe(
+        'upsell',
+      );
       expect(screen.queryByRole('link', { name: 'Admin panel' })).toBeNull();
       expectNoRawKeys(container);
     });
@@ -360,7 +405,7 @@ describe('the shell', () => {
     it('opens a group in a sub-drawer with its pages, and the field group says there are no plots', async () => {
       screenWidth(1280);
       signIn();
-      mockFetch(sessionHandlers());
+      serve(...sessionHandlers());
       await changeLanguage('pt');
       const { router } = renderApp('/my_farm');
       const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
@@ -387,8 +432,8 @@ describe('the shell', () => {
     it('opens the plan presentation for an administrator clicking an upsell entry, and stays', async () => {
       screenWidth(1280);
       signIn();
-      mockFetch(
-        sessionHandlers({
+      serve(
+        ...sessionHandlers({
           user: sessionUser({ level: 0, is_admin: true }),
           permissions: FREEMIUM_PERMISSIONS,
         }),
@@ -404,8 +449,8 @@ describe('the shell', () => {
     it('refuses an upsell entry to a non-administrator with the translated message, and stays', async () => {
       screenWidth(1280);
       signIn();
-      mockFetch(
-        sessionHandlers({
+      serve(
+        ...sessionHandlers({
           user: sessionUser({ level: 0, is_admin: false }),
           permissions: FREEMIUM_PERMISSIONS,
         }),
@@ -414,9 +459,7 @@ describe('the shell', () => {
       const { router } = renderApp('/my_farm');
       const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
       fireEvent.click(within(nav).getByRole('link', { name: /Siembras/ }));
-      expect(
-        await screen.findByText(i18n.t('exception.action_unauthorized', { ns: 'errors' })),
-      ).toBeTruthy();
+      expect(await screen.findByText(i18n.t('blocked.plan_refused', { ns: 'shell' }))).toBeTruthy();
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(router.state.location.pathname).toBe('/my_farm');
     });
@@ -424,7 +467,7 @@ describe('the shell', () => {
     it('shows the admin-panel entry only with the admin permission', async () => {
       screenWidth(1280);
       signIn();
-      mockFetch(sessionHandlers({ permissions: [...ALL_PERMISSIONS, 'admin'] }));
+      serve(...sessionHandlers({ permissions: [...ALL_PERMISSIONS, 'admin'] }));
       await changeLanguage('en');
       renderApp('/my_farm');
       await screen.findByTestId('my-farm');
@@ -432,11 +475,120 @@ describe('the shell', () => {
     });
   });
 
+  describe('locked entries, clicked in the app served under /v3', () => {
+    const PRO_RESEARCH = ALL_PERMISSIONS.filter(
+      (key) => !['sowing.view', 'program.list', 'harvest.list', 'user.list'].includes(key),
+    );
+
+    it('opens the plan presentation for an administrator: drawer item, sub-drawer item, home shortcut', async () => {
+      screenWidth(1280);
+      signIn();
+      serve(
+        ...sessionHandlers({
+          user: sessionUser({ level: 0, is_admin: true }),
+          permissions: FREEMIUM_PERMISSIONS,
+        }),
+      );
+      await changeLanguage('en');
+      const { router } = renderApp('/my_farm', { basename: '/v3' });
+      const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+      const plans = () => screen.findByRole('dialog', { name: 'Lavoura plans' });
+      const closePlans = async () => {
+        fireEvent.keyDown(await plans(), { key: 'Escape' });
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      };
+
+      fireEvent.click(within(nav).getByRole('link', { name: /Sowings/ }));
+      expect(await plans()).toBeTruthy();
+      await closePlans();
+
+      fireEvent.click(within(nav).getByRole('button', { name: /Planning/ }));
+      const sub = await screen.findByTestId('sub-drawer');
+      fireEvent.click(within(sub).getByRole('link', { name: /Programs/ }));
+      expect(await plans()).toBeTruthy();
+      await closePlans();
+
+      const shortcut = screen.getByTestId('quick-register_sowing');
+      expect(shortcut.dataset.access).toBe('upsell');
+      fireEvent.click(within(shortcut).getByRole('link'));
+      expect(await plans()).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/v3/my_farm');
+    });
+
+    it('tells anyone else that only the account administrator can change the plan', async () => {
+      screenWidth(1280);
+      signIn();
+      serve(
+        ...sessionHandlers({
+          user: sessionUser({
+            level: 0,
+            is_admin: false,
+            user_profile: { id: 3, uid: 'FARM', message_key: 'profile.farm' },
+          }),
+          permissions: FREEMIUM_PERMISSIONS,
+        }),
+      );
+      await changeLanguage('pt');
+      const { router } = renderApp('/my_farm', { basename: '/v3' });
+      const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
+      fireEvent.click(within(nav).getByRole('link', { name: /Semeaduras/ }));
+      expect(
+        await screen.findByText(
+          'O plano da sua conta não inclui esta página. Só o administrador da conta pode mudar o plano.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(router.state.location.pathname).toBe('/v3/my_farm');
+    });
+
+    it('tells a refusal by profile apart: a Pro reseller consultant opening Users', async () => {
+      signIn();
+      serve(
+        ...sessionHandlers({
+          user: sessionUser({
+            level: 2,
+            is_admin: false,
+            user_profile: { id: 14, uid: 'CON_REV', message_key: 'profile.con_rev' },
+          }),
+          permissions: PRO_RESEARCH,
+        }),
+      );
+      await changeLanguage('en');
+      renderApp('/users', { basename: '/v3' });
+      const page = await screen.findByTestId('blocked-page');
+      expect(page.textContent).toContain(
+        'Your profile is not allowed to do this. Contact the account administrator.',
+      );
+      expect(page.textContent).not.toContain('Available on other plans');
+    });
+
+    it('tells a Pro research user opening Users that only the administrator can change the plan', async () => {
+      signIn();
+      serve(
+        ...sessionHandlers({
+          user: sessionUser({
+            level: 2,
+            is_admin: false,
+            user_profile: { id: 15, uid: 'PESQUISA', message_key: 'profile.pesquisa' },
+          }),
+          permissions: PRO_RESEARCH,
+        }),
+      );
+      await changeLanguage('en');
+      renderApp('/users', { basename: '/v3' });
+      const page = await screen.findByTestId('blocked-page');
+      expect(page.textContent).toContain(
+        "Your account's plan does not include this page. Only the account administrator can change the plan.",
+      );
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  });
+
   describe('pages the guard refuses when opened directly', () => {
     it('shows the offer and opens the plans for an administrator on an upsell route', async () => {
       signIn();
-      mockFetch(
-        sessionHandlers({
+      serve(
+        ...sessionHandlers({
           user: sessionUser({ level: 2, is_admin: true }),
           permissions: FREEMIUM_PERMISSIONS,
         }),
@@ -452,9 +604,7 @@ describe('the shell', () => {
       ['outside Brazil', 1, 3],
     ])('says "action unauthorized" for /payment %s', async (_case, level, country) => {
       signIn();
-      mockFetch(
-        sessionHandlers({ user: sessionUser({ level, account: { country_id: country } }) }),
-      );
+      serve(...sessionHandlers({ user: sessionUser({ level, account: { country_id: country } }) }));
       await changeLanguage('en');
       renderApp('/payment');
       const page = await screen.findByTestId('blocked-page');
@@ -463,15 +613,15 @@ describe('the shell', () => {
 
     it('opens /payment for a Light account in Brazil', async () => {
       signIn();
-      mockFetch(sessionHandlers({ user: sessionUser({ level: 1 }) }));
+      serve(...sessionHandlers({ user: sessionUser({ level: 1 }) }));
       renderApp('/payment');
       expect(await screen.findByTestId('area-not-ready')).toBeTruthy();
     });
 
     it('says "no permission" to a Full-plan user without the route permission', async () => {
       signIn();
-      mockFetch(
-        sessionHandlers({ permissions: ALL_PERMISSIONS.filter((key) => key !== 'note.list') }),
+      serve(
+        ...sessionHandlers({ permissions: ALL_PERMISSIONS.filter((key) => key !== 'note.list') }),
       );
       await changeLanguage('pt');
       renderApp('/notes');
@@ -481,8 +631,11 @@ describe('the shell', () => {
 
     it('says so when the permissions cannot be loaded', async () => {
       signIn();
-      mockFetch(
-        sessionHandlers({}, { '/api/permissions': () => new Response('down', { status: 500 }) }),
+      serve(
+        ...sessionHandlers(
+          {},
+          ...byPath({ '/api/permissions': () => new Response('down', { status: 500 }) }),
+        ),
       );
       await changeLanguage('pt');
       renderApp('/notes');

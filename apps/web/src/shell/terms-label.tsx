@@ -10,7 +10,7 @@ export function TermsLabel({
   countryId,
   language,
 }: {
-  i18nKey: 'signup.accept_terms' | 'change_password.accept_terms';
+  i18nKey: 'signup.accept_terms';
   countryId: number | null | undefined;
   language: Language;
 }) {

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { App } from '../app/app';
 import { i18n } from '../app/i18n';
 import { routes } from '../app/routes';
@@ -10,35 +10,17 @@ export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
 }
 
-/** The whole app (providers, maintenance gate, guard, routes) at `path`, in memory. */
-export function renderApp(path = '/') {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/**
+ * The whole app (providers, maintenance gate, guard, routes) at `path`, in memory. With
+ * `basename` ('/v3', as served) the router's own locations carry it, as in the browser.
+ */
+export function renderApp(path = '/', { basename }: { basename?: string } = {}) {
+  const router = createMemoryRouter(routes, {
+    initialEntries: [`${basename ?? ''}${path}`],
+    ...(basename ? { basename } : {}),
+  });
   const queryClient = testQueryClient();
   return { router, queryClient, ...render(<App router={router} queryClient={queryClient} />) };
-}
-
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-type Handler = (request: Request) => Response | Promise<Response>;
-
-/**
- * Replaces `fetch`, the web app's outside boundary, with answers by path. A path with no handler
- * fails the test loudly instead of reaching a network that does not exist here.
- */
-export function mockFetch(handlers: Record<string, Handler>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(new URL(String(input), 'http://localhost'), init);
-    const handler = handlers[new URL(request.url).pathname];
-    if (!handler) throw new Error(`Unexpected request ${request.method} ${request.url}`);
-    return handler(request);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { vi } from 'vitest';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { Member, Plan, Profile, SessionAnswer, SessionUser } from '@lavoura/domain';
 import { PLANS, PROFILES, permissionsFor, withShellKeys } from '@lavoura/domain';
+import { SESSION_MAX_AGE_SECONDS, TOKEN_EXPIRES_AT_COOKIE } from '../app/session/cookies';
 import { startSession } from '../app/session/session-store';
-import { jsonResponse } from './render-app';
 
 /** What the server answers a Full-plan account administrator: every code and shell key. */
 export const ALL_PERMISSIONS = withShellKeys(
@@ -103,16 +104,31 @@ export const JOB_TITLES = [
   },
 ];
 
-/** A signed-in browser: the token cookie is set, as after a real login. */
-export function signIn(token = 'session-token'): void {
-  startSession({ token });
+/**
+ * What the browser keeps of a session the server opened: the httpOnly `token` cookie is beyond
+ * page scripts (and jsdom's reach here); `token_expires_at` is readable, set here as the browser
+ * would store it from the server's Set-Cookie.
+ */
+export function serverSetsSessionCookies(maxAgeSeconds = SESSION_MAX_AGE_SECONDS): void {
+  const expiresAt = Math.floor(Date.now() / 1000) + maxAgeSeconds;
+  document.cookie = `${TOKEN_EXPIRES_AT_COOKIE}=${expiresAt}; Max-Age=${maxAgeSeconds}; Path=/`;
 }
 
-type Handler = (request: Request) => Response | Promise<Response>;
+/** The server's answer to a sign-in or account switch: the body, and the session's cookies. */
+export function sessionStarted(answer: SessionAnswer): Response {
+  serverSetsSessionCookies();
+  return HttpResponse.json(answer);
+}
+
+/** A signed-in browser, as after a real login: the session cookies are there. */
+export function signIn(): void {
+  serverSetsSessionCookies();
+  startSession();
+}
 
 /**
  * The API calls of a signed-in start (user, permissions, accounts, reference data) answered at
- * the fetch boundary; `extra` adds or replaces handlers.
+ * the network boundary; `extra` handlers come first, so they replace a default of the same path.
  */
 export function sessionHandlers(
   options: {
@@ -120,23 +136,32 @@ export function sessionHandlers(
     permissions?: string[];
     accounts?: SessionAnswer['accounts'];
   } = {},
-  extra: Record<string, Handler> = {},
-): Record<string, Handler> {
+  ...extra: RequestHandler[]
+): RequestHandler[] {
   const user = options.user ?? sessionUser();
-  return {
-    '/api/menu/dados-usuario': () => jsonResponse(user),
-    '/api/permissions': () => jsonResponse(options.permissions ?? ALL_PERMISSIONS),
-    '/api/menu/contas': () =>
-      jsonResponse(
+  return [
+    ...extra,
+    http.get('/api/menu/dados-usuario', () => HttpResponse.json(user)),
+    http.get('/api/permissions', () => HttpResponse.json(options.permissions ?? ALL_PERMISSIONS)),
+    http.get('/api/menu/contas', () =>
+      HttpResponse.json(
         options.accounts ?? [{ id: user.account.id, name: user.account.name, current: true }],
       ),
-    '/api/crops': () => jsonResponse([]),
-    '/api/season-crops': () => jsonResponse([]),
-    '/api/plans': () => jsonResponse(PLANS),
-    '/api/profiles': () => jsonResponse(PROFILE_LIST),
-    '/api/job-titles': () => jsonResponse(JOB_TITLES),
-    ...extra,
-  };
+    ),
+    http.get('/api/crops', () => HttpResponse.json([])),
+    http.get('/api/season-crops', () => HttpResponse.json([])),
+    http.get('/api/plans', () => HttpResponse.json(PLANS)),
+    http.get('/api/profiles', () => HttpResponse.json(PROFILE_LIST)),
+    http.get('/api/job-titles', () => HttpResponse.json(JOB_TITLES)),
+  ];
+}
+
+/** The API's error shape, as it answers a refusal. */
+export function apiError(status: number, key: string, additionalInfo?: unknown): Response {
+  return HttpResponse.json(
+    { code: status, key, context: { message: 'refused', additionalInfo } },
+    { status },
+  );
 }
 
 /**

@@ -1,16 +1,32 @@
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { setMaintenance } from '../api/maintenance';
-import { i18n } from '../app/i18n';
+import { LANGUAGES } from '@lavoura/domain';
+import { NAMESPACES } from '@lavoura/i18n/web';
+import { i18n, i18nReady } from '../app/i18n';
 import { resetSessionForTests } from '../app/session/session-store';
+import { server } from './msw-server';
 
 // The first render of a file loads its lazy areas' modules, which takes more than a second on a
 // busy machine: findBy* waits up to 5 s before failing.
 configure({ asyncUtilTimeout: 5000 });
 
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+// Tests render pages at once and switch languages freely: every text is loaded up front (the app
+// loads them per language and area, see app/i18n.ts).
+beforeAll(async () => {
+  await i18nReady;
+  await i18n.loadNamespaces(NAMESPACES.filter((namespace) => namespace !== 'emails'));
+  await i18n.loadLanguages([...LANGUAGES]);
+});
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(async () => {
   cleanup();
+  server.resetHandlers();
+  server.events.removeAllListeners();
   setMaintenance(false);
   resetSessionForTests();
   window.localStorage.clear();

@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_ACCESS_BY_LEVEL, SHELL_PERMISSION_KEYS } from '@lavoura/domain';
-import { decideNavigation, type GuardInput, type GuardUser } from './navigation-guard';
+import {
+  PLAN_REFUSED_KEY,
+  PROFILE_REFUSED_KEY,
+  decideNavigation,
+  type GuardInput,
+  type GuardUser,
+} from './navigation-guard';
 
 /** Every shell key the routes ask for: a user who lacks nothing but what a test removes. */
 const ALL_KEYS = Object.keys(SHELL_PERMISSION_KEYS);
 
-function user(level: number, overrides: Partial<GuardUser> & { country?: number } = {}): GuardUser {
+function user(
+  level: number,
+  overrides: Partial<GuardUser> & { country?: number; profile?: string } = {},
+): GuardUser {
   return {
     is_admin: overrides.is_admin ?? false,
+    user_profile: { uid: overrides.profile ?? 'FARM' },
     plan: { priority_level: level },
     account: { country_id: overrides.country ?? 1 },
   };
@@ -18,7 +28,7 @@ function decide(pathname: string, input: Partial<GuardInput> = {}) {
   return decideNavigation({
     pathname: path,
     search: query ? `?${query}` : '',
-    token: 'session-token',
+    signedIn: true,
     user: user(4),
     permissions: ALL_KEYS,
     previous: null,
@@ -41,20 +51,20 @@ const planCases = Object.entries(ROUTE_ACCESS_BY_LEVEL).flatMap(([level, table])
 
 describe('navigation guard, in the order of the spec', () => {
   describe('(1) a token in the URL', () => {
-    it('is adopted as the session and removed from the address, keeping the rest of the query', () => {
-      expect(decide('/field?plot_id=3&token=abc.def&fazenda_id=7', { token: null })).toEqual({
-        kind: 'adopt-token',
-        token: 'abc.def',
+    it('is removed from the address and ignored, keeping the rest of the query', () => {
+      expect(decide('/field?plot_id=3&token=abc.def&fazenda_id=7', { signedIn: false })).toEqual({
+        kind: 'redirect',
         to: '/field?plot_id=3&fazenda_id=7',
       });
     });
 
-    it('comes before every other step, even on a guest page with a session', () => {
-      expect(decide('/login?token=new', { token: 'old' })).toEqual({
-        kind: 'adopt-token',
-        token: 'new',
+    it('comes before every other step, and never makes a session', () => {
+      expect(decide('/login?token=new', { signedIn: false })).toEqual({
+        kind: 'redirect',
         to: '/login',
       });
+      // Once removed, the page is decided as for anyone without a session.
+      expect(decide('/my_farm', { signedIn: false })).toEqual({ kind: 'redirect', to: '/login' });
     });
   });
 
@@ -62,7 +72,7 @@ describe('navigation guard, in the order of the spec', () => {
     it.each(['/account/activate?email=a@b.c&code=123456', '/weekly-digest?token_id=1', '/terms'])(
       '%s passes with or without a session',
       (path) => {
-        expect(decide(path, { token: null, user: null, permissions: null })).toEqual({
+        expect(decide(path, { signedIn: false, user: null, permissions: null })).toEqual({
           kind: 'allow',
         });
         expect(decide(path, { user: user(0), permissions: [] })).toEqual({ kind: 'allow' });
@@ -74,22 +84,22 @@ describe('navigation guard, in the order of the spec', () => {
     it.each(['/my_farm', '/', '/users', '/field?plot_id=2', '/no/such/page', '/change-password'])(
       '%s goes to /login',
       (path) => {
-        const decision = decide(path, { token: null, user: null, permissions: null });
+        const decision = decide(path, { signedIn: false, user: null, permissions: null });
         expect(decision).toMatchObject({ kind: 'redirect', to: '/login' });
       },
     );
 
     it('remembers the page the user wanted, except the home page', () => {
-      expect(decide('/users?x=1', { token: null })).toEqual({
+      expect(decide('/users?x=1', { signedIn: false })).toEqual({
         kind: 'redirect',
         to: '/login',
         from: '/users?x=1',
       });
-      expect(decide('/my_farm', { token: null })).toEqual({ kind: 'redirect', to: '/login' });
+      expect(decide('/my_farm', { signedIn: false })).toEqual({ kind: 'redirect', to: '/login' });
     });
 
     it.each(['/login', '/signup'])('stays on %s', (path) => {
-      expect(decide(path, { token: null, user: null, permissions: null })).toEqual({
+      expect(decide(path, { signedIn: false, user: null, permissions: null })).toEqual({
         kind: 'allow',
       });
     });
@@ -122,11 +132,13 @@ describe('navigation guard, in the order of the spec', () => {
           expect(member).toEqual({ kind: 'allow' });
           expect(admin).toEqual({ kind: 'allow' });
         } else if (access === 'upsell') {
+          const admin = decide(path, { user: user(level, { is_admin: true, profile: 'CONTA' }) });
           expect(admin).toEqual({ kind: 'upsell', route });
+          // An agronomist on the plan's account: the plan is the reason, told with who can change it.
           expect(member).toEqual({
             kind: 'blocked',
             reason: 'upsell',
-            messageKey: UNAUTHORIZED,
+            messageKey: PLAN_REFUSED_KEY,
           });
         } else {
           for (const decision of [member, admin]) {
@@ -142,6 +154,22 @@ describe('navigation guard, in the order of the spec', () => {
 
     it('waits for the user before deciding a plan route', () => {
       expect(decide('/users', { user: null })).toEqual({ kind: 'wait', for: 'user' });
+    });
+
+    it('tells a refusal by profile, which no plan lifts, from a refusal by plan', () => {
+      // A reseller consultant's profile never sees users: no plan would help, only the admin.
+      expect(decide('/users', { user: user(2, { profile: 'CON_REV' }) })).toEqual({
+        kind: 'blocked',
+        reason: 'permission',
+        messageKey: PROFILE_REFUSED_KEY,
+      });
+      // A Pro research user may list users on the Full plan: the plan is the reason, and they
+      // are told that only the account administrator can change it.
+      expect(decide('/users', { user: user(2, { profile: 'PESQUISA' }) })).toEqual({
+        kind: 'blocked',
+        reason: 'upsell',
+        messageKey: PLAN_REFUSED_KEY,
+      });
     });
 
     it('checks the plan before the permission', () => {
@@ -174,21 +202,29 @@ describe('navigation guard, in the order of the spec', () => {
     it.each(table)('%s needs %s', (path, key) => {
       const without = ALL_KEYS.filter((item) => item !== key);
       expect(decide(path)).toEqual({ kind: 'allow' });
-      // Full-plan users are told it is their permission, not their plan.
+      // On the Full plan, a missing permission is the profile's.
       expect(decide(path, { permissions: without })).toEqual({
         kind: 'blocked',
         reason: 'permission',
-        messageKey: 'plan.exception.no_permission',
+        messageKey: PROFILE_REFUSED_KEY,
       });
       expect(decide(path, { permissions: null })).toEqual({ kind: 'wait', for: 'permissions' });
     });
 
-    it('says "action unauthorized" below the Full plan', () => {
+    it('below the Full plan, tells a permission the plan withholds from one the profile lacks', () => {
+      // The agronomist's profile lists farms on the Full plan: the plan is the reason.
       expect(decide('/farms', { user: user(2), permissions: [] })).toEqual({
         kind: 'blocked',
-        reason: 'permission',
-        messageKey: UNAUTHORIZED,
+        reason: 'upsell',
+        messageKey: PLAN_REFUSED_KEY,
       });
+      expect(
+        decide('/farms', { user: user(2, { is_admin: true, profile: 'CONTA' }), permissions: [] }),
+      ).toEqual({ kind: 'upsell' });
+      // On the Full plan a reseller consultant still lacks users: that is the profile.
+      expect(decide('/users', { user: user(4, { profile: 'CON_REV' }), permissions: [] })).toEqual(
+        { kind: 'blocked', reason: 'permission', messageKey: PROFILE_REFUSED_KEY },
+      );
     });
 
     it.each(['/my_farm', '/profile', '/comparacao', '/integrations', '/change-password'])(

@@ -1,10 +1,14 @@
 import {
   COUNTRY_IDS,
   ERROR_KEYS,
-  missingPermissionKey,
+  PLAN_LEVELS,
+  PROFILE_IDS,
+  permissionsFor,
   planRouteOf,
   routeAccess,
+  withShellKeys,
   type PlanRoute,
+  type ProfileUid,
   type ShellPermissionKey,
 } from '@lavoura/domain';
 
@@ -12,14 +16,16 @@ import {
  * The navigation guard of the spec (§4), as one pure decision: where a navigation to `pathname`
  * may go, given the session. The steps run in the spec's order:
  *
- * 1. a token in the URL query is kept as the session cookie (one day) and removed from the URL;
+ * 1. a token in the URL query is removed from the address and ignored (the session is the server's
+ *    httpOnly cookie; a token handed over in a link is never adopted);
  * 2. /account/activate and /weekly-digest pass (and /terms, the public terms of use);
- * 3. without a token: /login (the guest pages /login and /signup stay);
- * 4. with a token, a page that is not for signed-in users (/login, /signup) goes to /my_farm,
+ * 3. without a session: /login (the guest pages /login and /signup stay);
+ * 4. with a session, a page that is not for signed-in users (/login, /signup) goes to /my_farm,
  *    except paths starting /reports/;
  * 5. the plan: upsell opens the plan presentation for administrators and is refused otherwise;
  *    disabled is refused;
  * 6. the route's permission;
+ *    (5 and 6 tell a refusal by profile, which no plan would lift, from a refusal by plan;)
  * 7. /my_farm keeps the fazenda_id of the page the user comes from; /payment is for Brazil only.
  *
  * The API enforces the same rules; this is the user's comfort, never the security.
@@ -54,6 +60,7 @@ const TOKEN_QUERY = 'token';
 /** What the guard needs of the signed-in user (GET /api/menu/dados-usuario). */
 export interface GuardUser {
   is_admin: boolean;
+  user_profile: { uid: string };
   plan: { priority_level: number };
   account: { country_id: number };
 }
@@ -65,7 +72,8 @@ export interface GuardLocation {
 }
 
 export interface GuardInput extends GuardLocation {
-  token: string | null;
+  /** Whether a session exists (the `token_expires_at` cookie). */
+  signedIn: boolean;
   /** null while the user is loading. */
   user: GuardUser | null;
   /** null while the permissions are loading. */
@@ -77,15 +85,13 @@ export interface GuardInput extends GuardLocation {
 export type BlockReason = 'upsell' | 'disabled' | 'permission' | 'country';
 
 export type GuardDecision =
-  /** Step 1: store `token` as the session, then go to `to` (the same page without the token). */
-  | { kind: 'adopt-token'; token: string; to: string }
   | { kind: 'allow' }
   /** `from` is where the user wanted to go, for after sign-in. */
   | { kind: 'redirect'; to: string; from?: string }
   /** Steps 5 to 7 need the session's user or permissions, still loading. */
   | { kind: 'wait'; for: 'user' | 'permissions' }
-  /** Step 5, an administrator on an upsell route: the plan presentation opens, the page does not. */
-  | { kind: 'upsell'; route: PlanRoute }
+  /** An administrator on a page the plan does not include: the plan presentation opens instead. */
+  | { kind: 'upsell'; route?: PlanRoute }
   /** Refused with a translated message (namespace errors). */
   | { kind: 'blocked'; reason: BlockReason; messageKey: string };
 
@@ -103,6 +109,38 @@ export function requiredPermission(pathname: string): ShellPermissionKey | undef
   return base ? ROUTE_PERMISSIONS[base] : undefined;
 }
 
+/**
+ * A refusal by profile: the profile may not open the page on any plan, so only the account
+ * administrator can help (a Pro research user opening Users).
+ */
+export const PROFILE_REFUSED_KEY = ERROR_KEYS.planNoPermission;
+/** A refusal by plan, told to someone who cannot change the plan (errors: namespaced key). */
+export const PLAN_REFUSED_KEY = 'shell:blocked.plan_refused';
+
+function isProfileUid(uid: string): uid is ProfileUid {
+  return Object.hasOwn(PROFILE_IDS, uid);
+}
+
+/** Whether the user's profile opens a page needing `permission` on the Full plan (all of them). */
+export function profileAllows(user: GuardUser, permission: ShellPermissionKey): boolean {
+  const uid = user.user_profile.uid;
+  if (!isProfileUid(uid)) return false;
+  const codes = permissionsFor({ profile: uid, planLevel: PLAN_LEVELS.full });
+  return withShellKeys(codes, uid).includes(permission);
+}
+
+/** The plan is the reason: an administrator gets the plans, anyone else is told who can help. */
+function planRefusal(user: GuardUser, route?: PlanRoute): GuardDecision {
+  if (user.is_admin) return route ? { kind: 'upsell', route } : { kind: 'upsell' };
+  return { kind: 'blocked', reason: 'upsell', messageKey: PLAN_REFUSED_KEY };
+}
+
+const profileRefusal: GuardDecision = {
+  kind: 'blocked',
+  reason: 'permission',
+  messageKey: PROFILE_REFUSED_KEY,
+};
+
 function withoutQuery(location: GuardLocation, name: string): string {
   const params = new URLSearchParams(location.search);
   params.delete(name);
@@ -111,19 +149,19 @@ function withoutQuery(location: GuardLocation, name: string): string {
 }
 
 export function decideNavigation(input: GuardInput): GuardDecision {
-  const { pathname, search, token, user, permissions } = input;
+  const { pathname, search, signedIn, user, permissions } = input;
 
-  // (1) A token handed over in the URL becomes the session and leaves the address bar.
-  const urlToken = new URLSearchParams(search).get(TOKEN_QUERY);
-  if (urlToken)
-    return { kind: 'adopt-token', token: urlToken, to: withoutQuery(input, TOKEN_QUERY) };
+  // (1) A token in the URL leaves the address bar (history, logs, the Referer) and is ignored.
+  if (new URLSearchParams(search).has(TOKEN_QUERY)) {
+    return { kind: 'redirect', to: withoutQuery(input, TOKEN_QUERY) };
+  }
 
   // (2) Activation and the weekly digest work with or without a session.
   if (matches(pathname, OPEN_PATHS)) return { kind: 'allow' };
 
   // (3) No session: the sign-in page (guest pages stay where they are).
   const guestPage = matches(pathname, GUEST_PATHS);
-  if (!token) {
+  if (!signedIn) {
     if (guestPage) return { kind: 'allow' };
     const wanted = `${pathname}${search}`;
     const from = pathname === '/' || isUnder(pathname, HOME_PATH) ? undefined : wanted;
@@ -134,32 +172,31 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   // shell but are signed-in pages, so they are not sent away.)
   if (guestPage) return { kind: 'redirect', to: HOME_PATH };
 
-  // (5) The plan.
+  // (5) The plan. A page the profile could not open on any plan is refused by profile: offering
+  // plans for it would promise what no plan gives.
   const planRoute = planRouteOf(pathname);
+  const permission = requiredPermission(pathname);
   if (planRoute) {
     if (!user) return { kind: 'wait', for: 'user' };
     const access = routeAccess(planRoute, user.plan.priority_level);
     if (access === 'upsell') {
-      return user.is_admin
-        ? { kind: 'upsell', route: planRoute }
-        : { kind: 'blocked', reason: 'upsell', messageKey: ERROR_KEYS.actionUnauthorized };
+      if (permission && !profileAllows(user, permission)) return profileRefusal;
+      return planRefusal(user, planRoute);
     }
     if (access === 'disabled') {
       return { kind: 'blocked', reason: 'disabled', messageKey: ERROR_KEYS.actionUnauthorized };
     }
   }
 
-  // (6) The route's permission.
-  const permission = requiredPermission(pathname);
+  // (6) The route's permission: missing because of the profile, or because of the plan (the
+  // profile has it on the Full plan).
   if (permission) {
     if (!permissions) return { kind: 'wait', for: 'permissions' };
     if (!permissions.includes(permission)) {
       if (!user) return { kind: 'wait', for: 'user' };
-      return {
-        kind: 'blocked',
-        reason: 'permission',
-        messageKey: missingPermissionKey(user.plan.priority_level),
-      };
+      const byPlan =
+        user.plan.priority_level < PLAN_LEVELS.full && profileAllows(user, permission);
+      return byPlan ? planRefusal(user) : profileRefusal;
     }
   }
 

@@ -1,23 +1,12 @@
-import { useEffect, useState } from 'react';
-import {
-  Navigate,
-  Outlet,
-  useBlocker,
-  useLocation,
-  useNavigate,
-  type Location,
-} from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { ERROR_KEYS } from '@lavoura/domain';
+import { Navigate, Outlet, useBlocker, useLocation, type Location } from 'react-router';
 import { usePermissionsQuery, useSessionUserQuery } from '../../api/session';
 import { AreaLoading } from '../../shell/area-loading';
 import { BlockedPage } from '../../shell/blocked-page';
 import { PermissionsErrorPage } from '../../shell/session-error-page';
 import { useShellUi } from '../../shell/shell-ui';
-import {
-  endSession,
-  getSessionToken,
-  replaceToken,
-  useSessionToken,
-} from '../session/session-store';
+import { useSignedInState } from '../session/session-store';
 import { useOptionalSignedIn } from '../session/signed-in';
 import {
   decideNavigation,
@@ -45,13 +34,13 @@ export function useNavigationDecision(
   location: GuardLocation,
   previous: GuardLocation | null = null,
 ): GuardDecision {
-  const token = useSessionToken();
+  const signedIn = useSignedInState();
   const user = useSessionUserQuery();
   const permissions = usePermissionsQuery(user.isSuccess);
   return decideNavigation({
     pathname: location.pathname,
     search: location.search,
-    token,
+    signedIn,
     user: user.data ?? null,
     permissions: permissions.data ?? null,
     previous,
@@ -65,27 +54,14 @@ function fromState(state: unknown): string | undefined {
 
 /**
  * The root of every route: runs the spec's guard on each navigation. Redirects happen here
- * (token in the URL, no session, guest pages, my-farm carry-over); what depends on the plan and
+ * (a token in the URL dropped, no session, guest pages, my-farm carry-over); what depends on the plan and
  * permissions is shown by the frame's GuardedOutlet, so the shell stays in place around it.
  */
 export function NavigationGuard() {
   const location = useLocation();
-  const navigate = useNavigate();
   const previous = usePreviousLocation(location);
   const decision = useNavigationDecision(location, previous);
-  const adopt = decision.kind === 'adopt-token' ? decision : null;
 
-  useEffect(() => {
-    if (!adopt) return;
-    // Another session's token: nothing of the current one may survive (endSession also clears
-    // the query cache).
-    const current = getSessionToken();
-    if (current !== null && current !== adopt.token) endSession(null);
-    replaceToken(adopt.token);
-    void navigate(adopt.to, { replace: true, state: location.state as unknown });
-  }, [adopt?.token, adopt?.to]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  if (decision.kind === 'adopt-token') return <AreaLoading />;
   if (decision.kind === 'redirect') {
     // Leaving /login after sign-in: back to the page the user wanted, if any.
     const to = decision.to === HOME_PATH ? (fromState(location.state) ?? decision.to) : decision.to;
@@ -116,7 +92,7 @@ export function GuardedOutlet() {
       }
       return <AreaLoading />;
     case 'upsell':
-      return <BlockedPage reason="upsell-admin" messageKey="exception.action_unauthorized" />;
+      return <BlockedPage reason="upsell-admin" messageKey={ERROR_KEYS.actionUnauthorized} />;
     case 'blocked':
       return <BlockedPage reason={decision.reason} messageKey={decision.messageKey} />;
     default:
@@ -129,34 +105,40 @@ export function GuardedOutlet() {
  * administrator gets the plan presentation (upsell) while others get the refusal's message.
  */
 export function RefusedNavigationBlocker() {
-  const token = useSessionToken();
+  const signedIn = useSignedInState();
   const user = useSessionUserQuery();
   const permissions = usePermissionsQuery(user.isSuccess);
   const { openPlans, notify } = useShellUi();
-  const decide = (location: GuardLocation) =>
-    decideNavigation({
-      pathname: location.pathname,
-      search: location.search,
-      token,
+  // The refusal found when the navigation was blocked. The blocker function sees locations
+  // without the router's basename (/v3); `blocker.location` keeps it, so it is not decided again.
+  const refusal = useRef<Extract<GuardDecision, { kind: 'upsell' | 'blocked' }> | null>(null);
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (
+      currentLocation.pathname === nextLocation.pathname &&
+      currentLocation.search === nextLocation.search
+    ) {
+      return false;
+    }
+    const decision = decideNavigation({
+      pathname: nextLocation.pathname,
+      search: nextLocation.search,
+      signedIn,
       user: user.data ?? null,
       permissions: permissions.data ?? null,
     });
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      (currentLocation.pathname !== nextLocation.pathname ||
-        currentLocation.search !== nextLocation.search) &&
-      isRefusal(decide(nextLocation)),
-  );
-  const refusal = blocker.state === 'blocked' ? decide(blocker.location) : null;
-  const refusalKey = refusal?.kind === 'blocked' ? refusal.messageKey : (refusal?.kind ?? null);
+    refusal.current = isRefusal(decision) ? decision : null;
+    return refusal.current !== null;
+  });
 
   useEffect(() => {
-    if (blocker.state !== 'blocked' || !refusalKey) return;
-    if (refusalKey === 'upsell') openPlans();
-    else if (refusalKey !== 'allow') notify({ key: refusalKey });
+    if (blocker.state !== 'blocked') return;
+    const decision = refusal.current;
+    refusal.current = null;
+    if (decision?.kind === 'upsell') openPlans();
+    else if (decision?.kind === 'blocked') notify({ key: decision.messageKey });
     blocker.reset();
-  }, [blocker, refusalKey, openPlans, notify]);
+  }, [blocker, openPlans, notify]);
 
   return null;
 }

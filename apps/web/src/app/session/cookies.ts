@@ -1,13 +1,14 @@
 /**
- * The session lives in cookies, as the spec says: `token` (the API's JWT, one day) and
- * `first_login_full_plan` (the full-access welcome is still to be shown). Both are readable by the
- * app (not httpOnly): the app sends the token itself as a bearer header.
+ * The session's cookies. The server sets `token` (the JWT) httpOnly, so page scripts can never
+ * read it, and beside it `token_expires_at` (unix seconds, no secret): the app's only sign that a
+ * session exists and when it ends. `first_login_full_plan` (the full-access welcome is still to be
+ * shown) is the app's own, as the spec says.
  */
-export const TOKEN_COOKIE = 'token';
+export const TOKEN_EXPIRES_AT_COOKIE = 'token_expires_at';
 export const FIRST_LOGIN_FULL_PLAN_COOKIE = 'first_login_full_plan';
 
-/** The spec's token cookie lifetime: one day. */
-export const TOKEN_MAX_AGE_SECONDS = 24 * 60 * 60;
+/** The spec's session lifetime: one day. */
+export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 export function readCookie(name: string): string | null {
   const prefix = `${name}=`;
@@ -33,17 +34,17 @@ export function removeCookie(name: string): void {
   document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
 }
 
-export function readTokenCookie(): string | null {
-  const token = readCookie(TOKEN_COOKIE);
-  return token ? token : null;
+/** When the server's session ends (epoch ms), or null when there is none or it has ended. */
+export function readSessionExpiry(now = Date.now()): number | null {
+  const value = readCookie(TOKEN_EXPIRES_AT_COOKIE);
+  if (!value || !/^\d+$/.test(value)) return null;
+  const expiresAt = Number(value) * 1000;
+  return expiresAt > now ? expiresAt : null;
 }
 
-export function writeTokenCookie(token: string): void {
-  writeCookie(TOKEN_COOKIE, token, TOKEN_MAX_AGE_SECONDS);
-}
-
-export function removeTokenCookie(): void {
-  removeCookie(TOKEN_COOKIE);
+/** The server clears it on logout; this covers a logout call that never arrived. */
+export function removeSessionExpiry(): void {
+  removeCookie(TOKEN_EXPIRES_AT_COOKIE);
 }
 
 export function readFirstLoginFullPlan(): boolean {
@@ -51,19 +52,6 @@ export function readFirstLoginFullPlan(): boolean {
 }
 
 export function writeFirstLoginFullPlan(value: boolean): void {
-  if (value) writeCookie(FIRST_LOGIN_FULL_PLAN_COOKIE, 'true', TOKEN_MAX_AGE_SECONDS);
+  if (value) writeCookie(FIRST_LOGIN_FULL_PLAN_COOKIE, 'true', SESSION_MAX_AGE_SECONDS);
   else removeCookie(FIRST_LOGIN_FULL_PLAN_COOKIE);
-}
-
-/** When a JWT stops being accepted (its `exp`), or null when it cannot be read. */
-export function tokenExpiresAt(token: string): Date | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp: unknown = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? new Date(exp * 1000) : null;
-  } catch {
-    return null;
-  }
 }

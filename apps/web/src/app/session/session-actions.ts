@@ -12,7 +12,7 @@ import {
 } from '../../api/session';
 import { changeLanguage, LANGUAGE_STORAGE_KEY } from '../i18n';
 import { HOME_PATH } from '../guard/navigation-guard';
-import { endSession, getSessionToken, resetStores, startSession } from './session-store';
+import { endSession, isSignedIn, resetStores, startSession } from './session-store';
 
 function hasStoredLanguage(): boolean {
   try {
@@ -28,15 +28,20 @@ function isAccountQuery(queryKey: readonly unknown[]): boolean {
 }
 
 /**
- * A sign-in (or account switch) answered: the token becomes the session, the answer's user and
- * accounts seed the cache (the user is loaded again in the background, as the spec's start
- * sequence says), and the first-login flags are kept for the shell's modals.
+ * A sign-in answered: the server has set the session's cookies (the answer's `token` is for API
+ * clients and is not kept), the answer's user and accounts seed the cache (the user is loaded
+ * again in the background, as the spec's start sequence says), and the first-login flags are kept
+ * for the shell's modals. `password` is what the user typed: a forced change reuses it.
  */
-export function applySessionAnswer(queryClient: QueryClient, answer: SessionAnswer): void {
+export function applySessionAnswer(
+  queryClient: QueryClient,
+  answer: SessionAnswer,
+  password: string,
+): void {
   startSession({
-    token: answer.token,
     mustChangePassword: answer.recovery_password || answer.is_first_login,
     firstLoginFullPlan: answer.is_first_login_full_plan,
+    password,
   });
   queryClient.setQueryData<SessionUser>(sessionKeys.user, answer.user);
   queryClient.setQueryData(sessionKeys.accounts, answer.accounts);
@@ -49,16 +54,19 @@ export function applySessionAnswer(queryClient: QueryClient, answer: SessionAnsw
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useCallback(
-    (answer: SessionAnswer) => {
+    (answer: SessionAnswer, password: string) => {
       queryClient.clear();
-      applySessionAnswer(queryClient, answer);
+      applySessionAnswer(queryClient, answer, password);
       if (!hasStoredLanguage()) void changeLanguage(answer.user.language);
     },
     [queryClient],
   );
 }
 
-/** Logout: the API call, then the token is removed whatever its outcome; the guard shows /login. */
+/**
+ * Logout: the API call (the server revokes the token and clears its cookies), then the session
+ * ends here whatever its outcome; the guard shows /login.
+ */
 export function useLogout() {
   return useCallback(async () => {
     try {
@@ -73,7 +81,8 @@ export function useLogout() {
 }
 
 /**
- * The spec's account switch: PUT /api/menu/alterar-conta, keep the new token, go to /my_farm,
+ * The spec's account switch: PUT /api/menu/alterar-conta (the server sets the new account's
+ * token cookie), go to /my_farm,
  * reset every store and reload the user and permissions (every account query is reset; those on
  * screen load again with the new token).
  */
@@ -84,7 +93,6 @@ export function useSwitchAccount() {
     async (accountId: number) => {
       const answer = await switchAccount(accountId);
       startSession({
-        token: answer.token,
         mustChangePassword: answer.recovery_password,
         firstLoginFullPlan: answer.is_first_login_full_plan,
       });
@@ -110,7 +118,7 @@ export function useChangeLanguage() {
   return useCallback(
     async (language: Language) => {
       await changeLanguage(language);
-      if (!getSessionToken()) return;
+      if (!isSignedIn()) return;
       queryClient.setQueryData<SessionUser>(sessionKeys.user, (user) =>
         user ? { ...user, language } : user,
       );

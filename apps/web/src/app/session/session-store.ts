@@ -1,50 +1,61 @@
 import { useSyncExternalStore } from 'react';
-import {
-  readTokenCookie,
-  removeTokenCookie,
-  writeFirstLoginFullPlan,
-  writeTokenCookie,
-} from './cookies';
+import { readSessionExpiry, removeSessionExpiry, writeFirstLoginFullPlan } from './cookies';
 
 /**
- * The client side of the session: the token (mirrored in the `token` cookie) and what the last
- * sign-in answered that the app must act on. Server data of the session (user, permissions,
- * accounts) lives in TanStack Query under keys starting with 'session'. A module-level store, like
- * the maintenance flag: the API client reads and ends the session outside any component.
+ * The client side of the session. The token itself is an httpOnly cookie the app never sees: the
+ * browser sends it, the server sets and clears it. The app knows a session exists (and when it
+ * ends) from the `token_expires_at` cookie, and keeps what the last sign-in answered that it must
+ * act on. Server data of the session (user, permissions, accounts) lives in TanStack Query under
+ * keys starting with 'session'. A module-level store, like the maintenance flag: the API client
+ * ends the session outside any component.
  */
 export interface SessionState {
-  token: string | null;
+  /** When the session ends (epoch ms, from `token_expires_at`); null when nobody is signed in. */
+  expiresAt: number | null;
   /** The sign-in answer asked for a new password now (first login or a recovery password). */
   mustChangePassword: boolean;
+  /** The user closed the job-title question: asked again at a later session. */
+  jobTitleDismissed: boolean;
   /** The error key that ended the last session (token expired, revoked…), told once at /login. */
   endReason: string | null;
 }
 
 const MUST_CHANGE_PASSWORD_KEY = 'must_change_password';
+const JOB_TITLE_DISMISSED_KEY = 'job_title_dismissed';
 
-function readMustChangePassword(): boolean {
+function readFlag(key: string): boolean {
   try {
-    return window.sessionStorage.getItem(MUST_CHANGE_PASSWORD_KEY) === 'true';
+    return window.sessionStorage.getItem(key) === 'true';
   } catch {
     return false;
   }
 }
 
-function storeMustChangePassword(value: boolean): void {
+function storeFlag(key: string, value: boolean): void {
   try {
-    if (value) window.sessionStorage.setItem(MUST_CHANGE_PASSWORD_KEY, 'true');
-    else window.sessionStorage.removeItem(MUST_CHANGE_PASSWORD_KEY);
+    if (value) window.sessionStorage.setItem(key, 'true');
+    else window.sessionStorage.removeItem(key);
   } catch {
-    // Not stored: the forced change lasts for this page only.
+    // Not stored: the flag lasts for this page only.
   }
 }
 
 function initialState(): SessionState {
-  const token = readTokenCookie();
-  return { token, mustChangePassword: !!token && readMustChangePassword(), endReason: null };
+  const expiresAt = readSessionExpiry();
+  return {
+    expiresAt,
+    mustChangePassword: expiresAt !== null && readFlag(MUST_CHANGE_PASSWORD_KEY),
+    jobTitleDismissed: expiresAt !== null && readFlag(JOB_TITLE_DISMISSED_KEY),
+    endReason: null,
+  };
 }
 
 let state: SessionState = initialState();
+/**
+ * The password typed at the sign-in that asked for a new one: the forced change sends it as the
+ * current password instead of asking for it again. Memory only, never stored; gone on reload.
+ */
+let signInPassword: string | null = null;
 const listeners = new Set<() => void>();
 
 function setState(next: Partial<SessionState>): void {
@@ -56,9 +67,9 @@ export function getSessionState(): SessionState {
   return state;
 }
 
-/** The bearer token the API client sends, or null when nobody is signed in. */
-export function getSessionToken(): string | null {
-  return state.token;
+/** Whether someone is signed in: the server's session exists and has not ended yet. */
+export function isSignedIn(): boolean {
+  return state.expiresAt !== null && state.expiresAt > Date.now();
 }
 
 export function subscribeSession(listener: () => void): () => void {
@@ -70,8 +81,12 @@ export function useSessionState(): SessionState {
   return useSyncExternalStore(subscribeSession, getSessionState, getSessionState);
 }
 
-export function useSessionToken(): string | null {
-  return useSessionState().token;
+/**
+ * Whether someone is signed in, re-rendering when that changes. A session that ends while the app
+ * is open is found out by the next call (401 ends it).
+ */
+export function useSignedInState(): boolean {
+  return useSessionState().expiresAt !== null;
 }
 
 // ---- resets ------------------------------------------------------------------------------------
@@ -99,47 +114,81 @@ export function onSessionEnd(listener: () => void): () => void {
 // ---- transitions -------------------------------------------------------------------------------
 
 export interface SessionStart {
-  token: string;
   mustChangePassword?: boolean;
   /** The sign-in answer's is_first_login_full_plan: the full-access welcome is still to be shown. */
   firstLoginFullPlan?: boolean;
-}
-
-/** A sign-in or account switch answered: keep the token (cookie, one day) and what to act on. */
-export function startSession({
-  token,
-  mustChangePassword,
-  firstLoginFullPlan,
-}: SessionStart): void {
-  writeTokenCookie(token);
-  if (firstLoginFullPlan !== undefined) writeFirstLoginFullPlan(firstLoginFullPlan);
-  const must = mustChangePassword ?? state.mustChangePassword;
-  storeMustChangePassword(must);
-  setState({ token, mustChangePassword: must, endReason: null });
-}
-
-/** A new token for the same session (token refresh, a token handed over in the URL). */
-export function replaceToken(token: string): void {
-  writeTokenCookie(token);
-  setState({ token });
-}
-
-/** The new password is set: no more forcing. */
-export function passwordChanged(): void {
-  storeMustChangePassword(false);
-  setState({ mustChangePassword: false });
+  /** The password just typed, kept in memory when a new one is asked for at once. */
+  password?: string;
 }
 
 /**
- * The session is over (logout, 401): the token is removed whatever happens next, every store is
- * reset and the query cache cleared. The navigation guard then sends the user to /login.
+ * A sign-in or account switch answered: the server has set the session's cookies; the app reads
+ * when the session ends and keeps what it must act on.
+ */
+export function startSession({
+  mustChangePassword,
+  firstLoginFullPlan,
+  password,
+}: SessionStart = {}): void {
+  if (firstLoginFullPlan !== undefined) writeFirstLoginFullPlan(firstLoginFullPlan);
+  const must = mustChangePassword ?? state.mustChangePassword;
+  storeFlag(MUST_CHANGE_PASSWORD_KEY, must);
+  const fresh = password !== undefined;
+  if (fresh) {
+    // A new sign-in: the job title is asked again, and only this sign-in's password is kept.
+    storeFlag(JOB_TITLE_DISMISSED_KEY, false);
+    signInPassword = must ? password : null;
+  }
+  setState({
+    expiresAt: readSessionExpiry(),
+    mustChangePassword: must,
+    ...(fresh ? { jobTitleDismissed: false } : {}),
+    endReason: null,
+  });
+}
+
+/** The server renewed the token (token refresh): the session now ends later. */
+export function sessionRenewed(): void {
+  const expiresAt = readSessionExpiry();
+  if (expiresAt !== null) setState({ expiresAt });
+}
+
+/** The password typed at sign-in, while a forced change may still use it (memory only). */
+export function getSignInPassword(): string | null {
+  return signInPassword;
+}
+
+/** The new password is set: no more forcing, and the old one is forgotten. */
+export function passwordChanged(): void {
+  signInPassword = null;
+  storeFlag(MUST_CHANGE_PASSWORD_KEY, false);
+  setState({ mustChangePassword: false });
+}
+
+/** The job-title question was closed: not asked again until the next sign-in. */
+export function dismissJobTitle(): void {
+  storeFlag(JOB_TITLE_DISMISSED_KEY, true);
+  setState({ jobTitleDismissed: true });
+}
+
+/**
+ * The session is over (logout, 401): what the app knows of it is removed whatever happens next
+ * (the server clears its cookies; `token_expires_at` also goes here in case its answer never
+ * came), every store is reset and the query cache cleared. The guard then shows /login.
  */
 export function endSession(reason: string | null = null): void {
-  removeTokenCookie();
+  removeSessionExpiry();
   writeFirstLoginFullPlan(false);
-  storeMustChangePassword(false);
-  const hadSession = state.token !== null;
-  setState({ token: null, mustChangePassword: false, endReason: hadSession ? reason : null });
+  storeFlag(MUST_CHANGE_PASSWORD_KEY, false);
+  storeFlag(JOB_TITLE_DISMISSED_KEY, false);
+  signInPassword = null;
+  const hadSession = state.expiresAt !== null;
+  setState({
+    expiresAt: null,
+    mustChangePassword: false,
+    jobTitleDismissed: false,
+    endReason: hadSession ? reason : null,
+  });
   resetStores();
   for (const listener of sessionEndListeners) listener();
 }
@@ -151,8 +200,10 @@ export function clearEndReason(): void {
 
 /** Tests start each case signed out with nothing registered from a previous render. */
 export function resetSessionForTests(): void {
-  removeTokenCookie();
+  removeSessionExpiry();
   writeFirstLoginFullPlan(false);
-  storeMustChangePassword(false);
+  storeFlag(MUST_CHANGE_PASSWORD_KEY, false);
+  storeFlag(JOB_TITLE_DISMISSED_KEY, false);
+  signInPassword = null;
   state = initialState();
 }

@@ -1,40 +1,43 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { apiFetch } from '../../api/http';
-import { jsonResponse, mockFetch, renderApp } from '../../test/render-app';
-import { sessionHandlers, sessionUser, signIn } from '../../test/session-fixtures';
+import { recordRequests, serve } from '../../test/msw-server';
+import { renderApp } from '../../test/render-app';
+import {
+  apiError,
+  serverSetsSessionCookies,
+  sessionAnswer,
+  sessionHandlers,
+  sessionStarted,
+  signIn,
+} from '../../test/session-fixtures';
 import { changeLanguage } from '../i18n';
-import { readCookie, tokenExpiresAt, writeFirstLoginFullPlan } from './cookies';
-import { getSessionToken } from './session-store';
+import { readCookie, writeFirstLoginFullPlan } from './cookies';
+import { getSessionState, startSession } from './session-store';
 
-const EXPIRED = {
-  code: 401,
-  key: 'exception.token_expired',
-  context: { message: 'Token expired' },
-};
+const EXPIRED = 'exception.token_expired';
 
 describe('the session', () => {
-  it('sends the token cookie as a bearer header on every call', async () => {
-    signIn('abc.def.ghi');
-    const fetchMock = mockFetch(sessionHandlers());
+  it('never sends a token of its own: the browser sends the httpOnly cookie', async () => {
+    signIn();
+    serve(...sessionHandlers());
+    const seen = recordRequests();
     renderApp('/my_farm');
     await screen.findByTestId('my-farm');
-    const calls = fetchMock.mock.calls.map(([url, init]) => ({
-      url: String(url),
-      authorization: new Headers(init?.headers).get('Authorization'),
-    }));
-    expect(calls.map((call) => call.url)).toEqual(
+    expect(seen.map((request) => request.path)).toEqual(
       expect.arrayContaining(['/api/menu/dados-usuario', '/api/permissions', '/api/crops']),
     );
-    for (const call of calls) expect(call.authorization).toBe('Bearer abc.def.ghi');
+    for (const request of seen) expect(request.headers.get('Authorization')).toBeNull();
   });
 
   it('loads the user first, then permissions, crops and season-crops (the start sequence)', async () => {
     signIn();
-    const fetchMock = mockFetch(sessionHandlers());
+    serve(...sessionHandlers());
+    const seen = recordRequests();
     renderApp('/my_farm');
     await screen.findByTestId('my-farm');
-    const paths = fetchMock.mock.calls.map(([url]) => String(url));
+    const paths = seen.map((request) => request.path);
     const user = paths.indexOf('/api/menu/dados-usuario');
     expect(user).toBe(0);
     for (const next of ['/api/permissions', '/api/crops', '/api/season-crops']) {
@@ -42,21 +45,27 @@ describe('the session', () => {
     }
   });
 
-  it('on a 401 clears the token, resets the cache and goes to /login with the reason', async () => {
-    signIn('old-token');
+  it('is signed out when the session cookie says the session has ended', async () => {
+    serverSetsSessionCookies(-60);
+    startSession();
+    serve(...sessionHandlers());
+    const { router } = renderApp('/users');
+    await screen.findByTestId('login-page');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('on a 401 ends the session, resets the cache and goes to /login with the reason', async () => {
+    signIn();
     let expired = false;
-    mockFetch(
-      sessionHandlers(
+    serve(
+      ...sessionHandlers(
         {},
-        {
-          '/api/users': () => (expired ? jsonResponse(EXPIRED, 401) : jsonResponse([])),
-        },
+        http.get('/api/users', () => (expired ? apiError(401, EXPIRED) : HttpResponse.json([]))),
       ),
     );
     await changeLanguage('pt');
     const { router, queryClient } = renderApp('/users');
     await screen.findByTestId('users-page');
-    expect(readCookie('token')).toBe('old-token');
 
     expired = true;
     await act(async () => {
@@ -65,8 +74,8 @@ describe('the session', () => {
 
     await screen.findByTestId('login-page');
     expect(router.state.location.pathname).toBe('/login');
-    expect(readCookie('token')).toBeNull();
-    expect(getSessionToken()).toBeNull();
+    expect(readCookie('token_expires_at')).toBeNull();
+    expect(getSessionState().expiresAt).toBeNull();
     // Nothing of the old account is left in the cache.
     const kept = queryClient
       .getQueryCache()
@@ -79,53 +88,57 @@ describe('the session', () => {
   });
 
   it('ends the session when the user cannot be loaded for a 401 at start', async () => {
-    signIn('revoked');
-    mockFetch(
-      sessionHandlers(
+    signIn();
+    serve(
+      ...sessionHandlers(
         {},
-        {
-          '/api/menu/dados-usuario': () =>
-            jsonResponse({ ...EXPIRED, key: 'exception.invalid_token' }, 401),
-        },
+        http.get('/api/menu/dados-usuario', () => apiError(401, 'exception.invalid_token')),
       ),
     );
     const { router } = renderApp('/profile');
     await screen.findByTestId('login-page');
     expect(router.state.location.pathname).toBe('/login');
-    expect(readCookie('token')).toBeNull();
+    expect(readCookie('token_expires_at')).toBeNull();
   });
 
   it('does not end anything on a 401 of a public call (a wrong password)', async () => {
-    mockFetch({
-      '/admin-api/login': () =>
-        jsonResponse(
-          { code: 401, key: 'exception.invalid_credentials', context: { message: 'no' } },
-          401,
-        ),
-    });
+    signIn();
+    serve(http.post('/admin-api/login', () => apiError(401, 'exception.invalid_credentials')));
     const listener = vi.fn();
     await apiFetch('/admin-api/login', { method: 'POST', json: {}, anonymous: true }).catch(
       listener,
     );
     expect(listener).toHaveBeenCalled();
+    expect(getSessionState().expiresAt).not.toBeNull();
   });
 
-  it('adopts a token handed over in the URL as the 1-day cookie and removes it from the URL', async () => {
-    const fetchMock = mockFetch(sessionHandlers());
+  it('removes a token handed over in the URL from the address and ignores it', async () => {
+    serve(...sessionHandlers());
+    const seen = recordRequests();
+    const { router } = renderApp('/my_farm?token=from.the.link&fazenda_id=3');
+    // Not a session: the sign-in page, and the token is gone from the address.
+    await screen.findByTestId('login-page');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+    expect(seen.some((request) => request.url.search.includes('from.the.link'))).toBe(false);
+    expect(document.cookie).not.toContain('from.the.link');
+  });
+
+  it('keeps a signed-in user where they are, without the URL token', async () => {
+    signIn();
+    serve(...sessionHandlers());
     const { router } = renderApp('/my_farm?token=from.the.link&fazenda_id=3');
     await screen.findByTestId('my-farm');
-    expect(readCookie('token')).toBe('from.the.link');
     expect(router.state.location.search).toBe('?fazenda_id=3');
-    const authorization = new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization');
-    expect(authorization).toBe('Bearer from.the.link');
+    expect(document.cookie).not.toContain('from.the.link');
   });
 
-  it('logs out: calls the API, removes the token whatever the answer and goes to /login', async () => {
+  it('logs out: calls the API, ends the session whatever the answer and goes to /login', async () => {
     signIn();
     writeFirstLoginFullPlan(false);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const logout = vi.fn(() => new Response('boom', { status: 500 }));
-    mockFetch(sessionHandlers({}, { '/admin-api/logout': logout }));
+    const logout = vi.fn(() => new HttpResponse('boom', { status: 500 }));
+    serve(...sessionHandlers({}, http.post('/admin-api/logout', logout)));
     await changeLanguage('en');
     const { router } = renderApp('/my_farm');
     await screen.findByTestId('my-farm');
@@ -137,27 +150,19 @@ describe('the session', () => {
     expect(logout).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith('Logout failed', expect.anything());
     expect(router.state.location.pathname).toBe('/login');
-    expect(readCookie('token')).toBeNull();
+    // The server did not answer, so the app expires its sign of a session itself.
+    expect(readCookie('token_expires_at')).toBeNull();
     // A logout is not an expired session: no notice.
     expect(screen.queryByTestId('session-ended')).toBeNull();
   });
 
-  it('sends someone without a session to /login and back to the page after sign-in', async () => {
-    mockFetch(
-      sessionHandlers(
+  it('sends someone without a session to /login and back to the page after sign-in, keeping no token', async () => {
+    const answer = sessionAnswer({ token: 'header.payload.signature' });
+    serve(
+      ...sessionHandlers(
         {},
-        {
-          '/admin-api/login': () =>
-            jsonResponse({
-              accounts: [{ id: 10, name: 'Fazenda Boa Vista', current: true }],
-              is_first_login: false,
-              is_first_login_full_plan: false,
-              recovery_password: false,
-              token: 'fresh',
-              user: sessionUser(),
-            }),
-          '/api/users': () => jsonResponse([]),
-        },
+        http.post('/admin-api/login', () => sessionStarted(answer)),
+        http.get('/api/users', () => HttpResponse.json([])),
       ),
     );
     await changeLanguage('en');
@@ -171,18 +176,20 @@ describe('the session', () => {
 
     await screen.findByTestId('users-page');
     expect(router.state.location.pathname).toBe('/users');
-    expect(readCookie('token')).toBe('fresh');
-  });
-
-  it('reads the expiry of a JWT', () => {
-    const payload = btoa(JSON.stringify({ exp: 1_800_000_000 })).replace(/=+$/, '');
-    expect(tokenExpiresAt(`h.${payload}.s`)?.toISOString()).toBe('2027-01-15T08:00:00.000Z');
-    expect(tokenExpiresAt('not-a-jwt')).toBeNull();
+    // Signed in by the server's cookies; the answer's token is kept nowhere a script can read.
+    expect(readCookie('token_expires_at')).toMatch(/^\d+$/);
+    const readable = [
+      document.cookie,
+      JSON.stringify({ ...window.localStorage }),
+      JSON.stringify({ ...window.sessionStorage }),
+    ].join(' ');
+    expect(readable).not.toContain('header.payload.signature');
+    expect(readable).not.toContain('Secret123');
   });
 
   it('waits for the session and signs a signed-in user out of /login to /my_farm', async () => {
     signIn();
-    mockFetch(sessionHandlers());
+    serve(...sessionHandlers());
     const { router } = renderApp('/login');
     await screen.findByTestId('my-farm');
     await waitFor(() => expect(router.state.location.pathname).toBe('/my_farm'));

@@ -34,7 +34,7 @@ type Outcome =
 
 const CODE_KEYS: readonly string[] = [
   ERROR_KEYS.invalidActivationCode,
-  ERROR_KEYS.activationCodeExpired,
+  ERROR_KEYS.activationCodeVoid,
 ];
 
 function retryAfterSeconds(error: unknown): number | null {
@@ -62,7 +62,7 @@ function ResendEmail({ email, onAlreadyActive }: { email: string; onAlreadyActiv
       setSent(true);
       setWaitUntil(Date.now() + RESEND_INTERVAL_SECONDS * 1000);
     } catch (error) {
-      if (error instanceof ApiError && error.key === 'exception.account_already_active') {
+      if (error instanceof ApiError && error.key === ERROR_KEYS.accountAlreadyActive) {
         onAlreadyActive();
         return;
       }

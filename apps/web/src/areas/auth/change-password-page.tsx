@@ -29,11 +29,7 @@ export function ChangePasswordPage() {
             </Box>
           </Stack>
         ) : (
-          <ChangePasswordForm
-            email={user.email}
-            countryId={user.account.country_id}
-            onChanged={() => setDone(true)}
-          />
+          <ChangePasswordForm email={user.email} onChanged={() => setDone(true)} />
         )}
       </Paper>
     </Box>

@@ -6,7 +6,12 @@ import { readCookie } from '../../app/session/cookies';
 import { formatDateOnly } from '../../lib/date-only';
 import { byPath, jsonResponse, serve } from '../../test/msw-server';
 import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
-import { sessionAnswer, sessionHandlers, sessionUser } from '../../test/session-fixtures';
+import {
+  sessionAnswer,
+  sessionHandlers,
+  sessionStarted,
+  sessionUser,
+} from '../../test/session-fixtures';
 
 const refusal = (status: number, key: string, additionalInfo?: unknown) =>
   jsonResponse({ code: status, key, context: { message: 'refused', additionalInfo } }, status);
@@ -53,7 +58,7 @@ describe('login page', () => {
     expect(missingKeys).toEqual([]);
     // A refused sign-in is not a session: the page stays, nothing is stored.
     expect(router.state.location.pathname).toBe('/login');
-    expect(readCookie('token')).toBeNull();
+    expect(readCookie('token_expires_at')).toBeNull();
   });
 
   it.each(LANGUAGES)(
@@ -140,12 +145,12 @@ describe('login page', () => {
     expect(screen.queryByTestId('login-error')).toBeNull();
   });
 
-  it('signs in: keeps the token cookie and the full-plan welcome flag, then opens my farm', async () => {
+  it("signs in on the server's session cookie, keeps the full-plan welcome flag and no token, then opens my farm", async () => {
     const answer = sessionAnswer({ token: 'jwt-1', is_first_login_full_plan: true });
     const login = vi.fn(async (request: Request) => {
       expect(await request.json()).toEqual({ email: 'ana@fazenda.test', password: 'Secret123' });
       expect(request.headers.get('Authorization')).toBeNull();
-      return jsonResponse(answer);
+      return sessionStarted(answer);
     });
     serve(...sessionHandlers({ user: answer.user }, ...byPath({ '/admin-api/login': login })));
     await changeLanguage('pt');
@@ -154,8 +159,12 @@ describe('login page', () => {
     submit(' Ana@Fazenda.test ');
     await screen.findByTestId('my-farm');
     expect(router.state.location.pathname).toBe('/my_farm');
-    expect(readCookie('token')).toBe('jwt-1');
     expect(readCookie('first_login_full_plan')).toBe('true');
+    // The answer's token is for API clients: the app keeps it nowhere a script could read it.
+    expect(document.cookie).not.toContain('jwt-1');
+    expect(JSON.stringify({ ...window.sessionStorage, ...window.localStorage })).not.toContain(
+      'jwt-1',
+    );
   });
 
   it('uses the profile language when the visitor never picked one', async () => {
@@ -163,7 +172,7 @@ describe('login page', () => {
     serve(
       ...sessionHandlers(
         { user: answer.user },
-        ...byPath({ '/admin-api/login': () => jsonResponse(answer) }),
+        ...byPath({ '/admin-api/login': () => sessionStarted(answer) }),
       ),
     );
     renderApp('/login');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
-import { ERROR_KEYS, IDENTITY_ERROR_KEYS, loginBodySchema } from '@lavoura/domain';
+import { ERROR_KEYS, loginBodySchema } from '@lavoura/domain';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,7 @@ function LoginRefusal({
 
   let action = null;
   let note: string | null = null;
-  if (key === IDENTITY_ERROR_KEYS.accountNotActivated) {
+  if (key === ERROR_KEYS.accountNotActivated) {
     action = (
       <Button
         color="inherit"
@@ -57,22 +57,19 @@ function LoginRefusal({
         {t('login.activate_action')}
       </Button>
     );
-  } else if (key === IDENTITY_ERROR_KEYS.temporaryPasswordExpired) {
+  } else if (key === ERROR_KEYS.temporaryPasswordExpired) {
     action = (
       <Button color="inherit" size="small" onClick={onForgotPassword}>
         {t('login.forgot')}
       </Button>
     );
-  } else if (
-    key === IDENTITY_ERROR_KEYS.contractNotStarted ||
-    key === IDENTITY_ERROR_KEYS.noContracts
-  ) {
+  } else if (key === ERROR_KEYS.contractNotStarted || key === ERROR_KEYS.noContracts) {
     note = t('login.support_note', { email: SUPPORT_EMAIL });
   }
 
   return (
     <Alert
-      severity={key === IDENTITY_ERROR_KEYS.contractNotStarted ? 'info' : 'error'}
+      severity={key === ERROR_KEYS.contractNotStarted ? 'info' : 'error'}
       action={action}
       data-testid="login-error"
       data-key={key}
@@ -121,7 +118,7 @@ export function LoginPage() {
       try {
         const answer = await login(body);
         clearEndReason();
-        signIn(answer);
+        signIn(answer, body.password);
         setSignedIn(true);
       } catch (error) {
         if (!setApiFieldErrors(error, setError)) setRefusal(error);

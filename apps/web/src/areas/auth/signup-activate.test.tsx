@@ -54,6 +54,11 @@ describe('sign-up', () => {
 
     const done = await screen.findByTestId('signup-done');
     expect(done.textContent).toContain('marcos@farm.test');
+    // The answer is the same for an address that already had an account: the screen says what
+    // the e-mail then contains, where the user is looking.
+    expect(within(done).getByTestId('signup-existing-note').textContent).toBe(
+      'If this email already had a Lavoura account, no new account was created: the message we sent explains how to sign in to it.',
+    );
     expect(register).toHaveBeenCalledTimes(1);
     fireEvent.click(within(done).getByRole('link', { name: 'Activate my account' }));
     await screen.findByTestId('activation-manual');
@@ -119,7 +124,7 @@ describe('account activation', () => {
     expect(missingKeys).toEqual([]);
   });
 
-  it.each([ERROR_KEYS.invalidActivationCode, ERROR_KEYS.activationCodeExpired])(
+  it.each([ERROR_KEYS.invalidActivationCode, ERROR_KEYS.activationCodeVoid])(
     'explains %s and sends the e-mail again, honouring the wait',
     async (key) => {
       let resends = 0;
@@ -163,7 +168,7 @@ describe('account activation', () => {
   it('shows the wait the API asks for when the e-mail was sent too recently', async () => {
     serve(
       ...publicHandlers({
-        '/api/account-active': () => refusal(400, ERROR_KEYS.activationCodeExpired),
+        '/api/account-active': () => refusal(400, ERROR_KEYS.activationCodeVoid),
         '/api/account-active/resend': () =>
           refusal(429, ERROR_KEYS.resendTooSoon, { retry_after_seconds: 95 }),
       }),
@@ -207,7 +212,7 @@ describe('account activation', () => {
 });
 
 describe('change-password page and terms of use', () => {
-  it('changes the password with the terms accepted', async () => {
+  it('changes the password, asking no terms of use', async () => {
     signIn();
     const change = vi.fn(async (request: Request) => {
       expect(await request.json()).toEqual({
@@ -229,11 +234,10 @@ describe('change-password page and terms of use', () => {
     expect(
       await screen.findByText(i18n.t('field.passwords_do_not_match', { ns: 'errors' })),
     ).toBeTruthy();
-    expect(screen.getByText('Accept the terms of use to continue.')).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
     expect(change).not.toHaveBeenCalled();
 
     type(/Confirm the new password/, 'New12345');
-    fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
     await screen.findByTestId('change-password-done');
     expect(change).toHaveBeenCalledTimes(1);
@@ -262,7 +266,6 @@ describe('change-password page and terms of use', () => {
     type(/Senha atual/, 'Wrong123');
     type(/^Nova senha/, 'New12345');
     type(/Confirme a nova senha/, 'New12345');
-    fireEvent.click(screen.getByRole('checkbox'));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
     });

@@ -4,13 +4,8 @@ import type { Language } from '@lavoura/domain';
 import type { Crop, SeasonCrop } from '../../api/reference';
 import { changeLanguage } from '../../app/i18n';
 import { formatDateOnlyRange } from '../../lib/date-only';
-import {
-  expectNoRawKeys,
-  jsonResponse,
-  mockFetch,
-  renderApp,
-  trackMissingKeys,
-} from '../../test/render-app';
+import { type PathAnswers, byPath, jsonResponse, serve } from '../../test/msw-server';
+import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
 import { sessionHandlers, sessionUser, signIn } from '../../test/session-fixtures';
 
 const CROPS: Crop[] = [
@@ -52,16 +47,16 @@ const SEASON_CROPS: SeasonCrop[] = [
 ];
 
 /** A signed-in Full-plan administrator of a Brazilian account, with the reference data. */
-function serveReference(extra: Parameters<typeof sessionHandlers>[1] = {}, countryId = 1) {
+function serveReference(extra: PathAnswers = {}, countryId = 1) {
   signIn();
-  return mockFetch(
-    sessionHandlers(
+  return serve(
+    ...sessionHandlers(
       { user: sessionUser({ account: { country_id: countryId } }) },
-      {
+      ...byPath({
         '/api/crops': () => jsonResponse(CROPS),
         '/api/season-crops': () => jsonResponse(SEASON_CROPS),
         ...extra,
-      },
+      }),
     ),
   );
 }
@@ -141,8 +136,8 @@ describe('my farm, the signed-in home', () => {
 
   it('greets the user and offers the shortcuts their plan and permissions allow', async () => {
     signIn();
-    mockFetch(
-      sessionHandlers({
+    serve(
+      ...sessionHandlers({
         user: sessionUser({ name: 'Carla Mendes', level: 0 }),
         permissions: ['farm.list', 'plot.view', 'note.list', 'catalog.list'],
       }),

@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage, i18n } from '../../app/i18n';
-import { jsonResponse, mockFetch, renderApp } from '../../test/render-app';
+import { byPath, jsonResponse, serve } from '../../test/msw-server';
+import { renderApp } from '../../test/render-app';
 import { sessionHandlers, sessionUser, signIn } from '../../test/session-fixtures';
 
 describe('profile page', () => {
@@ -17,7 +18,7 @@ describe('profile page', () => {
         sessionUser({ name: 'Ana Souza Lima', language: 'en', phones: ['+595981123456'] }),
       );
     });
-    mockFetch(sessionHandlers({}, { '/api/profile': save }));
+    serve(...sessionHandlers({}, ...byPath({ '/api/profile': save })));
     await changeLanguage('pt');
     renderApp('/profile');
     const page = await screen.findByTestId('profile-page');
