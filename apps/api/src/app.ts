@@ -1,5 +1,4 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import compress from '@fastify/compress';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -7,16 +6,20 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerMaintenanceGate, type MaintenanceSwitch } from './http/maintenance.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import {
+  DEFAULT_RATE_LIMITS,
+  registerRateLimits,
+  type RateLimitSettings,
+} from './http/rate-limits.ts';
+import { registerJsonDepthLimit, requestLimitOptions } from './http/request-limits.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
@@ -42,6 +45,10 @@ export interface AppDependencies {
   /** The clock; tests move it to check expiries. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** A real deployment behind https: HSTS and upgrade-insecure-requests. */
+  production?: boolean;
+  /** Limits on the public identity routes; tests raise them (DEFAULT_RATE_LIMITS otherwise). */
+  rateLimits?: RateLimitSettings;
 }
 
 /** One log line per request, when it completes, instead of Fastify's two. */
@@ -70,11 +77,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? false,
     logController: new OneLinePerRequest(),
     trustProxy: true,
+    ...requestLimitOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  registerJsonDepthLimit(app);
+  await registerSecurityHeaders(app, { production: deps.production ?? false });
+  // Answers of 1 KB and more, br or gzip as the client accepts; built assets come pre-compressed.
+  await app.register(compress, { encodings: ['br', 'gzip'] });
+  await registerRateLimits(app, deps.rateLimits ?? DEFAULT_RATE_LIMITS);
   registerMaintenanceGate(app, deps.maintenance);
   const signer = new TokenSigner(deps.jwtSecret);
   const reference = new ReferenceService(deps.db);
@@ -82,21 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerAuth(app, deps.db, signer, reference);
   registerInputGuard(app);
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Lavoura API',
-        version: '0.1.0',
-        description: 'Farm management and spray programs',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
-    app.swagger(),
-  );
+  await registerOpenApi(app);
 
   const services = {
     db: deps.db,

@@ -4,8 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built single-page app under /v3/. Hashed assets are cached for a year; every other
- * path under /v3/ answers index.html so the app's router can take it (deep links, reloads).
+ * Serves the built single-page app under /v3/. Hashed assets are cached for a year and sent in
+ * their pre-compressed form (br, gzip) when the client accepts it; every other path under /v3/
+ * answers index.html so the app's router can take it (deep links, reloads).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -27,6 +28,8 @@ export async function registerWebApp(
     index: false,
     wildcard: false,
     cacheControl: false,
+    // The build writes .br and .gz beside each asset: sent as they are, nothing compressed per request.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

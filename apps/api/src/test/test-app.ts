@@ -10,6 +10,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/client.t
 import { migrate } from '../db/migrate.ts';
 import { seedReferenceData } from '../db/seed.ts';
 import type { MaintenanceSwitch } from '../http/maintenance.ts';
+import type { RateLimitSettings } from '../http/rate-limits.ts';
 import { outboxMailer } from '../providers/mail/mailer.ts';
 
 export interface TestApp {
@@ -34,6 +35,8 @@ export async function createTestApp(
     webDistDir?: string;
     /** Routes a test adds before the app is ready (e.g. one that fails unexpectedly). */
     extraRoutes?: (app: FastifyInstance) => void;
+    /** Rate limits of the public identity routes: by default too high for any test to reach. */
+    rateLimits?: RateLimitSettings;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -48,6 +51,10 @@ export async function createTestApp(
     mailer: outboxMailer(outboxDir, 'Lavoura <no-reply@lavoura.test>'),
     publicUrl: 'http://lavoura.test',
     now: () => clock.now,
+    rateLimits: options.rateLimits ?? {
+      perIp: { max: 1_000_000, windowMs: 60_000 },
+      perEmail: { max: 1_000_000, windowMs: 60_000 },
+    },
   });
   options.extraRoutes?.(app);
   await app.ready();
