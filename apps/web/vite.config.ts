@@ -27,7 +27,8 @@ const vendorChunks = [
     test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
   },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+  // zod-jitless rides with zod so it runs before any chunk builds a schema (see the file).
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]zod-jitless/ },
 ];
 
 /**

@@ -1,3 +1,5 @@
+// First: configures zod before any module builds a schema (see the file).
+import './zod-jitless';
 // Rubik is bundled (latin subset covers pt, en and es); the app loads no web fonts.
 import '@fontsource/rubik/latin-400.css';
 import '@fontsource/rubik/latin-500.css';
