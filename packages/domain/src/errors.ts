@@ -68,8 +68,9 @@ export const ERRORS = {
   sessionContractNotStarted: { key: 'exception.contract_not_started', status: 401 },
   // sign-up and activation
   resendTooSoon: { key: 'exception.activation.resend_too_soon', status: 429 },
-  invalidActivationCode: { key: 'exception.activation.invalid_code', status: 400 },
-  activationCodeExpired: { key: 'exception.activation.code_expired', status: 400 },
+  invalidActivationCode: { key: 'exception.activation_code_invalid', status: 400 },
+  /** Expired, or wrong too many times: a new code must be sent. */
+  activationCodeVoid: { key: 'exception.activation_code_void', status: 400 },
   accountAlreadyActive: { key: 'exception.account_already_active', status: 409 },
   // accounts and users
   accountNotFound: { key: 'exception.account_not_found', status: 404 },

@@ -127,7 +127,8 @@ export const memberSchema = z.object({
 });
 
 export const activationAnswerSchema = z.object({ status: z.enum(['activated', 'already_active']) });
-export const registerAnswerSchema = z.object({ id: z.number().int(), email: z.string() });
+/** The same answer whether or not the address already had an account. */
+export const registerAnswerSchema = z.object({ email: z.string() });
 
 export type RegisterBody = z.input<typeof registerBodySchema>;
 export type LoginBody = z.input<typeof loginBodySchema>;

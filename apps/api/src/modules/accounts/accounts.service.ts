@@ -40,7 +40,7 @@ export class AccountsService {
     account_name: string;
     country_id: number;
     language: Language;
-  }): Promise<{ id: number; email: string }> {
+  }): Promise<{ email: string }> {
     const { db } = this.deps;
     const [existing] = await db
       .select({ id: t.users.id })
@@ -84,7 +84,7 @@ export class AccountsService {
       return created!;
     });
     await this.sendActivation(user.email, user.name, user.language, code);
-    return { id: user.id, email: user.email };
+    return { email: user.email };
   }
 
   async activate(email: string, code: string): Promise<{ status: 'activated' | 'already_active' }> {
@@ -96,7 +96,7 @@ export class AccountsService {
       throw new AppError(ERRORS.invalidActivationCode, 'Invalid activation code');
     }
     if (!user.activationExpiresAt || user.activationExpiresAt <= this.now()) {
-      throw new AppError(ERRORS.activationCodeExpired, 'Activation code expired');
+      throw new AppError(ERRORS.activationCodeVoid, 'Activation code expired');
     }
     await db
       .update(t.users)
