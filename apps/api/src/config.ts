@@ -33,6 +33,7 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   DEMO_DATA: z.enum(['true', 'false']).optional(),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
 });
 
 export interface Config {
@@ -52,6 +53,8 @@ export interface Config {
   mailFrom: string;
   /** Where links in e-mails point to. */
   publicUrl: string;
+  /** Rate limits on the public identity routes; off only for load and browser tests. */
+  rateLimits: boolean;
   admin: { email: string; password: string } | undefined;
   /** Demo accounts on an empty embedded database, never in production. */
   demoData: boolean;
@@ -90,6 +93,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
         : undefined,
+    rateLimits: env.RATE_LIMITS === 'on',
     demoData:
       env.DEMO_DATA === 'true' ||
       (env.DEMO_DATA === undefined && env.NODE_ENV !== 'production' && !env.DATABASE_URL),

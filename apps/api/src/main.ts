@@ -34,6 +34,8 @@ async function main(): Promise<void> {
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     mailer: createMailer(config.mailTransport, config.dataDir, config.mailFrom),
     publicUrl: config.publicUrl,
+    production: config.env === 'production',
+    ...(config.rateLimits ? {} : { rateLimits: false as const }),
     webDistDir: config.webDistDir ?? path.resolve(migrationsDir, '../../web/dist'),
     logger: { level: config.logLevel },
   });
