@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Database } from './db/client.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
@@ -25,6 +25,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { SessionService } from './modules/auth/session.service.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -32,9 +33,12 @@ import { ReferenceService } from './modules/reference/reference.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
+import { MaintenanceService } from './modules/settings/maintenance.service.ts';
 
 export interface AppDependencies {
   db: Database;
+  /** Where sessions hear of changes (LISTEN); without it every call reads its session afresh. */
+  sessionNotifications?: Pick<DatabaseHandle, 'listen' | 'schema'> | undefined;
   maintenance: MaintenanceSwitch;
   /** The built web app; undefined in API-only tests. */
   webDistDir?: string | undefined;
@@ -93,7 +97,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const signer = new TokenSigner(deps.jwtSecret);
   const reference = new ReferenceService(deps.db);
   await reference.load();
-  registerAuth(app, deps.db, signer, reference);
+  const sessions = new SessionService(deps.db, signer, reference);
+  if (deps.sessionNotifications) {
+    const stop = await sessions.listen(
+      deps.sessionNotifications.listen,
+      deps.sessionNotifications.schema,
+    );
+    app.addHook('onClose', stop);
+  }
+  const cookies = { secure: deps.production ?? false };
+  await registerAuth(app, sessions, { ...cookies, publicUrl: deps.publicUrl });
   registerInputGuard(app);
 
   await registerOpenApi(app);
@@ -109,9 +122,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const users = new UsersService({ ...services, reference });
 
   await app.register(referenceRoutes(reference), { prefix: '/api' });
-  await app.register(authRoutes(auth, deps.db));
-  await app.register(accountsRoutes(accounts, deps.db, deps.maintenance));
-  await app.register(usersRoutes(users, deps.db), { prefix: '/api' });
+  await app.register(authRoutes(auth, deps.db, cookies));
+  await app.register(accountsRoutes(accounts, new MaintenanceService(deps.db, deps.maintenance)));
+  await app.register(usersRoutes(users), { prefix: '/api' });
   await app.register(healthRoutes(deps.db));
   await registerWebApp(app, deps.webDistDir);
 

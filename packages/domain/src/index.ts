@@ -18,7 +18,9 @@ export * from './access/route-access.ts';
 export * from './access/permissions.ts';
 export * from './password.ts';
 export * from './phone.ts';
+export * from './contracts/common.ts';
 export * from './contracts/identity.ts';
+export * from './contracts/back-office.ts';
 
 // One zod error map for every parse, on the server and in the browser (see field-errors.ts).
 import { installFieldErrorMap } from './field-errors.ts';

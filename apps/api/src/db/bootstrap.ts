@@ -134,7 +134,6 @@ export async function seedDemoData(db: Database): Promise<boolean> {
             passwordHash,
             language: profile.language,
             activatedAt: new Date(),
-            jobTitleId: profile.uid === 'CONTA' ? 1 : profile.uid === 'PESQUISA' ? 8 : 4,
             // Each demo user first enters the account named after their plan (the Full
             // administrator's second account, Pro, would otherwise come first by name).
             lastAccountId: account!.id,
@@ -144,6 +143,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           accountId: account!.id,
           userId: user!.id,
           profileId: PROFILE_IDS[profile.uid],
+          jobTitleId: profile.uid === 'CONTA' ? 1 : profile.uid === 'PESQUISA' ? 8 : 4,
         });
       }
     }

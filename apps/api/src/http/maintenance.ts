@@ -1,8 +1,5 @@
 import { ERRORS } from '@lavoura/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client.ts';
-import * as t from '../db/schema.ts';
 import { errorBody } from './error-handler.ts';
 
 /** Whether the API answers 503 to every call. Starts from MAINTENANCE_MODE or the stored setting. */
@@ -29,20 +26,4 @@ export function registerMaintenanceGate(
       .header('retry-after', '120')
       .send(errorBody(503, ERRORS.maintenance.key, 'The system is under maintenance'));
   });
-}
-
-const SETTING = 'maintenance';
-
-export async function loadMaintenanceSetting(db: Database): Promise<boolean> {
-  const [row] = await db.select().from(t.settings).where(eq(t.settings.name, SETTING));
-  return row?.value === 'true';
-}
-
-/** Stored so every API process (they poll it) switches together. */
-export async function saveMaintenanceSetting(db: Database, enabled: boolean): Promise<void> {
-  const value = String(enabled);
-  await db
-    .insert(t.settings)
-    .values({ name: SETTING, value })
-    .onConflictDoUpdate({ target: t.settings.name, set: { value, updatedAt: new Date() } });
 }

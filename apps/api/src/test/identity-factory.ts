@@ -60,7 +60,6 @@ export async function makeUser(
       passwordHash: await knownHash(),
       activatedAt: options.activated === false ? null : new Date(),
       firstLogin: options.firstLogin ?? false,
-      jobTitleId: 1,
     })
     .returning({ id: t.users.id });
   if (options.accountId !== undefined) {
@@ -69,6 +68,7 @@ export async function makeUser(
       userId: user!.id,
       profileId: PROFILE_IDS[options.profile ?? 'CONTA'],
       active: options.active ?? true,
+      jobTitleId: 1,
     });
   }
   return { id: user!.id, email };

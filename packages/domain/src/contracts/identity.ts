@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FIELD_KEYS } from '../field-errors.ts';
 import { LANGUAGES } from '../locale.ts';
 import { isStrongPassword } from '../password.ts';
+import { countryIdSchema, recordIdSchema } from './common.ts';
 import { isValidPhone } from '../phone.ts';
 
 /**
@@ -17,14 +18,14 @@ const strongPassword = z
 const name = z.string().trim().min(2, { message: FIELD_KEYS.tooShort }).max(120);
 const language = z.enum(LANGUAGES);
 const phone = z.string().trim().refine(isValidPhone, { message: FIELD_KEYS.phone });
-const id = z.number().int().positive().max(2_147_483_647);
+const id = recordIdSchema;
 
 export const registerBodySchema = z.object({
   name,
   email,
   password: strongPassword,
   account_name: name,
-  country_id: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  country_id: countryIdSchema,
   language,
 });
 
@@ -57,7 +58,17 @@ export const userCreateBodySchema = z.object({
   phone: phone.optional(),
   farm_ids: z.array(id).max(500).default([]),
 });
-export const userUpdateBodySchema = userCreateBodySchema.omit({ email: true });
+/**
+ * An administrator changes a membership only (profile, farms, job title): a person's name, phones
+ * and language are theirs (PUT /api/profile). Fields of the person sent here are ignored.
+ */
+export const userUpdateBodySchema = z.object({
+  profile_id: id,
+  farm_ids: z.array(id).max(500).default([]),
+  job_title_id: id.nullable().optional(),
+});
+/** The signed-in person edits their own name, language and phone. */
+export const profileUpdateBodySchema = z.object({ name, language, phone: phone.optional() });
 export const userActiveBodySchema = z.object({ active: z.boolean() });
 export const phoneBodySchema = z.object({ phone });
 export const jobTitleBodySchema = z.object({ user_id: id, job_title_id: id });
@@ -123,8 +134,18 @@ export const memberSchema = z.object({
   job_title_id: z.number().int().nullable(),
   phones: z.array(z.string()),
   farm_ids: z.array(z.number().int()),
+  /** A person who already used Lavoura was invited and has not accepted yet. */
+  invited: z.boolean(),
   created_at: z.string(),
 });
+
+/** An invitation waiting for the signed-in person's answer. */
+export const invitationSchema = z.object({
+  account: z.object({ id: z.number().int(), name: z.string() }),
+  profile: z.object({ id: z.number().int(), uid: z.string(), message_key: z.string() }),
+  invited_at: z.string(),
+});
+export const invitationAnswerBodySchema = z.object({ accept: z.boolean() });
 
 export const activationAnswerSchema = z.object({ status: z.enum(['activated', 'already_active']) });
 /** The same answer whether or not the address already had an account. */
@@ -139,3 +160,5 @@ export type AccountEntry = z.infer<typeof accountEntrySchema>;
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 export type Member = z.infer<typeof memberSchema>;
+export type Invitation = z.infer<typeof invitationSchema>;
+export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;

@@ -3,15 +3,17 @@ import {
   activationBodySchema,
   emailBodySchema,
   errorBodySchema,
-  LANGUAGES,
+  backOfficeAccountCreateBodySchema,
+  backOfficeAccountSchema,
+  backOfficeAccountUpdateBodySchema,
+  maintenanceStateSchema,
   registerAnswerSchema,
   registerBodySchema,
 } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { saveMaintenanceSetting, type MaintenanceSwitch } from '../../http/maintenance.ts';
+import type { MaintenanceService } from '../settings/maintenance.service.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
 import type { AccountsService } from './accounts.service.ts';
 
@@ -22,39 +24,8 @@ const errors = {
   409: errorBodySchema,
   429: errorBodySchema,
 };
-/** A calendar day: `2026-02-30` matches the pattern but is no day, and the database would refuse it. */
-const isCalendarDay = (value: string) => {
-  const day = new Date(`${value}T00:00:00Z`);
-  return (
-    value >= '0001-01-01' &&
-    !Number.isNaN(day.getTime()) &&
-    day.toISOString().slice(0, 10) === value
-  );
-};
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'field.date' })
-  .refine(isCalendarDay, { message: 'field.date' });
-
-const backOfficeAccountSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  country_id: z.number().int(),
-  plan: z.object({ id: z.number().int(), name: z.string(), priority_level: z.number().int() }),
-  max_users: z.number().int(),
-  active_users: z.number().int(),
-  contract_start: z.string().nullable(),
-  contracted_area: z.number().nullable(),
-  internal: z.boolean(),
-  created_at: z.string(),
-});
-
 /** Public sign-up and activation, and the platform administrators' back office. */
-export function accountsRoutes(
-  accounts: AccountsService,
-  db: Database,
-  maintenance: MaintenanceSwitch,
-) {
+export function accountsRoutes(accounts: AccountsService, maintenance: MaintenanceService) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['accounts'];
@@ -128,19 +99,7 @@ export function accountsRoutes(
           tags: backOfficeTags,
           operationId: 'createAccount',
           summary: 'Create an account with its administrator (back office)',
-          body: z.object({
-            name: z.string().trim().min(2).max(120),
-            country_id: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-            plan_id: idSchema,
-            max_users: z.number().int().min(1).max(10_000),
-            contract_start: isoDate.nullable().optional(),
-            contracted_area: z.number().positive().nullable().optional(),
-            admin: z.object({
-              name: z.string().trim().min(2).max(120),
-              email: z.string().trim().toLowerCase().email(),
-              language: z.enum(LANGUAGES),
-            }),
-          }),
+          body: backOfficeAccountCreateBodySchema,
           response: { 201: backOfficeAccountSchema, ...errors },
         },
       },
@@ -155,14 +114,7 @@ export function accountsRoutes(
           operationId: 'updateAccount',
           summary: 'Plan level, contract (start date, contracted area) and max_users of an account',
           params: z.object({ id: idSchema }),
-          body: z
-            .object({
-              plan_id: idSchema.optional(),
-              max_users: z.number().int().min(1).max(10_000).optional(),
-              contract_start: isoDate.nullable().optional(),
-              contracted_area: z.number().positive().nullable().optional(),
-            })
-            .refine((body) => Object.keys(body).length > 0, { message: 'field.required' }),
+          body: backOfficeAccountUpdateBodySchema,
           response: { 200: backOfficeAccountSchema, ...errors },
         },
       },
@@ -176,10 +128,10 @@ export function accountsRoutes(
           tags: backOfficeTags,
           operationId: 'getMaintenance',
           summary: 'Whether maintenance mode is on (back office)',
-          response: { 200: z.object({ enabled: z.boolean() }), ...errors },
+          response: { 200: maintenanceStateSchema, ...errors },
         },
       },
-      async () => ({ enabled: maintenance.enabled }),
+      async () => ({ enabled: maintenance.state.enabled }),
     );
     app.put(
       '/admin-api/maintenance',
@@ -189,14 +141,12 @@ export function accountsRoutes(
           tags: backOfficeTags,
           operationId: 'setMaintenance',
           summary: 'Switch maintenance mode on or off (back office)',
-          body: z.object({ enabled: z.boolean() }),
-          response: { 200: z.object({ enabled: z.boolean() }), ...errors },
+          body: maintenanceStateSchema,
+          response: { 200: maintenanceStateSchema, ...errors },
         },
       },
       async (request) => {
-        await saveMaintenanceSetting(db, request.body.enabled);
-        maintenance.enabled = request.body.enabled;
-        return { enabled: maintenance.enabled };
+        return { enabled: await maintenance.set(request.body.enabled) };
       },
     );
   };

@@ -6,6 +6,7 @@ import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { composeMail } from '../../providers/mail/messages.ts';
+import { toBackOfficeAccount } from './back-office-account.presenter.ts';
 import { activationCode, hashPassword, temporaryPassword } from '../auth/passwords.ts';
 
 export const FREEMIUM_MAX_USERS = 5;
@@ -271,23 +272,4 @@ export class AccountsService {
       .where(and(eq(t.memberships.accountId, id), eq(t.memberships.active, true)));
     return toBackOfficeAccount(account, plan!, members?.n ?? 0);
   }
-}
-
-function toBackOfficeAccount(
-  account: typeof t.accounts.$inferSelect,
-  plan: typeof t.plans.$inferSelect,
-  activeUsers: number,
-) {
-  return {
-    id: account.id,
-    name: account.name,
-    country_id: account.countryId,
-    plan: { id: plan.id, name: plan.name, priority_level: plan.priorityLevel },
-    max_users: account.maxUsers,
-    active_users: activeUsers,
-    contract_start: account.contractStart,
-    contracted_area: account.contractedArea,
-    internal: account.internal,
-    created_at: account.createdAt.toISOString(),
-  };
 }

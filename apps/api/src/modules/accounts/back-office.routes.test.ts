@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensurePlatformAdmin } from '../../db/bootstrap.ts';
 import * as t from '../../db/schema.ts';
-import { loadMaintenanceSetting } from '../../http/maintenance.ts';
+import { MaintenanceService } from '../settings/maintenance.service.ts';
 import {
   accountWith,
   bearer,
@@ -222,7 +222,7 @@ describe('maintenance at run time', () => {
     try {
       const on = await call('PUT', '/admin-api/maintenance', adminToken, { enabled: true });
       expect(on.json()).toEqual({ enabled: true });
-      expect(await loadMaintenanceSetting(app.db)).toBe(true);
+      expect(await new MaintenanceService(app.db, { enabled: false }).stored()).toBe(true);
 
       for (const [method, url] of [
         ['GET', '/api/menu/dados-usuario'],
@@ -253,7 +253,7 @@ describe('maintenance at run time', () => {
 
       const off = await call('PUT', '/admin-api/maintenance', adminToken, { enabled: false });
       expect(off.json()).toEqual({ enabled: false });
-      expect(await loadMaintenanceSetting(app.db)).toBe(false);
+      expect(await new MaintenanceService(app.db, { enabled: false }).stored()).toBe(false);
       expect((await call('GET', '/api/menu/dados-usuario', customer)).statusCode).toBe(200);
       expect((await call('GET', '/api/crops', customer)).statusCode).toBe(200);
     } finally {

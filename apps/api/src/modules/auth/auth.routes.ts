@@ -13,9 +13,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
-import { assertSelfOrUserAdministrator } from '../users/users.routes.ts';
 import type { AuthService } from './auth.service.ts';
-import { accountsOf } from './session.service.ts';
+import {
+  clearSessionCookies,
+  setSessionCookies,
+  type SessionCookieOptions,
+} from './session-cookies.ts';
 import type { Database } from '../../db/client.ts';
 
 const errors = {
@@ -26,7 +29,7 @@ const errors = {
 };
 
 /** Sign-in and sessions: /admin-api (login, logout, accounts, passwords) and the menu calls of /api. */
-export function authRoutes(auth: AuthService, db: Database) {
+export function authRoutes(auth: AuthService, db: Database, cookies: SessionCookieOptions) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['session'];
@@ -43,7 +46,11 @@ export function authRoutes(auth: AuthService, db: Database) {
           response: { 200: sessionAnswerSchema, ...errors },
         },
       },
-      async (request) => auth.login(request.body.email, request.body.password),
+      async (request, reply) => {
+        const answer = await auth.login(request.body.email, request.body.password);
+        setSessionCookies(reply, answer.token, cookies);
+        return answer;
+      },
     );
     app.post(
       '/admin-api/recovery-password',
@@ -74,7 +81,11 @@ export function authRoutes(auth: AuthService, db: Database) {
           response: { 200: sessionAnswerSchema, ...errors },
         },
       },
-      async (request) => auth.selectAccount(sessionOf(request), request.body.account_id),
+      async (request, reply) => {
+        const answer = await auth.selectAccount(sessionOf(request), request.body.account_id);
+        setSessionCookies(reply, answer.token, cookies);
+        return answer;
+      },
     );
     app.put(
       '/api/menu/alterar-conta',
@@ -88,7 +99,11 @@ export function authRoutes(auth: AuthService, db: Database) {
           response: { 200: sessionAnswerSchema, ...errors },
         },
       },
-      async (request) => auth.selectAccount(sessionOf(request), request.body.id),
+      async (request, reply) => {
+        const answer = await auth.selectAccount(sessionOf(request), request.body.id);
+        setSessionCookies(reply, answer.token, cookies);
+        return answer;
+      },
     );
     app.get(
       '/api/menu/contas',
@@ -101,10 +116,7 @@ export function authRoutes(auth: AuthService, db: Database) {
           response: { 200: z.array(accountEntrySchema), ...errors },
         },
       },
-      async (request) => {
-        const session = sessionOf(request);
-        return accountsOf(db, session.userId, session.accountId);
-      },
+      async (request) => auth.accounts(sessionOf(request)),
     );
     app.post(
       '/admin-api/logout',
@@ -117,8 +129,9 @@ export function authRoutes(auth: AuthService, db: Database) {
           response: { 200: z.object({ message: z.string() }), ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await auth.revoke(sessionOf(request));
+        clearSessionCookies(reply, cookies);
         return { message: 'logged out' };
       },
     );
@@ -133,7 +146,11 @@ export function authRoutes(auth: AuthService, db: Database) {
           response: { 200: z.object({ token: z.string() }), ...errors },
         },
       },
-      async (request) => auth.refresh(sessionOf(request)),
+      async (request, reply) => {
+        const answer = await auth.refresh(sessionOf(request));
+        setSessionCookies(reply, answer.token, cookies);
+        return answer;
+      },
     );
     app.post(
       '/admin-api/change-password',
@@ -142,35 +159,19 @@ export function authRoutes(auth: AuthService, db: Database) {
         schema: {
           tags,
           operationId: 'changePassword',
-          summary: 'Change the signed-in user’s password',
+          summary: 'Change the signed-in user’s password; every other session of theirs ends',
           body: changePasswordBodySchema,
           response: { 204: z.null(), ...errors },
         },
       },
       async (request, reply) => {
-        await auth.changePassword(
+        // Every other session ends; this one continues with a new token, in the cookie.
+        const { token } = await auth.changePassword(
           sessionOf(request),
           request.body.old_password,
           request.body.new_password,
         );
-        return reply.status(204).send(null);
-      },
-    );
-    app.delete(
-      '/api/users/:id/recovery-password',
-      {
-        config: { access: {} },
-        schema: {
-          tags,
-          operationId: 'clearRecoveryPassword',
-          summary: 'Discard a user’s pending temporary password',
-          params: z.object({ id: idSchema }),
-          response: { 204: z.null(), ...errors },
-        },
-      },
-      async (request, reply) => {
-        await assertSelfOrUserAdministrator(db, sessionOf(request), request.params.id);
-        await auth.clearRecoveryPassword(request.params.id);
+        setSessionCookies(reply, token, cookies);
         return reply.status(204).send(null);
       },
     );

@@ -2,17 +2,21 @@ import {
   ERRORS,
   PLAN_LEVELS,
   findCountry,
-  todayIn,
+  permissionsFor,
   type AccountEntry,
   type Language,
+  type PermissionCode,
+  type ProfileUid,
   type SessionAnswer,
   type SessionUser,
 } from '@lavoura/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Database, NotificationSource } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
+import { SESSION_CHANNEL, SessionCache, parseSessionChange } from './session-cache.ts';
+import type { Session } from './session.types.ts';
 import type { TokenSigner } from './tokens.ts';
 
 /** The accounts a user may enter (active memberships), the current one marked. */
@@ -25,52 +29,124 @@ export async function accountsOf(
     .select({ id: t.accounts.id, name: t.accounts.name })
     .from(t.memberships)
     .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
-    .where(and(eq(t.memberships.userId, userId), eq(t.memberships.active, true)))
+    .where(
+      and(
+        eq(t.memberships.userId, userId),
+        eq(t.memberships.active, true),
+        isNotNull(t.memberships.acceptedAt),
+      ),
+    )
     .orderBy(asc(t.accounts.name));
   return rows.map((row) => ({ ...row, current: row.id === currentAccountId }));
 }
 
-/** The signed-in user as the shell needs it: account, profile, plan, job title, phones, counts. */
-export async function sessionUser(
+/**
+ * The hot queries, built once per database and prepared (named: PostgreSQL plans them once per
+ * connection): the session behind a token, and the signed-in user as the shell shows them. Only
+ * the columns needed; never the password hashes.
+ */
+function prepareQueries(db: Database) {
+  // A pending invitation (accepted_at null) is no membership yet.
+  const member = and(
+    eq(t.memberships.userId, sql.placeholder('userId')),
+    eq(t.memberships.accountId, sql.placeholder('accountId')),
+    isNotNull(t.memberships.acceptedAt),
+  );
+  return {
+    session: db
+      .select({
+        membershipId: t.memberships.id,
+        active: t.memberships.active,
+        profileId: t.memberships.profileId,
+        planId: t.accounts.planId,
+        internal: t.accounts.internal,
+        contractStart: t.accounts.contractStart,
+        countryId: t.accounts.countryId,
+        epoch: t.users.sessionEpoch,
+        revoked: t.revokedTokens.jti,
+      })
+      .from(t.memberships)
+      .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
+      .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
+      .leftJoin(t.revokedTokens, eq(t.revokedTokens.jti, sql.placeholder('jti')))
+      .where(member)
+      .prepare('lavoura_session'),
+    sessionUser: db
+      .select({
+        id: t.users.id,
+        email: t.users.email,
+        name: t.users.name,
+        language: t.users.language,
+        firstLogin: t.users.firstLogin,
+        passwordType: t.users.passwordType,
+        jobTitleId: t.memberships.jobTitleId,
+        epoch: t.users.sessionEpoch,
+        active: t.memberships.active,
+        profileId: t.memberships.profileId,
+        account: {
+          id: t.accounts.id,
+          name: t.accounts.name,
+          countryId: t.accounts.countryId,
+          stateId: t.accounts.stateId,
+          cityId: t.accounts.cityId,
+          maxUsers: t.accounts.maxUsers,
+          contractStart: t.accounts.contractStart,
+          contractedArea: t.accounts.contractedArea,
+          planId: t.accounts.planId,
+        },
+        activeUsers:
+          sql<number>`(select count(*) from ${t.memberships} m where m.account_id = ${t.accounts.id} and m.active)`.mapWith(
+            Number,
+          ),
+        phones: sql<
+          string[]
+        >`array(select p.phone from ${t.userPhones} p where p.user_id = ${t.users.id} order by p.id)`,
+      })
+      .from(t.memberships)
+      .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
+      .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
+      .where(member)
+      .prepare('lavoura_session_user'),
+  };
+}
+
+type Queries = ReturnType<typeof prepareQueries>;
+const preparedByDatabase = new WeakMap<Database, Queries>();
+
+function queriesOf(db: Database): Queries {
+  let queries = preparedByDatabase.get(db);
+  if (!queries) {
+    queries = prepareQueries(db);
+    preparedByDatabase.set(db, queries);
+  }
+  return queries;
+}
+
+/** The signed-in user as the shell needs it, with their session epoch (tokens carry it). */
+async function sessionUserRow(
   db: Database,
   reference: ReferenceService,
   userId: number,
   accountId: number,
-): Promise<SessionUser> {
+): Promise<{ user: SessionUser; epoch: number }> {
   // Profiles, plans and job titles are reference data, read from memory: one round trip.
-  const [row] = await db
-    .select({
-      user: t.users,
-      account: t.accounts,
-      membership: t.memberships,
-      activeUsers:
-        sql<number>`(select count(*) from ${t.memberships} m where m.account_id = ${t.accounts.id} and m.active)`.mapWith(
-          Number,
-        ),
-      phones: sql<
-        string[]
-      >`array(select p.phone from ${t.userPhones} p where p.user_id = ${t.users.id} order by p.id)`,
-    })
-    .from(t.memberships)
-    .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
-    .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
-    .where(and(eq(t.memberships.userId, userId), eq(t.memberships.accountId, accountId)));
+  const [row] = await queriesOf(db).sessionUser.execute({ userId, accountId });
   if (!row) throw new AppError(ERRORS.userNotFound, 'User not found');
-  const { user, account, membership, activeUsers, phones } = row;
+  const { account } = row;
   const lists = reference.list;
-  const profile = lists.profiles.find((p) => p.id === membership.profileId)!;
+  const profile = lists.profiles.find((p) => p.id === row.profileId)!;
   const plan = lists.plans.find((p) => p.id === account.planId)!;
-  const jobTitle = lists.jobTitles.find((j) => j.id === user.jobTitleId);
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    language: user.language as Language,
-    active: membership.active,
-    first_login: user.firstLogin ? 'Y' : 'N',
-    password_type: user.passwordType as SessionUser['password_type'],
+  const jobTitle = lists.jobTitles.find((j) => j.id === row.jobTitleId);
+  const user: SessionUser = {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    language: row.language as Language,
+    active: row.active,
+    first_login: row.firstLogin ? 'Y' : 'N',
+    password_type: row.passwordType as SessionUser['password_type'],
     is_admin: profile.all_farms,
-    total_users: activeUsers,
+    total_users: row.activeUsers,
     account: {
       id: account.id,
       name: account.name,
@@ -91,8 +167,39 @@ export async function sessionUser(
       priority_level: plan.priority_level,
       message_key: plan.message_key,
     },
-    phones,
+    phones: row.phones,
   };
+  return { user, epoch: row.epoch };
+}
+
+/** The signed-in user as the shell needs it: account, profile, plan, job title, phones, counts. */
+export async function sessionUser(
+  db: Database,
+  reference: ReferenceService,
+  userId: number,
+  accountId: number,
+): Promise<SessionUser> {
+  return (await sessionUserRow(db, reference, userId, accountId)).user;
+}
+
+// One formatter per time zone: building an Intl.DateTimeFormat costs more than using one.
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Today's date (`YYYY-MM-DD`) in a time zone. */
+function todayInZone(timeZone: string, now: Date): string {
+  let format = dayFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** Why an account cannot be entered today, if it cannot: paid access needs a started contract. */
@@ -110,7 +217,7 @@ export function contractProblem(
       ending ? ERRORS.sessionNoContracts : ERRORS.noContracts,
       'No contract for this account',
     );
-  const today = todayIn(findCountry(account.countryId)?.time_zone ?? 'UTC', now);
+  const today = todayInZone(findCountry(account.countryId)?.time_zone ?? 'UTC', now);
   if (account.contractStart > today) {
     return new AppError(
       ending ? ERRORS.sessionContractNotStarted : ERRORS.contractNotStarted,
@@ -132,8 +239,8 @@ export async function openSession(
   accountId: number,
   now = new Date(),
 ): Promise<SessionAnswer> {
-  const { token } = await signer.sign(userId, accountId, now);
-  const user = await sessionUser(db, reference, userId, accountId);
+  const { user, epoch } = await sessionUserRow(db, reference, userId, accountId);
+  const { token } = await signer.sign(userId, accountId, epoch, now);
   const [membership] = await db
     .select({ id: t.memberships.id, welcomed: t.memberships.fullPlanWelcomed })
     .from(t.memberships)
@@ -157,4 +264,118 @@ export async function openSession(
     token,
     user,
   };
+}
+
+/** What the per-call checks need, cached with the session they guard. */
+interface CachedSession {
+  session: Session;
+  active: boolean;
+  revoked: boolean;
+  epoch: number;
+  account: { internal: boolean; contractStart: string | null; countryId: number };
+}
+
+const permissionSets = new Map<string, ReadonlySet<PermissionCode>>();
+
+function permissionsOf(profile: ProfileUid, planLevel: number): ReadonlySet<PermissionCode> {
+  const key = `${profile}:${planLevel}`;
+  let set = permissionSets.get(key);
+  if (!set) {
+    set = new Set(permissionsFor({ profile, planLevel }));
+    permissionSets.set(key, set);
+  }
+  return set;
+}
+
+/**
+ * Token → session, on every authenticated call. The signature, expiry, revocation, epoch,
+ * member-active and contract-date checks run every time; the row they read comes from one
+ * prepared query, or from the process's session cache while change notifications arrive.
+ */
+export class SessionService {
+  private readonly queries: Queries;
+  readonly cache = new SessionCache<CachedSession>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly signer: TokenSigner,
+    private readonly reference: ReferenceService,
+  ) {
+    this.queries = queriesOf(db);
+  }
+
+  async authenticate(token: string, now = new Date()): Promise<Session> {
+    const claims = await this.signer.verify(token);
+    let cached = this.cache.get(claims.jti);
+    if (!cached) {
+      const generation = this.cache.generation;
+      cached = await this.read(claims);
+      if (cached) this.cache.store(claims.jti, cached.session, cached, generation);
+    }
+    if (!cached) throw new AppError(ERRORS.invalidToken, 'No such membership');
+    if (cached.revoked) throw new AppError(ERRORS.invalidToken, 'Token revoked');
+    // A password change or a recovery moved the epoch on: tokens issued before it are over.
+    if (cached.epoch !== claims.epoch) throw new AppError(ERRORS.invalidToken, 'Token superseded');
+    if (!cached.active) throw new AppError(ERRORS.sessionUserInactive, 'Member deactivated');
+    // A contract the back office moved or removed ends the session at once, with login's reason.
+    const contract = contractProblem(cached.account, cached.session.planLevel, now, 'session');
+    if (contract) throw contract;
+    return cached.session;
+  }
+
+  private async read(claims: Session['token']): Promise<CachedSession | undefined> {
+    const [row] = await this.queries.session.execute({
+      userId: claims.userId,
+      accountId: claims.accountId,
+      jti: claims.jti,
+    });
+    if (!row) return undefined;
+    // Profiles and plans are reference data, read from memory.
+    const profileRow = this.reference.list.profiles.find((p) => p.id === row.profileId);
+    const plan = this.reference.list.plans.find((p) => p.id === row.planId);
+    if (!profileRow || !plan) throw new Error('membership with an unknown profile or plan');
+    const profile = profileRow.uid as ProfileUid;
+    const planLevel = plan.priority_level;
+    return {
+      session: {
+        userId: claims.userId,
+        accountId: claims.accountId,
+        membershipId: row.membershipId,
+        profile,
+        planLevel,
+        allFarms: profileRow.all_farms,
+        token: claims,
+        permissions: permissionsOf(profile, planLevel),
+      },
+      active: row.active,
+      revoked: row.revoked !== null,
+      epoch: row.epoch,
+      account: {
+        internal: row.internal,
+        contractStart: row.contractStart,
+        countryId: row.countryId,
+      },
+    };
+  }
+
+  /**
+   * A state-changing call of this process answered: forget what it may have changed before the
+   * answer leaves, so the caller's next call sees it (other processes hear the NOTIFY). A public
+   * call (sign-in, recovery) or the back office may touch anyone: everything is forgotten.
+   */
+  forgetAfterWrite(session: Session | null): void {
+    if (!session || session.profile === 'ADMIN') this.cache.flush();
+    else this.cache.forgetUserOrAccount(session.userId, session.accountId);
+  }
+
+  /** Follows the session triggers' notifications; the cache is used only while they arrive. */
+  listen(source: NotificationSource, schema: string): Promise<() => Promise<void>> {
+    return source(SESSION_CHANNEL, {
+      onNotification: (payload) => {
+        const change = parseSessionChange(payload, schema);
+        if (change) this.cache.forget(change);
+      },
+      onState: (up) => this.cache.setListening(up),
+    });
+  }
 }

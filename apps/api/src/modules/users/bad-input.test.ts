@@ -230,13 +230,23 @@ const ROUTES: Route[] = [
     method: 'PUT',
     url: () => `/api/users/${memberId}`,
     token: 'member',
-    valid: { name: 'Edited Person', profile_id: 3, language: 'pt' },
+    valid: { profile_id: 3, farm_ids: [], job_title_id: 3 },
     bad: [
-      ['a one-letter name', { name: 'B' }, 'body.name', 'field.too_short'],
       ['no profile', { profile_id: MISSING }, 'body.profile_id', 'field.required'],
-      ['a null language', { language: null }, 'body.language'],
-      ['a phone of another country', { phone: '+33612345678' }, 'body.phone', 'field.phone'],
-      ['a negative farm id', { farm_ids: [-1] }, 'body.farm_ids.0'],
+      ['a profile as text', { profile_id: 'FARM' }, 'body.profile_id', 'field.not_a_number'],
+      ['a negative farm id', { farm_ids: [-1] }, 'body.farm_ids.0', 'field.too_small'],
+      ['a job title as text', { job_title_id: 'boss' }, 'body.job_title_id'],
+    ],
+  },
+  {
+    route: 'PUT /api/invitations/{account_id}',
+    method: 'PUT',
+    url: () => `/api/invitations/${accountId}`,
+    token: 'member',
+    valid: { accept: true },
+    bad: [
+      ['no answer', { accept: MISSING }, 'body.accept', 'field.required'],
+      ['"yes" as answer', { accept: 'yes' }, 'body.accept'],
     ],
   },
   {
@@ -254,7 +264,7 @@ const ROUTES: Route[] = [
   {
     route: 'POST /api/users/{id}/phones',
     method: 'POST',
-    url: () => `/api/users/${memberId}/phones`,
+    url: () => `/api/users/${selfId}/phones`,
     token: 'member',
     valid: { phone: '+5511987654321' },
     bad: [

@@ -56,8 +56,11 @@ interface Request {
 }
 interface Action {
   name: string;
-  /** The permission code the action needs on another member; null: any signed-in user. */
-  code: PermissionCode | null;
+  /**
+   * The permission code the action needs on another member; null: any signed-in user; 'person':
+   * a person's own data, which no administrator changes.
+   */
+  code: PermissionCode | null | 'person';
   /** Status of success. */
   ok: number;
   writes: boolean;
@@ -142,7 +145,7 @@ const USER_ACTIONS: Action[] = [
   },
   {
     name: 'add a phone to another member',
-    code: 'USER_EDITAR',
+    code: 'person',
     ok: 201,
     writes: true,
     request: (_, target) => ({
@@ -164,7 +167,7 @@ const USER_ACTIONS: Action[] = [
   },
   {
     name: 'drop another member’s recovery password',
-    code: 'USER_EDITAR',
+    code: 'person',
     ok: 204,
     writes: true,
     target: { recovery: true },
@@ -258,8 +261,9 @@ const BACK_OFFICE_ACTIONS: Request[] = [
 ];
 
 /** What the domain table says: the code at Full, and user management included in the plan. */
-function allowedByTable(profile: ProfileUid, code: PermissionCode | null): boolean {
+function allowedByTable(profile: ProfileUid, code: Action['code']): boolean {
   if (code === null) return true;
+  if (code === 'person') return false;
   return (
     routeAccess('users', FULL) === 'allowed' &&
     permissionsFor({ profile, planLevel: FULL }).includes(code)
@@ -269,7 +273,8 @@ function allowedByTable(profile: ProfileUid, code: PermissionCode | null): boole
 /** Facts the spec states outright (§6), independent of the table. */
 const SPEC_FACTS: Partial<Record<CustomerProfile, Partial<Record<string, boolean>>>> = {
   // "ADMIN and CONTA edit, view and create everything"
-  CONTA: Object.fromEntries(USER_ACTIONS.map((a) => [a.name, true])),
+  // (a person's own name, phones and password excepted: only the person changes them)
+  CONTA: Object.fromEntries(USER_ACTIONS.map((a) => [a.name, a.code !== 'person'])),
   // "ASSISTENTE_TECNICO views only": the list and a member's phones, never a change
   ASSISTENTE_TECNICO: Object.fromEntries(
     USER_ACTIONS.map((a) => [

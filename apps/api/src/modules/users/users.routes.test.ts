@@ -135,7 +135,7 @@ describe('POST /api/users', () => {
     },
   );
 
-  it('adds someone who already uses Lavoura as a member: their own password keeps working and they have 2 accounts', async () => {
+  it('invites someone who already uses Lavoura: the answer shows only what was typed, the person accepts at their next sign-in', async () => {
     const { accountId, admin } = await fullAccount();
     const elsewhere = await makeAccount(app.db, { name: 'Other farm' });
     const existing = await makeUser(app.db, {
@@ -143,38 +143,100 @@ describe('POST /api/users', () => {
       profile: 'CONTA',
       name: 'Carlos Existing',
     });
+    await call('POST', `/api/users/${existing.id}/phones`, await tokenFor(app, existing.email), {
+      phone: '+5511987654321',
+    });
     const before = await identityCounts(app.db);
 
     const added = await call(
       'POST',
       '/api/users',
       admin.token,
-      newMember(existing.email.toUpperCase(), { name: 'Another Name' }),
+      newMember(existing.email.toUpperCase(), { name: 'Typed Name', language: 'es' }),
     );
     expect(added.statusCode).toBe(201);
-    expect(added.json()).toMatchObject({
-      id: existing.id,
-      name: 'Carlos Existing',
-      profile: { uid: 'FARM' },
-    });
+    // Nothing of the person from their other account: no name, phones, language or job title.
+    expect(added.json()).toEqual(
+      expect.objectContaining({
+        id: existing.id,
+        name: 'Typed Name',
+        language: 'es',
+        phones: [],
+        job_title_id: null,
+        invited: true,
+        profile: expect.objectContaining({ uid: 'FARM' }),
+      }),
+    );
+    expect(JSON.stringify(added.json())).not.toMatch(/Carlos|987654321/);
+    expect((await call('GET', `/api/users/${existing.id}/phones`, admin.token)).json()).toEqual(
+      [],
+    );
     expect(await identityCounts(app.db)).toEqual({
       ...before,
       memberships: before.memberships! + 1,
     });
-
     const [mail] = await mailsTo(app, existing.email);
-    expect(mail!.subject).toBe('Você foi adicionado a uma conta no Lavoura');
+    expect(mail!.subject).toBe('Convite para uma conta do Lavoura');
     expect(mail!.text).not.toMatch(PASSWORD_IN_MAIL.pt);
 
+    // Until accepted the account is not one of theirs.
     const session = await login(app, existing.email);
     expect(session.statusCode).toBe(200);
-    expect(session.json().is_first_login).toBe(false);
+    expect(session.json().accounts.map((a: { id: number }) => a.id)).toEqual([elsewhere]);
+    const token = session.json().token as string;
+    const refused = await call('POST', '/admin-api/select-account', token, {
+      account_id: accountId,
+    });
+    expect(refused.statusCode).toBe(404);
+    const invitations = await call('GET', '/api/invitations', token);
+    expect(invitations.json()).toEqual([
+      expect.objectContaining({ account: expect.objectContaining({ id: accountId }) }),
+    ]);
+
+    const accepted = await call('PUT', `/api/invitations/${accountId}`, token, { accept: true });
+    expect(accepted.statusCode).toBe(204);
+    expect((await call('GET', '/api/invitations', token)).json()).toEqual([]);
+    const again = await login(app, existing.email);
     expect(
-      session
+      again
         .json()
         .accounts.map((a: { id: number }) => a.id)
         .sort(),
     ).toEqual([accountId, elsewhere].sort());
+    const listed = (await members(admin.token)).find((m) => m.id === existing.id);
+    expect(listed).toMatchObject({ name: 'Carlos Existing', invited: false });
+  });
+
+  it('lets the invited person decline: the invitation is gone and the account never appears', async () => {
+    const { accountId, admin } = await fullAccount();
+    const elsewhere = await makeAccount(app.db, { name: 'Other farm' });
+    const existing = await makeUser(app.db, { accountId: elsewhere, profile: 'CONTA' });
+    await call('POST', '/api/users', admin.token, newMember(existing.email));
+    const token = await tokenFor(app, existing.email);
+    const declined = await call('PUT', `/api/invitations/${accountId}`, token, { accept: false });
+    expect(declined.statusCode).toBe(204);
+    expect((await members(admin.token)).map((m) => m.id)).not.toContain(existing.id);
+    const twice = await call('PUT', `/api/invitations/${accountId}`, token, { accept: true });
+    expect(twice.json()).toMatchObject({ code: 404, key: 'exception.invitation_not_found' });
+    expect((await login(app, existing.email)).json().accounts).toHaveLength(1);
+  });
+
+  it('answers 409 to ten simultaneous additions of one new e-mail and creates one member', async () => {
+    const { admin } = await fullAccount();
+    const before = await identityCounts(app.db);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call('POST', '/api/users', admin.token, newMember('race@example.com')),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.statusCode !== 201))
+      expect(answer.json()).toMatchObject({ code: 409, key: 'exception.user_already_exists' });
+    expect(await identityCounts(app.db)).toMatchObject({
+      users: before.users! + 1,
+      memberships: before.memberships! + 1,
+    });
   });
 
   it('answers 409 user_already_exists for a member of the account, and writes nothing', async () => {
@@ -341,31 +403,25 @@ describe('acting on oneself', () => {
     const remove = await call('DELETE', `/api/users/${admin.id}`, admin.token);
     expect(remove.json()).toMatchObject({ code: 400, key: 'exception.users.cannot_change_self' });
     const demote = await call('PUT', `/api/users/${admin.id}`, admin.token, {
-      name: 'Me',
       profile_id: 3,
-      language: 'pt',
+      farm_ids: [],
     });
     expect(demote.json()).toMatchObject({ code: 400, key: 'exception.users.cannot_change_self' });
     expect(await membership(accountId, admin.id)).toEqual(before);
     expect((await me(admin.token)).user_profile.uid).toBe('CONTA');
 
-    const rename = await call('PUT', `/api/users/${admin.id}`, admin.token, {
-      name: 'Renamed Admin',
+    const same = await call('PUT', `/api/users/${admin.id}`, admin.token, {
       profile_id: 2,
-      language: 'es',
+      job_title_id: 3,
     });
-    expect(rename.json()).toMatchObject({
-      name: 'Renamed Admin',
-      language: 'es',
-      profile: { uid: 'CONTA' },
-    });
+    expect(same.json()).toMatchObject({ profile: { uid: 'CONTA' }, job_title_id: 3 });
   });
 });
 
 describe('PUT and DELETE /api/users/{id}', () => {
-  it('edits another member’s name, language, phone and profile, which changes what they may do', async () => {
+  it('changes another member’s profile and job title, which changes what they may do, and never their name, language or phones', async () => {
     const { accountId, admin } = await fullAccount();
-    const member = await makeUser(app.db, { accountId, profile: 'FARM' });
+    const member = await makeUser(app.db, { accountId, profile: 'FARM', name: 'Paula Own' });
     const memberToken = await tokenFor(app, member.email);
     expect(await (await call('GET', '/api/permissions', memberToken)).json()).toContain(
       'SEMEADURA_CADASTRAR',
@@ -376,20 +432,22 @@ describe('PUT and DELETE /api/users/{id}', () => {
       profile_id: 4,
       language: 'en',
       phone: '+12015550123',
+      job_title_id: 3,
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({
-      name: 'Olga Observer',
-      language: 'en',
+      name: 'Paula Own',
+      language: 'pt',
       profile: { uid: 'ASSISTENTE_TECNICO' },
-      phones: ['+12015550123'],
+      job_title_id: 3,
+      phones: [],
     });
     const permissions = (await call('GET', '/api/permissions', memberToken)).json();
     expect(permissions).not.toContain('SEMEADURA_CADASTRAR');
     expect(permissions).toContain('SEMEADURA_LISTAR');
     expect(await me(memberToken)).toMatchObject({
-      name: 'Olga Observer',
-      language: 'en',
+      name: 'Paula Own',
+      language: 'pt',
       user_profile: { uid: 'ASSISTENTE_TECNICO' },
     });
   });
@@ -417,7 +475,7 @@ describe('PUT and DELETE /api/users/{id}', () => {
     });
   });
 
-  it('lets an administrator drop a member’s pending recovery password', async () => {
+  it('lets only the person drop their pending recovery password, not an administrator', async () => {
     const { accountId, admin } = await fullAccount();
     const member = await makeUser(app.db, { accountId, profile: 'FARM' });
     await app.app.inject({
@@ -429,8 +487,15 @@ describe('PUT and DELETE /api/users/{id}', () => {
       (await mailsTo(app, member.email))[0]!.text,
     )?.[1];
     expect(temporary).toBeTruthy();
-    expect((await login(app, member.email, temporary)).json().recovery_password).toBe(true);
-    const dropped = await call('DELETE', `/api/users/${member.id}/recovery-password`, admin.token);
+    const byAdmin = await call('DELETE', `/api/users/${member.id}/recovery-password`, admin.token);
+    expect(byAdmin.json()).toMatchObject({ code: 403, key: 'plan.exception.no_permission' });
+    const session = await login(app, member.email, temporary);
+    expect(session.json().recovery_password).toBe(true);
+    const dropped = await call(
+      'DELETE',
+      `/api/users/${member.id}/recovery-password`,
+      session.json().token as string,
+    );
     expect(dropped.statusCode).toBe(204);
     expect((await login(app, member.email, temporary)).statusCode).toBe(401);
     expect((await login(app, member.email)).statusCode).toBe(200);
@@ -445,10 +510,13 @@ describe('phones', () => {
   ])('adds a complete E.164 number of %s and lists it once', async (_, phone) => {
     const { accountId, admin } = await fullAccount();
     const member = await makeUser(app.db, { accountId, profile: 'FARM' });
-    const added = await call('POST', `/api/users/${member.id}/phones`, admin.token, { phone });
+    const own = await tokenFor(app, member.email);
+    const byAdmin = await call('POST', `/api/users/${member.id}/phones`, admin.token, { phone });
+    expect(byAdmin.statusCode).toBe(403);
+    const added = await call('POST', `/api/users/${member.id}/phones`, own, { phone });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toEqual([phone]);
-    await call('POST', `/api/users/${member.id}/phones`, admin.token, { phone });
+    await call('POST', `/api/users/${member.id}/phones`, own, { phone });
     const listed = await call('GET', `/api/users/${member.id}/phones`, admin.token);
     expect(listed.json()).toEqual([phone]);
   });
@@ -461,10 +529,11 @@ describe('phones', () => {
     ['a formatted number', '+55 11 98765-4321'],
     ['letters', '+55abc'],
   ])('refuses %s with 400 naming body.phone', async (_, phone) => {
-    const { accountId, admin } = await fullAccount();
+    const { accountId } = await fullAccount();
     const member = await makeUser(app.db, { accountId, profile: 'FARM' });
+    const own = await tokenFor(app, member.email);
     const before = await identityCounts(app.db);
-    const refused = await call('POST', `/api/users/${member.id}/phones`, admin.token, { phone });
+    const refused = await call('POST', `/api/users/${member.id}/phones`, own, { phone });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().context.additionalInfo).toEqual([
       expect.objectContaining({ field: 'body.phone', key: 'field.phone' }),
@@ -519,7 +588,10 @@ describe('job titles', () => {
       (await call('POST', '/api/job-titles', admin.token, { user_id: member.id, job_title_id: 3 }))
         .statusCode,
     ).toBe(204);
-    expect((await userRow(app.db, member.email))!.jobTitleId).toBe(3);
+    const members = await call('GET', '/api/users', admin.token);
+    expect(
+      members.json<{ id: number; job_title_id: number }[]>().find((m) => m.id === member.id),
+    ).toMatchObject({ job_title_id: 3 });
   });
 });
 

@@ -1,25 +1,21 @@
 import {
-  ERRORS,
   LANGUAGES,
+  invitationAnswerBodySchema,
+  invitationSchema,
+  profileUpdateBodySchema,
   jobTitleBodySchema,
   memberSchema,
-  missingPermissionError,
   phoneBodySchema,
-  routeAccess,
   sessionUserSchema,
   userActiveBodySchema,
   userCreateBodySchema,
   userUpdateBodySchema,
   errorBodySchema,
 } from '@lavoura/domain';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
-import { sessionOf, type Session } from '../../http/auth.ts';
+import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -31,35 +27,8 @@ const errors = {
 };
 const userParams = z.object({ id: idSchema });
 
-/**
- * A user may act on themself; acting on another member of the account takes the user-edit
- * permission and a plan that includes user management. Another account's user is not found.
- */
-export async function assertSelfOrUserAdministrator(
-  db: Database,
-  session: Session,
-  userId: number,
-  permission: 'USER_EDITAR' | 'USER_VISUALIZAR' = 'USER_EDITAR',
-): Promise<void> {
-  if (userId === session.userId) return;
-  if (
-    routeAccess('users', session.planLevel) !== 'allowed' ||
-    !session.permissions.has(permission)
-  ) {
-    throw new AppError(
-      missingPermissionError(session.planLevel),
-      `User has no permission: ${permission}`,
-    );
-  }
-  const [member] = await db
-    .select({ id: t.memberships.id })
-    .from(t.memberships)
-    .where(and(eq(t.memberships.accountId, session.accountId), eq(t.memberships.userId, userId)));
-  if (!member) throw new AppError(ERRORS.userNotFound, 'User not found');
-}
-
 /** The signed-in user, the account's users, phones, job titles, language and permissions. */
-export function usersRoutes(users: UsersService, db: Database) {
+export function usersRoutes(users: UsersService) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['users'];
@@ -88,7 +57,7 @@ export function usersRoutes(users: UsersService, db: Database) {
           tags,
           operationId: 'updateOwnProfile',
           summary: 'The signed-in user edits their own name, language and phone',
-          body: userUpdateBodySchema.pick({ name: true, language: true, phone: true }),
+          body: profileUpdateBodySchema,
           response: { 200: sessionUserSchema, ...errors },
         },
       },
@@ -199,12 +168,6 @@ export function usersRoutes(users: UsersService, db: Database) {
         },
       },
       async (request) => {
-        await assertSelfOrUserAdministrator(
-          db,
-          sessionOf(request),
-          request.params.id,
-          'USER_VISUALIZAR',
-        );
         return users.phones(sessionOf(request), request.params.id);
       },
     );
@@ -222,7 +185,6 @@ export function usersRoutes(users: UsersService, db: Database) {
         },
       },
       async (request, reply) => {
-        await assertSelfOrUserAdministrator(db, sessionOf(request), request.params.id);
         return reply
           .status(201)
           .send(await users.addPhone(sessionOf(request), request.params.id, request.body.phone));
@@ -241,7 +203,6 @@ export function usersRoutes(users: UsersService, db: Database) {
         },
       },
       async (request, reply) => {
-        await assertSelfOrUserAdministrator(db, sessionOf(request), request.body.user_id);
         await users.setJobTitle(
           sessionOf(request),
           request.body.user_id,
@@ -264,6 +225,58 @@ export function usersRoutes(users: UsersService, db: Database) {
       },
       async (request, reply) => {
         await users.setLanguage(sessionOf(request), request.params.lang);
+        return reply.status(204).send(null);
+      },
+    );
+    app.delete(
+      '/users/:id/recovery-password',
+      {
+        config: { access: {} },
+        schema: {
+          tags,
+          operationId: 'clearRecoveryPassword',
+          summary: 'Discard one’s own pending temporary password',
+          params: userParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await users.clearRecoveryPassword(sessionOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+    app.get(
+      '/invitations',
+      {
+        config: { access: {} },
+        schema: {
+          tags,
+          operationId: 'listInvitations',
+          summary: 'Accounts that invited the signed-in person and wait for an answer',
+          response: { 200: z.array(invitationSchema), ...errors },
+        },
+      },
+      async (request) => users.invitations(sessionOf(request)),
+    );
+    app.put(
+      '/invitations/:account_id',
+      {
+        config: { access: {} },
+        schema: {
+          tags,
+          operationId: 'answerInvitation',
+          summary: 'Accept or decline an invitation to an account',
+          params: z.object({ account_id: idSchema }),
+          body: invitationAnswerBodySchema,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await users.answerInvitation(
+          sessionOf(request),
+          request.params.account_id,
+          request.body.accept,
+        );
         return reply.status(204).send(null);
       },
     );

@@ -2,27 +2,39 @@ import {
   ERRORS,
   permissionsFor,
   withShellKeys,
+  type Invitation,
   type Language,
   type Member,
   type SessionUser,
 } from '@lavoura/domain';
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { uniqueViolationAs } from '../../db/unique-violation.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Session } from '../../http/auth.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { composeMail } from '../../providers/mail/messages.ts';
 import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
+import { farmScope, mayReadFarm } from '../auth/farm-scope.ts';
 import { sessionUser } from '../auth/session.service.ts';
+import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
+import { toMember } from './member.presenter.ts';
+import { authorize, memberPolicy } from './users.policy.ts';
 
-interface MemberInput {
+interface NewMemberInput {
   name: string;
+  email: string;
   profile_id: number;
   language: Language;
   phone?: string | undefined;
   farm_ids: number[];
+}
+
+interface MembershipInput {
+  profile_id: number;
+  farm_ids: number[];
+  job_title_id?: number | null | undefined;
 }
 
 export interface UsersServiceDeps {
@@ -30,14 +42,23 @@ export interface UsersServiceDeps {
   mailer: Mailer;
   publicUrl: string;
   reference: ReferenceService;
+  now?: () => Date;
 }
 
+type MembershipRow = typeof t.memberships.$inferSelect;
+
 /**
- * The users of an account (memberships), their phones, job titles and language. Every query takes
- * the session's account first: another account's user id is simply not found.
+ * The members of an account and the people behind them. Every query takes the session's account
+ * first (another account's user id is simply not found: 404), then asks `memberPolicy` what the
+ * session may do with that member (403). A person's own data (name, phones, language, password)
+ * is edited by that person only; administrators manage memberships.
  */
 export class UsersService {
-  constructor(private readonly deps: UsersServiceDeps) {}
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: UsersServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
 
   /** The signed-in user as the shell shows them (GET /api/menu/dados-usuario). */
   sessionUser(session: Session): Promise<SessionUser> {
@@ -45,102 +66,73 @@ export class UsersService {
   }
 
   async list(session: Session): Promise<Member[]> {
-    const { db } = this.deps;
-    const rows = await db
-      .select({ user: t.users, membership: t.memberships, profile: t.profiles })
-      .from(t.memberships)
-      .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
-      .innerJoin(t.profiles, eq(t.profiles.id, t.memberships.profileId))
-      .where(eq(t.memberships.accountId, session.accountId))
-      .orderBy(asc(t.users.name));
-    const userIds = rows.map((row) => row.user.id);
-    const membershipIds = rows.map((row) => row.membership.id);
-    const phones = userIds.length
-      ? await db
-          .select()
-          .from(t.userPhones)
-          .where(inArray(t.userPhones.userId, userIds))
-          .orderBy(asc(t.userPhones.id))
-      : [];
-    const farms = membershipIds.length
-      ? await db
-          .select()
-          .from(t.membershipFarms)
-          .where(inArray(t.membershipFarms.membershipId, membershipIds))
-      : [];
-    return rows.map(({ user, membership, profile }) => ({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      language: user.language as Language,
-      active: membership.active,
-      activated: user.activatedAt !== null,
-      profile: { id: profile.id, uid: profile.uid, message_key: profile.messageKey },
-      job_title_id: user.jobTitleId,
-      phones: phones.filter((p) => p.userId === user.id).map((p) => p.phone),
-      farm_ids: farms.filter((f) => f.membershipId === membership.id).map((f) => f.farmId),
-      created_at: membership.createdAt.toISOString(),
-    }));
+    authorize(session, memberPolicy(session, { userId: 0 }).read, 'list users');
+    return this.members(session);
   }
 
   async get(session: Session, userId: number): Promise<Member> {
-    const member = (await this.list(session)).find((m) => m.id === userId);
-    if (!member) throw new AppError(ERRORS.userNotFound, 'User not found');
-    return member;
+    const membership = await this.membershipOf(session, userId);
+    authorize(session, memberPolicy(session, membership).read, 'read a user');
+    return this.member(session, userId);
   }
 
   /**
-   * Adds a user to the account. A new person gets an e-mailed temporary password they must change
-   * at first login; someone who already uses Lavoura is added with their own password.
+   * Adds someone to the account. A new person gets an e-mailed temporary password they change at
+   * first login. A person who already uses Lavoura is invited: the membership waits for them to
+   * accept it at their next sign-in, and nothing of their data reaches this account until then.
    */
-  async create(session: Session, input: MemberInput & { email: string }): Promise<Member> {
+  async create(session: Session, input: NewMemberInput): Promise<Member> {
     const { db, mailer, publicUrl } = this.deps;
-    await this.assertAssignableProfile(input.profile_id);
+    this.assertAssignableProfile(input.profile_id);
     await this.assertFarmsOfAccount(session, input.farm_ids);
-    const [existing] = await db.select().from(t.users).where(eq(t.users.email, input.email));
-    if (existing) {
-      const [already] = await db
-        .select({ id: t.memberships.id })
-        .from(t.memberships)
-        .where(
-          and(
-            eq(t.memberships.accountId, session.accountId),
-            eq(t.memberships.userId, existing.id),
-          ),
-        );
-      if (already) throw new AppError(ERRORS.userAlreadyExists, 'Already a user of this account');
-    }
+    const [existing] = await db
+      .select({ id: t.users.id, name: t.users.name, language: t.users.language })
+      .from(t.users)
+      .where(eq(t.users.email, input.email));
     const password = temporaryPassword();
     const passwordHash = existing ? undefined : await hashPassword(password);
 
-    const userId = await db.transaction(async (tx) => {
-      const run = tx as unknown as Database;
-      await this.assertRoomForOneMore(run, session.accountId);
-      const id =
-        existing?.id ??
-        (
-          await run
-            .insert(t.users)
+    // Two administrators adding one e-mail at once: the second meets the unique key, not a 500.
+    const userId = await uniqueViolationAs(
+      ERRORS.userAlreadyExists,
+      () =>
+        db.transaction(async (tx) => {
+          await this.assertRoomForOneMore(tx, session.accountId);
+          if (existing) await this.assertNotMemberYet(tx, session.accountId, existing.id);
+          const id =
+            existing?.id ??
+            (
+              await tx
+                .insert(t.users)
+                .values({
+                  email: input.email,
+                  name: input.name,
+                  language: input.language,
+                  passwordHash: passwordHash!,
+                  passwordType: 'temporary',
+                  firstLogin: true,
+                  activatedAt: this.now(),
+                })
+                .returning({ id: t.users.id })
+            )[0]!.id;
+          const [membership] = await tx
+            .insert(t.memberships)
             .values({
-              email: input.email,
-              name: input.name,
-              language: input.language,
-              passwordHash: passwordHash!,
-              passwordType: 'temporary',
-              firstLogin: true,
-              activatedAt: new Date(),
+              accountId: session.accountId,
+              userId: id,
+              profileId: input.profile_id,
+              ...(existing
+                ? { acceptedAt: null, invitedName: input.name, invitedLanguage: input.language }
+                : {}),
             })
-            .returning({ id: t.users.id })
-        )[0]!.id;
-      const [membership] = await run
-        .insert(t.memberships)
-        .values({ accountId: session.accountId, userId: id, profileId: input.profile_id })
-        .returning({ id: t.memberships.id });
-      if (!existing && input.phone)
-        await run.insert(t.userPhones).values({ userId: id, phone: input.phone });
-      await this.replaceFarms(run, membership!.id, input.farm_ids);
-      return id;
-    });
+            .returning({ id: t.memberships.id });
+          if (!existing && input.phone)
+            await tx.insert(t.userPhones).values({ userId: id, phone: input.phone });
+          await this.replaceFarms(tx, session.accountId, membership!.id, input.farm_ids);
+          return id;
+        }),
+      { message: 'Already a user of this account' },
+    );
 
     const inviter = await sessionUser(db, this.deps.reference, session.userId, session.accountId);
     const values = {
@@ -159,31 +151,32 @@ export class UsersService {
         values,
       ),
     );
-    return this.get(session, userId);
+    return this.member(session, userId);
   }
 
-  async update(session: Session, userId: number, input: MemberInput): Promise<Member> {
-    const { db } = this.deps;
+  /** Changes a membership: profile, farms, job title. The person's own data is not touched. */
+  async update(session: Session, userId: number, input: MembershipInput): Promise<Member> {
     const membership = await this.membershipOf(session, userId);
-    await this.assertAssignableProfile(input.profile_id);
+    authorize(session, memberPolicy(session, membership).manage, 'change a user');
+    this.assertAssignableProfile(input.profile_id);
     if (userId === session.userId && input.profile_id !== membership.profileId) {
       throw new AppError(ERRORS.cannotChangeSelf, 'Cannot change your own profile');
     }
+    if (input.job_title_id != null) this.assertJobTitle(session, input.job_title_id);
     await this.assertFarmsOfAccount(session, input.farm_ids);
-    await db.transaction(async (tx) => {
-      const run = tx as unknown as Database;
-      await run
-        .update(t.users)
-        .set({ name: input.name, language: input.language, updatedAt: new Date() })
-        .where(eq(t.users.id, userId));
-      await run
+    await this.deps.db.transaction(async (tx) => {
+      await tx
         .update(t.memberships)
-        .set({ profileId: input.profile_id })
-        .where(eq(t.memberships.id, membership.id));
-      if (input.phone) await this.replacePhones(run, userId, [input.phone]);
-      await this.replaceFarms(run, membership.id, input.farm_ids);
+        .set({
+          profileId: input.profile_id,
+          ...(input.job_title_id !== undefined ? { jobTitleId: input.job_title_id } : {}),
+        })
+        .where(
+          and(eq(t.memberships.id, membership.id), eq(t.memberships.accountId, session.accountId)),
+        );
+      await this.replaceFarms(tx, session.accountId, membership.id, input.farm_ids);
     });
-    return this.get(session, userId);
+    return this.member(session, userId);
   }
 
   /** Removes the user from this account only; their other accounts are untouched. */
@@ -191,75 +184,106 @@ export class UsersService {
     const membership = await this.membershipOf(session, userId);
     if (userId === session.userId)
       throw new AppError(ERRORS.cannotChangeSelf, 'Cannot remove yourself');
-    await this.deps.db.delete(t.memberships).where(eq(t.memberships.id, membership.id));
+    authorize(session, memberPolicy(session, membership).remove, 'remove a user');
+    await this.deps.db
+      .delete(t.memberships)
+      .where(
+        and(eq(t.memberships.id, membership.id), eq(t.memberships.accountId, session.accountId)),
+      );
   }
 
   /** Activating counts against max_users; deactivating always works (but not on oneself). */
   async setActive(session: Session, userId: number, active: boolean): Promise<Member> {
-    const { db } = this.deps;
     const membership = await this.membershipOf(session, userId);
     if (userId === session.userId)
       throw new AppError(ERRORS.cannotChangeSelf, 'Cannot deactivate yourself');
+    authorize(session, memberPolicy(session, membership).activate, 'activate a user');
     if (active !== membership.active) {
-      await db.transaction(async (tx) => {
-        const run = tx as unknown as Database;
-        if (active) await this.assertRoomForOneMore(run, session.accountId);
-        await run.update(t.memberships).set({ active }).where(eq(t.memberships.id, membership.id));
+      await this.deps.db.transaction(async (tx) => {
+        if (active) await this.assertRoomForOneMore(tx, session.accountId);
+        await tx
+          .update(t.memberships)
+          .set({ active })
+          .where(
+            and(
+              eq(t.memberships.id, membership.id),
+              eq(t.memberships.accountId, session.accountId),
+            ),
+          );
       });
     }
-    return this.get(session, userId);
+    return this.member(session, userId);
   }
 
   async phones(session: Session, userId: number): Promise<string[]> {
-    await this.membershipOf(session, userId);
-    const rows = await this.deps.db
-      .select({ phone: t.userPhones.phone })
-      .from(t.userPhones)
-      .where(eq(t.userPhones.userId, userId))
-      .orderBy(asc(t.userPhones.id));
-    return rows.map((row) => row.phone);
+    const membership = await this.membershipOf(session, userId);
+    authorize(session, memberPolicy(session, membership).readPhones, "read a user's phones");
+    // A pending invitation shows nothing of the person.
+    if (membership.acceptedAt === null) return [];
+    return this.phonesOf(this.deps.db, userId);
   }
 
+  /** A phone of one's own (only the person edits their phones). */
   async addPhone(session: Session, userId: number, phone: string): Promise<string[]> {
-    await this.membershipOf(session, userId);
+    const membership = await this.membershipOf(session, userId);
+    authorize(session, memberPolicy(session, membership).editPerson, "change a user's phones");
     await this.deps.db.insert(t.userPhones).values({ userId, phone }).onConflictDoNothing();
-    return this.phones(session, userId);
+    return this.phonesOf(this.deps.db, userId);
   }
 
+  /** The job title of a membership: the member's own (first-login dialog) or an administrator's. */
   async setJobTitle(session: Session, userId: number, jobTitleId: number): Promise<void> {
-    await this.membershipOf(session, userId);
-    const title = this.deps.reference.list.jobTitles.find((j) => j.id === jobTitleId);
-    if (!title || (title.internal && session.profile !== 'ADMIN')) {
-      throw new AppError(ERRORS.jobTitleNotFound, 'Job title not found');
-    }
+    const membership = await this.membershipOf(session, userId);
+    authorize(session, memberPolicy(session, membership).setJobTitle, 'set a job title');
+    this.assertJobTitle(session, jobTitleId);
     await this.deps.db
-      .update(t.users)
-      .set({ jobTitleId, updatedAt: new Date() })
-      .where(eq(t.users.id, userId));
+      .update(t.memberships)
+      .set({ jobTitleId })
+      .where(
+        and(eq(t.memberships.id, membership.id), eq(t.memberships.accountId, session.accountId)),
+      );
   }
 
   async setLanguage(session: Session, language: Language): Promise<void> {
     await this.deps.db
       .update(t.users)
-      .set({ language, updatedAt: new Date() })
+      .set({ language, updatedAt: this.now() })
       .where(eq(t.users.id, session.userId));
   }
 
-  /** The signed-in user edits their own name, language and phone. */
+  /** The signed-in person edits their own name, language and phone. */
   async updateOwnProfile(
     session: Session,
     input: { name: string; language: Language; phone?: string | undefined },
   ): Promise<SessionUser> {
     const { db } = this.deps;
     await db.transaction(async (tx) => {
-      const run = tx as unknown as Database;
-      await run
+      await tx
         .update(t.users)
-        .set({ name: input.name, language: input.language, updatedAt: new Date() })
+        .set({ name: input.name, language: input.language, updatedAt: this.now() })
         .where(eq(t.users.id, session.userId));
-      if (input.phone) await this.replacePhones(run, session.userId, [input.phone]);
+      if (input.phone) await this.replacePhones(tx, session.userId, input.phone);
     });
     return sessionUser(db, this.deps.reference, session.userId, session.accountId);
+  }
+
+  /** Drops the person's pending recovery password: their own only. */
+  async clearRecoveryPassword(session: Session, userId: number): Promise<void> {
+    const membership = await this.membershipOf(session, userId);
+    authorize(session, memberPolicy(session, membership).editPerson, "change a user's password");
+    const [user] = await this.deps.db
+      .select({ passwordType: t.users.passwordType })
+      .from(t.users)
+      .where(eq(t.users.id, userId));
+    await this.deps.db
+      .update(t.users)
+      .set({
+        recoveryPasswordHash: null,
+        recoveryExpiresAt: null,
+        ...(user?.passwordType === 'recovery_temp_password' ? { passwordType: 'regular' } : {}),
+        updatedAt: this.now(),
+      })
+      .where(eq(t.users.id, userId));
   }
 
   /** The user's permission codes (and shell keys); outside the current season, season records are read-only. */
@@ -276,9 +300,130 @@ export class UsersService {
     );
   }
 
-  // ---- rules ---------------------------------------------------------------------------------
+  // ---- invitations: the signed-in person's own ------------------------------------------------
 
-  private async membershipOf(session: Session, userId: number) {
+  /** Accounts that invited the signed-in person and wait for their answer. */
+  async invitations(session: Session): Promise<Invitation[]> {
+    const rows = await this.deps.db
+      .select({ membership: t.memberships, account: t.accounts })
+      .from(t.memberships)
+      .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
+      .where(and(eq(t.memberships.userId, session.userId), isNull(t.memberships.acceptedAt)))
+      .orderBy(asc(t.accounts.name));
+    return rows.map(({ membership, account }) => ({
+      account: { id: account.id, name: account.name },
+      profile: this.profileOf(membership.profileId),
+      invited_at: membership.createdAt.toISOString(),
+    }));
+  }
+
+  /** Accepts (the account joins the person's accounts) or declines (the invitation is gone). */
+  async answerInvitation(session: Session, accountId: number, accept: boolean): Promise<void> {
+    const { db } = this.deps;
+    const mine = and(
+      eq(t.memberships.userId, session.userId),
+      eq(t.memberships.accountId, accountId),
+      isNull(t.memberships.acceptedAt),
+    );
+    const answered = accept
+      ? await db
+          .update(t.memberships)
+          .set({ acceptedAt: this.now(), invitedName: null, invitedLanguage: null })
+          .where(mine)
+          .returning({ id: t.memberships.id })
+      : await db.delete(t.memberships).where(mine).returning({ id: t.memberships.id });
+    if (answered.length === 0) throw new AppError(ERRORS.invitationNotFound, 'No such invitation');
+  }
+
+  // ---- reading --------------------------------------------------------------------------------
+
+  /** The account's members, or one of them; farm ids limited to the farms the session sees. */
+  private async members(session: Session, userId?: number): Promise<Member[]> {
+    const { db } = this.deps;
+    const rows = await db
+      .select({
+        user: {
+          id: t.users.id,
+          name: t.users.name,
+          email: t.users.email,
+          language: t.users.language,
+          activatedAt: t.users.activatedAt,
+        },
+        membership: t.memberships,
+      })
+      .from(t.memberships)
+      .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
+      .where(
+        and(
+          eq(t.memberships.accountId, session.accountId),
+          userId === undefined ? undefined : eq(t.memberships.userId, userId),
+        ),
+      )
+      .orderBy(asc(t.users.name));
+    const acceptedUserIds = rows.filter((r) => r.membership.acceptedAt).map((r) => r.user.id);
+    const phones = acceptedUserIds.length
+      ? await db
+          .select()
+          .from(t.userPhones)
+          .where(inArray(t.userPhones.userId, acceptedUserIds))
+          .orderBy(asc(t.userPhones.id))
+      : [];
+    const farms = rows.length
+      ? await db
+          .select()
+          .from(t.membershipFarms)
+          .where(
+            and(
+              eq(t.membershipFarms.accountId, session.accountId),
+              inArray(
+                t.membershipFarms.membershipId,
+                rows.map((row) => row.membership.id),
+              ),
+            ),
+          )
+      : [];
+    const scope = farmScope(
+      session,
+      farms.filter((f) => f.membershipId === session.membershipId).map((f) => f.farmId),
+    );
+    return rows.map(({ user, membership }) =>
+      toMember({
+        user,
+        membership,
+        profile: this.profileOf(membership.profileId),
+        phones: phones.filter((p) => p.userId === user.id).map((p) => p.phone),
+        farmIds: farms
+          .filter((f) => f.membershipId === membership.id && mayReadFarm(scope, f.farmId))
+          .map((f) => f.farmId),
+      }),
+    );
+  }
+
+  private async member(session: Session, userId: number): Promise<Member> {
+    const [member] = await this.members(session, userId);
+    if (!member) throw new AppError(ERRORS.userNotFound, 'User not found');
+    return member;
+  }
+
+  private profileOf(profileId: number) {
+    const profile = this.deps.reference.list.profiles.find((p) => p.id === profileId);
+    if (!profile) throw new Error(`membership with unknown profile ${profileId}`);
+    return { id: profile.id, uid: profile.uid, message_key: profile.message_key };
+  }
+
+  private async phonesOf(db: Executor, userId: number): Promise<string[]> {
+    const rows = await db
+      .select({ phone: t.userPhones.phone })
+      .from(t.userPhones)
+      .where(eq(t.userPhones.userId, userId))
+      .orderBy(asc(t.userPhones.id));
+    return rows.map((row) => row.phone);
+  }
+
+  // ---- rules ----------------------------------------------------------------------------------
+
+  /** The membership of a user in the session's account, invitation or not; 404 otherwise. */
+  private async membershipOf(session: Session, userId: number): Promise<MembershipRow> {
     const [membership] = await this.deps.db
       .select()
       .from(t.memberships)
@@ -287,10 +432,19 @@ export class UsersService {
     return membership;
   }
 
-  private async assertRoomForOneMore(db: Database, accountId: number): Promise<void> {
+  private async assertNotMemberYet(db: Executor, accountId: number, userId: number): Promise<void> {
+    const [already] = await db
+      .select({ id: t.memberships.id })
+      .from(t.memberships)
+      .where(and(eq(t.memberships.accountId, accountId), eq(t.memberships.userId, userId)));
+    if (already) throw new AppError(ERRORS.userAlreadyExists, 'Already a user of this account');
+  }
+
+  /** Active members and pending invitations together may not pass max_users. */
+  private async assertRoomForOneMore(db: Executor, accountId: number): Promise<void> {
     // Locks the account row so two simultaneous additions cannot both pass the limit.
     const [account] = await db
-      .select()
+      .select({ maxUsers: t.accounts.maxUsers })
       .from(t.accounts)
       .where(eq(t.accounts.id, accountId))
       .for('update');
@@ -305,7 +459,7 @@ export class UsersService {
     }
   }
 
-  private async assertAssignableProfile(profileId: number): Promise<void> {
+  private assertAssignableProfile(profileId: number): void {
     const profile = this.deps.reference.list.profiles.find((p) => p.id === profileId);
     if (!profile || profile.internal) {
       throw new AppError(ERRORS.profileNotAssignable, 'Profile cannot be assigned', [
@@ -318,30 +472,45 @@ export class UsersService {
     }
   }
 
-  /** Farms arrive with the farms area; until then no farm id belongs to the account. */
-  private async assertFarmsOfAccount(_session: Session, farmIds: number[]): Promise<void> {
-    if (farmIds.length > 0) {
-      throw new AppError(ERRORS.farmNotFound, 'Unknown farm', {
-        farm_ids: farmIds,
-      });
+  private assertJobTitle(session: Session, jobTitleId: number): void {
+    const title = this.deps.reference.list.jobTitles.find((j) => j.id === jobTitleId);
+    if (!title || (title.internal && session.profile !== 'ADMIN')) {
+      throw new AppError(ERRORS.jobTitleNotFound, 'Job title not found');
     }
   }
 
-  private async replaceFarms(db: Database, membershipId: number, farmIds: number[]): Promise<void> {
-    await db.delete(t.membershipFarms).where(eq(t.membershipFarms.membershipId, membershipId));
+  /** Farms arrive with the farms area; until then no farm id belongs to the account. */
+  private async assertFarmsOfAccount(_session: Session, farmIds: number[]): Promise<void> {
+    if (farmIds.length > 0) {
+      throw new AppError(ERRORS.farmNotFound, 'Unknown farm', { farm_ids: farmIds });
+    }
+  }
+
+  private async replaceFarms(
+    db: Executor,
+    accountId: number,
+    membershipId: number,
+    farmIds: number[],
+  ): Promise<void> {
+    await db
+      .delete(t.membershipFarms)
+      .where(
+        and(
+          eq(t.membershipFarms.accountId, accountId),
+          eq(t.membershipFarms.membershipId, membershipId),
+        ),
+      );
     if (farmIds.length)
       await db
         .insert(t.membershipFarms)
-        .values(farmIds.map((farmId) => ({ membershipId, farmId })));
+        .values(farmIds.map((farmId) => ({ accountId, membershipId, farmId })));
   }
 
-  private async replacePhones(db: Database, userId: number, phones: string[]): Promise<void> {
+  private async replacePhones(db: Executor, userId: number, phone: string): Promise<void> {
     await db
       .delete(t.userPhones)
-      .where(and(eq(t.userPhones.userId, userId), ne(t.userPhones.phone, phones[0]!)));
-    await db
-      .insert(t.userPhones)
-      .values(phones.map((phone) => ({ userId, phone })))
-      .onConflictDoNothing();
+      .where(and(eq(t.userPhones.userId, userId), ne(t.userPhones.phone, phone)));
+    await db.insert(t.userPhones).values({ userId, phone }).onConflictDoNothing();
   }
 }
+
