@@ -33,7 +33,6 @@ import { ReferenceService } from './modules/reference/reference.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
-import { MaintenanceService } from './modules/settings/maintenance.service.ts';
 
 export interface AppDependencies {
   db: Database;
@@ -51,8 +50,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** A real deployment behind https: HSTS and upgrade-insecure-requests. */
   production?: boolean;
-  /** Limits on the public identity routes (DEFAULT_RATE_LIMITS otherwise); false lifts them. */
-  rateLimits?: RateLimitSettings | false;
+  /** Limits on the public identity routes; tests raise them (DEFAULT_RATE_LIMITS otherwise). */
+  rateLimits?: RateLimitSettings;
 }
 
 /** One log line per request, when it completes, instead of Fastify's two. */
@@ -91,8 +90,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, { production: deps.production ?? false });
   // Answers of 1 KB and more, br or gzip as the client accepts; built assets come pre-compressed.
   await app.register(compress, { encodings: ['br', 'gzip'] });
-  if (deps.rateLimits !== false)
-    await registerRateLimits(app, deps.rateLimits ?? DEFAULT_RATE_LIMITS);
+  await registerRateLimits(app, deps.rateLimits ?? DEFAULT_RATE_LIMITS);
   registerMaintenanceGate(app, deps.maintenance);
   const signer = new TokenSigner(deps.jwtSecret);
   const reference = new ReferenceService(deps.db);
@@ -123,8 +121,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(referenceRoutes(reference), { prefix: '/api' });
   await app.register(authRoutes(auth, deps.db, cookies));
-  await app.register(accountsRoutes(accounts, new MaintenanceService(deps.db, deps.maintenance)));
-  await app.register(usersRoutes(users), { prefix: '/api' });
+  await app.register(accountsRoutes(accounts, deps.db, deps.maintenance));
+  await app.register(usersRoutes(users, deps.db), { prefix: '/api' });
   await app.register(healthRoutes(deps.db));
   await registerWebApp(app, deps.webDistDir);
 

@@ -1,20 +1,22 @@
+import fastifyCookie from '@fastify/cookie';
 import {
   ERRORS,
   missingPermissionError,
-  permissionsFor,
   routeAccess,
   type PermissionCode,
   type PlanRoute,
-  type ProfileUid,
 } from '@lavoura/domain';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { contractProblem } from '../modules/auth/session.service.ts';
-import type { ReferenceService } from '../modules/reference/reference.service.ts';
-import type { TokenClaims, TokenSigner } from '../modules/auth/tokens.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  clearSessionCookies,
+  cookieToken,
+  type SessionCookieOptions,
+} from '../modules/auth/session-cookies.ts';
+import type { SessionService } from '../modules/auth/session.service.ts';
+import type { Session, TokenSource } from '../modules/auth/session.types.ts';
 import { AppError } from './app-error.ts';
+
+export type { Session } from '../modules/auth/session.types.ts';
 
 /**
  * What a route requires, declared once beside its path: `public`, or a signed-in user with
@@ -25,37 +27,34 @@ import { AppError } from './app-error.ts';
 export type AccessRule =
   'public' | { permission?: PermissionCode; planRoute?: PlanRoute; platformAdmin?: true };
 
-/** The signed-in member behind a request: the account always comes from the token. */
-export interface Session {
-  userId: number;
-  accountId: number;
-  membershipId: number;
-  profile: ProfileUid;
-  planLevel: number;
-  allFarms: boolean;
-  token: TokenClaims;
-  permissions: ReadonlySet<PermissionCode>;
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
   }
   interface FastifyRequest {
     session: Session | null;
+    tokenSource: TokenSource | null;
   }
 }
 
 const API_PREFIX = /^\/(api|admin-api|payment-api)(\/|$)/;
 const DOCUMENTATION = /^\/api\/(docs|openapi\.json)(\/|$)/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function registerAuth(
+export interface AuthOptions extends SessionCookieOptions {
+  /** The app's own origin (PUBLIC_URL): besides the request's host, where cookie calls may come from. */
+  publicUrl: string;
+}
+
+export async function registerAuth(
   app: FastifyInstance,
-  db: Database,
-  signer: TokenSigner,
-  reference: ReferenceService,
-): void {
+  sessions: SessionService,
+  options: AuthOptions,
+): Promise<void> {
+  await app.register(fastifyCookie);
   app.decorateRequest('session', null);
+  app.decorateRequest('tokenSource', null);
+  const publicOrigin = new URL(options.publicUrl).origin;
 
   app.addHook('onRoute', (route) => {
     if (!API_PREFIX.test(route.url) || DOCUMENTATION.test(route.url)) return;
@@ -66,10 +65,10 @@ export function registerAuth(
   // preValidation, not preHandler: a caller without a valid session or the right is answered
   // 401/403 before their body is validated (a stale token must lead to login, not field errors,
   // and a refused caller learns nothing of a route's schema).
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     const rule = request.routeOptions.config.access;
     if (!rule || rule === 'public') return;
-    const session = await authenticate(request, db, signer, reference);
+    const session = await authenticate(request, reply, sessions, publicOrigin, options);
     request.session = session;
     if (rule.platformAdmin && session.profile !== 'ADMIN') {
       throw new AppError(ERRORS.actionUnauthorized, 'Platform administrators only');
@@ -87,6 +86,15 @@ export function registerAuth(
       );
     }
   });
+
+  // A signed-in caller's state-changing call may have changed sessions (logout, password,
+  // members, plans, contracts): this process forgets them before answering, so the next call
+  // reads them afresh; other processes hear the database's NOTIFY. Public calls (sign-in,
+  // sign-up, activation, recovery e-mails) change nothing a session is made of.
+  app.addHook('onSend', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.session) return;
+    sessions.forgetAfterWrite(request.session);
+  });
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -95,59 +103,55 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** The origin a browser says the call comes from: Origin, else the Referer's. */
+function callerOrigin(request: FastifyRequest): string | undefined {
+  const { origin, referer } = request.headers;
+  if (origin) return origin;
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function isOwnOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+  const origin = callerOrigin(request);
+  if (!origin || origin === 'null') return false;
+  if (origin === publicOrigin) return true;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}
+
 async function authenticate(
   request: FastifyRequest,
-  db: Database,
-  signer: TokenSigner,
-  reference: ReferenceService,
+  reply: FastifyReply,
+  sessions: SessionService,
+  publicOrigin: string,
+  cookieOptions: SessionCookieOptions,
 ): Promise<Session> {
-  const token = bearerToken(request);
+  // API clients send a Bearer header; the web app's browser sends the httpOnly cookie.
+  const bearer = bearerToken(request);
+  const token = bearer ?? cookieToken(request);
   if (!token) throw new AppError(ERRORS.tokenNotProvided, 'No bearer token');
-  const claims = await signer.verify(token);
-  // One round trip: the membership behind the token, and whether the token was revoked.
-  // Profiles and plans are reference data, read from memory.
-  const [member] = await db
-    .select({
-      membershipId: t.memberships.id,
-      membershipActive: t.memberships.active,
-      profileId: t.memberships.profileId,
-      planId: t.accounts.planId,
-      revoked: t.revokedTokens.jti,
-      account: {
-        internal: t.accounts.internal,
-        contractStart: t.accounts.contractStart,
-        countryId: t.accounts.countryId,
-      },
-    })
-    .from(t.memberships)
-    .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
-    .leftJoin(t.revokedTokens, eq(t.revokedTokens.jti, claims.jti))
-    .where(
-      and(eq(t.memberships.userId, claims.userId), eq(t.memberships.accountId, claims.accountId)),
-    );
-  if (member?.revoked) throw new AppError(ERRORS.invalidToken, 'Token revoked');
-  if (!member) throw new AppError(ERRORS.invalidToken, 'No such membership');
-  if (!member.membershipActive)
-    throw new AppError(ERRORS.sessionUserInactive, 'Member deactivated');
-  // A contract the back office moved or removed ends the session at once, with login's reason.
-  const profileRow = reference.list.profiles.find((p) => p.id === member.profileId);
-  const plan = reference.list.plans.find((p) => p.id === member.planId);
-  if (!profileRow || !plan) throw new Error('membership with an unknown profile or plan');
-  const planLevel = plan.priority_level;
-  const contract = contractProblem(member.account, planLevel, new Date(), 'session');
-  if (contract) throw contract;
-
-  const profile = profileRow.uid as ProfileUid;
-  return {
-    userId: claims.userId,
-    accountId: claims.accountId,
-    membershipId: member.membershipId,
-    profile,
-    planLevel,
-    allFarms: profileRow.all_farms,
-    token: claims,
-    permissions: new Set(permissionsFor({ profile, planLevel })),
-  };
+  request.tokenSource = bearer ? 'bearer' : 'cookie';
+  // A browser attaches cookies to other sites' requests too: a state-changing call carried by
+  // the cookie must come from the app's own pages.
+  if (request.tokenSource === 'cookie' && !SAFE_METHODS.has(request.method)) {
+    if (!isOwnOrigin(request, publicOrigin))
+      throw new AppError(ERRORS.csrf, 'Cross-site request refused');
+  }
+  try {
+    return await sessions.authenticate(token);
+  } catch (error) {
+    // A cookie session that is over is dropped, so the browser stops sending it.
+    if (request.tokenSource === 'cookie' && error instanceof AppError && error.status === 401)
+      clearSessionCookies(reply, cookieOptions);
+    throw error;
+  }
 }
 
 /** The session of a route that declared a non-public rule. */

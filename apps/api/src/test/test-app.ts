@@ -45,6 +45,7 @@ export async function createTestApp(
   const clock = { now: new Date() };
   const app = await buildApp({
     db: database.handle.db,
+    sessionNotifications: database.handle,
     maintenance,
     webDistDir: options.webDistDir,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',

@@ -10,7 +10,7 @@ import {
   type SessionAnswer,
   type SessionUser,
 } from '@lavoura/domain';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, NotificationSource } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -29,13 +29,7 @@ export async function accountsOf(
     .select({ id: t.accounts.id, name: t.accounts.name })
     .from(t.memberships)
     .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
-    .where(
-      and(
-        eq(t.memberships.userId, userId),
-        eq(t.memberships.active, true),
-        isNotNull(t.memberships.acceptedAt),
-      ),
-    )
+    .where(and(eq(t.memberships.userId, userId), eq(t.memberships.active, true)))
     .orderBy(asc(t.accounts.name));
   return rows.map((row) => ({ ...row, current: row.id === currentAccountId }));
 }
@@ -46,11 +40,9 @@ export async function accountsOf(
  * the columns needed; never the password hashes.
  */
 function prepareQueries(db: Database) {
-  // A pending invitation (accepted_at null) is no membership yet.
   const member = and(
     eq(t.memberships.userId, sql.placeholder('userId')),
     eq(t.memberships.accountId, sql.placeholder('accountId')),
-    isNotNull(t.memberships.acceptedAt),
   );
   return {
     session: db
@@ -79,7 +71,7 @@ function prepareQueries(db: Database) {
         language: t.users.language,
         firstLogin: t.users.firstLogin,
         passwordType: t.users.passwordType,
-        jobTitleId: t.memberships.jobTitleId,
+        jobTitleId: t.users.jobTitleId,
         epoch: t.users.sessionEpoch,
         active: t.memberships.active,
         profileId: t.memberships.profileId,

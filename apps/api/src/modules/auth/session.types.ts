@@ -1,0 +1,17 @@
+import type { PermissionCode, ProfileUid } from '@lavoura/domain';
+import type { TokenClaims } from './tokens.ts';
+
+/** The signed-in member behind a request: the account always comes from the token. */
+export interface Session {
+  userId: number;
+  accountId: number;
+  membershipId: number;
+  profile: ProfileUid;
+  planLevel: number;
+  allFarms: boolean;
+  token: TokenClaims;
+  permissions: ReadonlySet<PermissionCode>;
+}
+
+/** How the request carried its token: API clients send a Bearer header, the web app a cookie. */
+export type TokenSource = 'bearer' | 'cookie';
