@@ -50,8 +50,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** A real deployment behind https: HSTS and upgrade-insecure-requests. */
   production?: boolean;
-  /** Limits on the public identity routes; tests raise them (DEFAULT_RATE_LIMITS otherwise). */
-  rateLimits?: RateLimitSettings;
+  /** Limits on the public identity routes (DEFAULT_RATE_LIMITS otherwise); false lifts them. */
+  rateLimits?: RateLimitSettings | false;
 }
 
 /** One log line per request, when it completes, instead of Fastify's two. */
@@ -90,7 +90,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, { production: deps.production ?? false });
   // Answers of 1 KB and more, br or gzip as the client accepts; built assets come pre-compressed.
   await app.register(compress, { encodings: ['br', 'gzip'] });
-  await registerRateLimits(app, deps.rateLimits ?? DEFAULT_RATE_LIMITS);
+  if (deps.rateLimits !== false)
+    await registerRateLimits(app, deps.rateLimits ?? DEFAULT_RATE_LIMITS);
   registerMaintenanceGate(app, deps.maintenance);
   const signer = new TokenSigner(deps.jwtSecret);
   const reference = new ReferenceService(deps.db);

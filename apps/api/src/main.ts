@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     mailer: createMailer(config.mailTransport, config.dataDir, config.mailFrom),
     publicUrl: config.publicUrl,
     production: config.env === 'production',
+    ...(config.rateLimits ? {} : { rateLimits: false as const }),
     webDistDir: config.webDistDir ?? path.resolve(migrationsDir, '../../web/dist'),
     logger: { level: config.logLevel },
   });
