@@ -33,6 +33,7 @@ import { ReferenceService } from './modules/reference/reference.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
+import { MaintenanceService } from './modules/settings/maintenance.service.ts';
 
 export interface AppDependencies {
   db: Database;
@@ -122,8 +123,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(referenceRoutes(reference), { prefix: '/api' });
   await app.register(authRoutes(auth, deps.db, cookies));
-  await app.register(accountsRoutes(accounts, deps.db, deps.maintenance));
-  await app.register(usersRoutes(users, deps.db), { prefix: '/api' });
+  await app.register(accountsRoutes(accounts, new MaintenanceService(deps.db, deps.maintenance)));
+  await app.register(usersRoutes(users), { prefix: '/api' });
   await app.register(healthRoutes(deps.db));
   await registerWebApp(app, deps.webDistDir);
 

@@ -5,8 +5,8 @@ import { openDatabase } from './db/client.ts';
 import { findMigrationsDir, migrate } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed.ts';
 import { ensurePlatformAdmin, resolveJwtSecret, seedDemoData } from './db/bootstrap.ts';
-import { loadMaintenanceSetting, saveMaintenanceSetting } from './http/maintenance.ts';
 import { createMailer } from './providers/mail/mailer.ts';
+import { MaintenanceService } from './modules/settings/maintenance.service.ts';
 
 /** Process entry: config -> database (migrated, seeded) -> app -> listen; closes cleanly on signals. */
 async function main(): Promise<void> {
@@ -23,10 +23,10 @@ async function main(): Promise<void> {
   const demo = config.demoData && (await seedDemoData(database.db));
 
   // MAINTENANCE_MODE=true wins at start; otherwise the switch the back office last stored.
-  if (config.maintenanceMode) await saveMaintenanceSetting(database.db, true);
-  const maintenance = {
-    enabled: config.maintenanceMode || (await loadMaintenanceSetting(database.db)),
-  };
+  const maintenance = { enabled: false };
+  const maintenanceSetting = new MaintenanceService(database.db, maintenance);
+  if (config.maintenanceMode) await maintenanceSetting.set(true);
+  else await maintenanceSetting.follow();
 
   const app = await buildApp({
     db: database.db,
@@ -45,8 +45,8 @@ async function main(): Promise<void> {
 
   // Other processes may switch maintenance through the back office: follow the stored setting.
   const poll = setInterval(() => {
-    loadMaintenanceSetting(database.db)
-      .then((enabled) => (maintenance.enabled = enabled))
+    maintenanceSetting
+      .follow()
       .catch((error: unknown) => app.log.warn({ err: error }, 'maintenance setting unreadable'));
   }, 5000);
   poll.unref();

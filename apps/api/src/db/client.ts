@@ -9,6 +9,10 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** An open transaction of `db.transaction(async (tx) => ...)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** What a service's helper runs its queries on: the database, or the caller's transaction. */
+export type Executor = Database | Transaction;
 
 /** One database, whichever engine: the embedded PGlite or a PostgreSQL server. */
 export interface DatabaseHandle {

@@ -1,5 +1,7 @@
 import {
+  type AnyPgColumn,
   boolean,
+  index,
   date,
   doublePrecision,
   integer,
@@ -32,7 +34,7 @@ export const states = pgTable(
     id: serial('id').primaryKey(),
     countryId: integer('country_id')
       .notNull()
-      .references(() => countries.id),
+      .references(() => countries.id, { onDelete: 'restrict' }),
     code: text('code').notNull(),
     name: text('name').notNull(),
     latitude: doublePrecision('latitude'),
@@ -47,7 +49,7 @@ export const cities = pgTable(
     id: serial('id').primaryKey(),
     stateId: integer('state_id')
       .notNull()
-      .references(() => states.id),
+      .references(() => states.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -72,13 +74,13 @@ export const seasonCrops = pgTable(
     id: serial('id').primaryKey(),
     seasonId: integer('season_id')
       .notNull()
-      .references(() => seasons.id),
+      .references(() => seasons.id, { onDelete: 'restrict' }),
     cropId: integer('crop_id')
       .notNull()
-      .references(() => crops.id),
+      .references(() => crops.id, { onDelete: 'restrict' }),
     countryId: integer('country_id')
       .notNull()
-      .references(() => countries.id),
+      .references(() => countries.id, { onDelete: 'restrict' }),
     startPeriod: date('start_period', { mode: 'string' }).notNull(),
     endPeriod: date('end_period', { mode: 'string' }).notNull(),
   },
@@ -95,7 +97,7 @@ export const diseases = pgTable('diseases', {
   id: integer('id').primaryKey(),
   cropId: integer('crop_id')
     .notNull()
-    .references(() => crops.id),
+    .references(() => crops.id, { onDelete: 'restrict' }),
   code: text('code').notNull(),
   name: text('name').notNull(),
   messageKey: text('message_key').notNull(),
@@ -105,7 +107,7 @@ export const growthStages = pgTable('growth_stages', {
   id: integer('id').primaryKey(),
   cropId: integer('crop_id')
     .notNull()
-    .references(() => crops.id),
+    .references(() => crops.id, { onDelete: 'restrict' }),
   code: text('code').notNull(),
   position: smallint('position').notNull(),
   messageKey: text('message_key').notNull(),
@@ -170,12 +172,12 @@ export const accounts = pgTable('accounts', {
   name: text('name').notNull(),
   countryId: integer('country_id')
     .notNull()
-    .references(() => countries.id),
-  stateId: integer('state_id').references(() => states.id),
-  cityId: integer('city_id').references(() => cities.id),
+    .references(() => countries.id, { onDelete: 'restrict' }),
+  stateId: integer('state_id').references(() => states.id, { onDelete: 'restrict' }),
+  cityId: integer('city_id').references(() => cities.id, { onDelete: 'restrict' }),
   planId: integer('plan_id')
     .notNull()
-    .references(() => plans.id),
+    .references(() => plans.id, { onDelete: 'restrict' }),
   maxUsers: integer('max_users').notNull().default(5),
   /** Paid access starts on this day (the login says when); null for Freemium. */
   contractStart: date('contract_start', { mode: 'string' }),
@@ -197,14 +199,15 @@ export const users = pgTable('users', {
   recoveryPasswordHash: text('recovery_password_hash'),
   recoveryExpiresAt: timestamp('recovery_expires_at', { withTimezone: true }),
   language: text('language').notNull().default('pt'),
-  jobTitleId: integer('job_title_id').references(() => jobTitles.id),
   /** 'Y' in the answers: the next login must change the password first. */
   firstLogin: boolean('first_login').notNull().default(false),
   activatedAt: timestamp('activated_at', { withTimezone: true }),
   activationCodeHash: text('activation_code_hash'),
   activationExpiresAt: timestamp('activation_expires_at', { withTimezone: true }),
   activationSentAt: timestamp('activation_sent_at', { withTimezone: true }),
-  lastAccountId: integer('last_account_id'),
+  lastAccountId: integer('last_account_id').references((): AnyPgColumn => accounts.id, {
+    onDelete: 'set null',
+  }),
   /**
    * Tokens carry the epoch they were issued in; a password change (or a recovery) increments it,
    * which ends every other session of the person at once.
@@ -220,31 +223,50 @@ export const memberships = pgTable(
     id: serial('id').primaryKey(),
     accountId: integer('account_id')
       .notNull()
-      .references(() => accounts.id),
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => users.id, { onDelete: 'cascade' }),
     profileId: integer('profile_id')
       .notNull()
-      .references(() => profiles.id),
+      .references(() => profiles.id, { onDelete: 'restrict' }),
+    /** The member's role in this account (the first-login dialog asks it). */
+    jobTitleId: integer('job_title_id').references(() => jobTitles.id, { onDelete: 'set null' }),
     active: boolean('active').notNull().default(true),
+    /**
+     * An administrator who adds a person that already uses Lavoura invites them: the membership
+     * waits (null) until the person accepts it at their next sign-in.
+     */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).defaultNow(),
+    /** What the inviting administrator typed, shown for a pending invitation instead of the person's data. */
+    invitedName: text('invited_name'),
+    invitedLanguage: text('invited_language'),
     /** The full-access welcome is offered once per membership of a Full-plan account. */
     fullPlanWelcomed: boolean('full_plan_welcomed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [unique('memberships_account_user_unique').on(table.accountId, table.userId)],
+  (table) => [
+    unique('memberships_account_user_unique').on(table.accountId, table.userId),
+    // Across tenants on purpose: a person's accounts at sign-in and at every session.
+    index('memberships_user_id_index').on(table.userId),
+  ],
 );
 
 /** Farms a non-administrator member may see (the farms table arrives with the farms area). */
 export const membershipFarms = pgTable(
   'membership_farms',
   {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     membershipId: integer('membership_id')
       .notNull()
       .references(() => memberships.id, { onDelete: 'cascade' }),
     farmId: integer('farm_id').notNull(),
   },
-  (table) => [unique('membership_farms_unique').on(table.membershipId, table.farmId)],
+  (table) => [
+    unique('membership_farms_unique').on(table.accountId, table.membershipId, table.farmId),
+  ],
 );
 
 export const userPhones = pgTable(
@@ -260,10 +282,15 @@ export const userPhones = pgTable(
 );
 
 /** Logged-out (revoked) tokens until they would have expired anyway. */
-export const revokedTokens = pgTable('revoked_tokens', {
-  jti: text('jti').primaryKey(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  // Each logout sweeps the revocations that have expired.
+  (table) => [index('revoked_tokens_expires_at_index').on(table.expiresAt)],
+);
 
 /** Failed sign-ins per e-mail, shared by every API process. */
 export const loginAttempts = pgTable('login_attempts', {

@@ -13,7 +13,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
-import { assertSelfOrUserAdministrator } from '../users/users.routes.ts';
 import type { AuthService } from './auth.service.ts';
 import {
   clearSessionCookies,
@@ -173,24 +172,6 @@ export function authRoutes(auth: AuthService, db: Database, cookies: SessionCook
           request.body.new_password,
         );
         setSessionCookies(reply, token, cookies);
-        return reply.status(204).send(null);
-      },
-    );
-    app.delete(
-      '/api/users/:id/recovery-password',
-      {
-        config: { access: {} },
-        schema: {
-          tags,
-          operationId: 'clearRecoveryPassword',
-          summary: 'Discard a user’s pending temporary password',
-          params: z.object({ id: idSchema }),
-          response: { 204: z.null(), ...errors },
-        },
-      },
-      async (request, reply) => {
-        await assertSelfOrUserAdministrator(db, sessionOf(request), request.params.id);
-        await auth.clearRecoveryPassword(request.params.id);
         return reply.status(204).send(null);
       },
     );

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { ERRORS, PROFILE_IDS, type AccountEntry, type SessionAnswer } from '@lavoura/domain';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -7,11 +8,19 @@ import type { Session } from './session.types.ts';
 import type { MaintenanceSwitch } from '../../http/maintenance.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { composeMail } from '../../providers/mail/messages.ts';
-import { assertNotLocked, clearFailedLogins, recordFailedLogin } from './login-lockout.ts';
+import {
+  failLoginAttempt,
+  passLoginAttempt,
+  reserveLoginAttempt,
+} from './login-lockout.service.ts';
 import { hashPassword, temporaryPassword, verifyPassword } from './passwords.ts';
 import { accountsOf, contractProblem, openSession } from './session.service.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import type { TokenSigner } from './tokens.ts';
+
+/** A hash no password matches, verified for unknown e-mails so they cost what known ones do. */
+let unknownHash: Promise<string> | undefined;
+const unknownUserHash = () => (unknownHash ??= hashPassword(randomBytes(24).toString('base64')));
 
 /** A recovery password is valid for one day. */
 export const RECOVERY_PASSWORD_MS = 24 * 60 * 60 * 1000;
@@ -43,11 +52,17 @@ export class AuthService {
     if (maintenance && !(await this.isPlatformAdmin(email))) {
       throw new AppError(ERRORS.maintenance, 'The system is under maintenance');
     }
-    await assertNotLocked(db, email, now);
+    // Counted before the password is checked, so simultaneous attempts cannot outrun the lock.
+    const attempt = await reserveLoginAttempt(db, email, now);
     const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
 
     let usedRecovery = false;
-    let passwordOk = !!user && (await verifyPassword(user.passwordHash, password));
+    // An unknown e-mail costs one hash verification too: the time of the answer tells nothing.
+    let passwordOk = await verifyPassword(
+      user?.passwordHash ?? (await unknownUserHash()),
+      password,
+    );
+    passwordOk &&= !!user;
     if (
       user &&
       !passwordOk &&
@@ -55,15 +70,17 @@ export class AuthService {
       (await verifyPassword(user.recoveryPasswordHash, password))
     ) {
       if (!user.recoveryExpiresAt || user.recoveryExpiresAt <= now) {
+        await failLoginAttempt(db, attempt);
         throw new AppError(ERRORS.temporaryPasswordExpired, 'Temporary password expired');
       }
       passwordOk = true;
       usedRecovery = true;
     }
     if (!user || !passwordOk) {
-      await recordFailedLogin(db, email, now);
+      await failLoginAttempt(db, attempt);
       throw new AppError(ERRORS.invalidCredentials, 'Invalid e-mail or password');
     }
+    await passLoginAttempt(db, attempt);
     if (!user.activatedAt) throw new AppError(ERRORS.accountNotActivated, 'Account not activated');
 
     const memberships = await db
@@ -74,8 +91,12 @@ export class AuthService {
       .where(eq(t.memberships.userId, user.id))
       .orderBy(asc(t.accounts.name));
     if (memberships.length === 0) throw new AppError(ERRORS.noAccounts, 'No accounts');
+    // A pending invitation is answered after sign-in (GET /api/invitations), never entered.
     const active = memberships.filter(
-      (m) => m.membership.active && (!maintenance || m.membership.profileId === PROFILE_IDS.ADMIN),
+      (m) =>
+        m.membership.active &&
+        m.membership.acceptedAt !== null &&
+        (!maintenance || m.membership.profileId === PROFILE_IDS.ADMIN),
     );
     if (active.length === 0) throw new AppError(ERRORS.userInactive, 'Inactive in every account');
 
@@ -88,7 +109,6 @@ export class AuthService {
     const usable = active.find((_, index) => !problems[index]);
     if (!usable) throw problems[0]!;
 
-    await clearFailedLogins(db, email);
     if (usedRecovery) {
       await db
         .update(t.users)
@@ -126,6 +146,7 @@ export class AuthService {
           eq(t.memberships.userId, session.userId),
           eq(t.memberships.accountId, accountId),
           eq(t.memberships.active, true),
+          isNotNull(t.memberships.acceptedAt),
         ),
       );
     if (!target) throw new AppError(ERRORS.accountNotFound, 'Account not found');
@@ -234,12 +255,14 @@ export class AuthService {
   async recoverPassword(email: string): Promise<void> {
     const { db, mailer, publicUrl } = this.deps;
     const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
-    if (!user) return;
     const password = temporaryPassword();
+    // Hashed for an unknown e-mail too, so the time of the answer tells nothing.
+    const recoveryPasswordHash = await hashPassword(password);
+    if (!user) return;
     await db
       .update(t.users)
       .set({
-        recoveryPasswordHash: await hashPassword(password),
+        recoveryPasswordHash,
         recoveryExpiresAt: new Date(this.now().getTime() + RECOVERY_PASSWORD_MS),
         updatedAt: this.now(),
       })

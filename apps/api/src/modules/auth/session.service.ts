@@ -10,7 +10,7 @@ import {
   type SessionAnswer,
   type SessionUser,
 } from '@lavoura/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database, NotificationSource } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -29,7 +29,13 @@ export async function accountsOf(
     .select({ id: t.accounts.id, name: t.accounts.name })
     .from(t.memberships)
     .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
-    .where(and(eq(t.memberships.userId, userId), eq(t.memberships.active, true)))
+    .where(
+      and(
+        eq(t.memberships.userId, userId),
+        eq(t.memberships.active, true),
+        isNotNull(t.memberships.acceptedAt),
+      ),
+    )
     .orderBy(asc(t.accounts.name));
   return rows.map((row) => ({ ...row, current: row.id === currentAccountId }));
 }
@@ -40,9 +46,11 @@ export async function accountsOf(
  * the columns needed; never the password hashes.
  */
 function prepareQueries(db: Database) {
+  // A pending invitation (accepted_at null) is no membership yet.
   const member = and(
     eq(t.memberships.userId, sql.placeholder('userId')),
     eq(t.memberships.accountId, sql.placeholder('accountId')),
+    isNotNull(t.memberships.acceptedAt),
   );
   return {
     session: db
@@ -71,7 +79,7 @@ function prepareQueries(db: Database) {
         language: t.users.language,
         firstLogin: t.users.firstLogin,
         passwordType: t.users.passwordType,
-        jobTitleId: t.users.jobTitleId,
+        jobTitleId: t.memberships.jobTitleId,
         epoch: t.users.sessionEpoch,
         active: t.memberships.active,
         profileId: t.memberships.profileId,
