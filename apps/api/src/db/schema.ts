@@ -204,7 +204,6 @@ export const users = pgTable('users', {
   activatedAt: timestamp('activated_at', { withTimezone: true }),
   activationCodeHash: text('activation_code_hash'),
   activationExpiresAt: timestamp('activation_expires_at', { withTimezone: true }),
-  activationSentAt: timestamp('activation_sent_at', { withTimezone: true }),
   lastAccountId: integer('last_account_id').references((): AnyPgColumn => accounts.id, {
     onDelete: 'set null',
   }),
@@ -297,6 +296,17 @@ export const loginAttempts = pgTable('login_attempts', {
   email: text('email').primaryKey(),
   failures: integer('failures').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Activation tries since the last code, and when a code was last sent, per e-mail address: also
+ * for addresses without an account, so activation and resend answer them as any other.
+ */
+export const activationAttempts = pgTable('activation_attempts', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

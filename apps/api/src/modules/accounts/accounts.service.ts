@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { ERRORS, FREEMIUM_PLAN_ID, PROFILE_IDS, type Language } from '@lavoura/domain';
-import { and, asc, count, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { and, asc, count, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { composeMail } from '../../providers/mail/messages.ts';
@@ -13,9 +14,20 @@ export const FREEMIUM_MAX_USERS = 5;
 export const ACTIVATION_CODE_MS = 24 * 60 * 60 * 1000;
 /** The confirmation e-mail can be sent again only every 3 minutes. */
 export const RESEND_INTERVAL_MS = 3 * 60 * 1000;
+/** Wrong codes allowed before the code is void and a new one must be sent. */
+export const MAX_ACTIVATION_TRIES = 5;
+const USERS_EMAIL_UNIQUE = 'users_email_unique';
 
 function codeHash(userId: number, code: string): string {
   return createHash('sha256').update(`${userId}:${code}`).digest('hex');
+}
+
+function safeEqual(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+function codeVoid(): AppError {
+  return new AppError(ERRORS.activationCodeVoid, 'Activation code void: ask for a new one');
 }
 
 export interface AccountsServiceDeps {
@@ -33,7 +45,12 @@ export class AccountsService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** A Freemium account and its account administrator, inactive until the e-mailed code is confirmed. */
+  /**
+   * A Freemium account and its account administrator, inactive until the e-mailed code is
+   * confirmed. An address that has an account gets the same answer, in about the same time (the
+   * password is hashed either way), and its owner an e-mail instead: the answer tells nobody
+   * whether an address is registered. Simultaneous sign-ups with one address create one account.
+   */
   async register(input: {
     name: string;
     email: string;
@@ -43,96 +60,164 @@ export class AccountsService {
     language: Language;
   }): Promise<{ email: string }> {
     const { db } = this.deps;
-    const [existing] = await db
-      .select({ id: t.users.id })
-      .from(t.users)
-      .where(eq(t.users.email, input.email));
-    if (existing) throw new AppError(ERRORS.userAlreadyExists, 'E-mail already registered');
+    const [existing] = await db.select().from(t.users).where(eq(t.users.email, input.email));
     const passwordHash = await hashPassword(input.password);
-    const code = activationCode();
     const now = this.now();
-    const user = await db.transaction(async (tx) => {
-      const [account] = await tx
-        .insert(t.accounts)
-        .values({
-          name: input.account_name,
-          countryId: input.country_id,
-          planId: FREEMIUM_PLAN_ID,
-          maxUsers: FREEMIUM_MAX_USERS,
-        })
-        .returning();
-      const [created] = await tx
-        .insert(t.users)
-        .values({
-          email: input.email,
-          name: input.name,
-          passwordHash,
-          language: input.language,
-          lastAccountId: account!.id,
-        })
-        .returning();
-      await tx
-        .update(t.users)
-        .set({
-          activationCodeHash: codeHash(created!.id, code),
-          activationExpiresAt: new Date(now.getTime() + ACTIVATION_CODE_MS),
-          activationSentAt: now,
-        })
-        .where(eq(t.users.id, created!.id));
-      await tx
-        .insert(t.memberships)
-        .values({ accountId: account!.id, userId: created!.id, profileId: PROFILE_IDS.CONTA });
-      return created!;
-    });
+    if (existing) {
+      await this.noteCodeSent(db, input.email, now);
+      await this.sendSignUpNotice(existing);
+      return { email: input.email };
+    }
+    const code = activationCode();
+    let user: typeof t.users.$inferSelect;
+    try {
+      user = await db.transaction(async (tx) => {
+        const [account] = await tx
+          .insert(t.accounts)
+          .values({
+            name: input.account_name,
+            countryId: input.country_id,
+            planId: FREEMIUM_PLAN_ID,
+            maxUsers: FREEMIUM_MAX_USERS,
+          })
+          .returning();
+        const [created] = await tx
+          .insert(t.users)
+          .values({
+            email: input.email,
+            name: input.name,
+            passwordHash,
+            language: input.language,
+            lastAccountId: account!.id,
+          })
+          .returning();
+        const [withCode] = await tx
+          .update(t.users)
+          .set({
+            activationCodeHash: codeHash(created!.id, code),
+            activationExpiresAt: new Date(now.getTime() + ACTIVATION_CODE_MS),
+          })
+          .where(eq(t.users.id, created!.id))
+          .returning();
+        await tx
+          .insert(t.memberships)
+          .values({ accountId: account!.id, userId: created!.id, profileId: PROFILE_IDS.CONTA });
+        await this.noteCodeSent(tx, input.email, now);
+        return withCode!;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error, USERS_EMAIL_UNIQUE)) throw error;
+      // A simultaneous sign-up with this address won: answer as to any registered address.
+      const [winner] = await db.select().from(t.users).where(eq(t.users.email, input.email));
+      await this.sendSignUpNotice(winner!);
+      return { email: input.email };
+    }
     await this.sendActivation(user.email, user.name, user.language, code);
     return { email: user.email };
   }
 
+  /**
+   * Confirms the e-mailed code. Each try is counted before the code is compared, in one
+   * statement, so tries sent at once cannot exceed the limit; after MAX_ACTIVATION_TRIES wrong
+   * ones the code is void until a new one is sent. An address without an account answers as one
+   * with a wrong code. The code stays stored after activation, so a second click on the link
+   * answers `already_active` to whoever holds the code, and only to them.
+   */
   async activate(email: string, code: string): Promise<{ status: 'activated' | 'already_active' }> {
     const { db } = this.deps;
+    const now = this.now();
+    const a = t.activationAttempts;
+    const [tries] = await db
+      .insert(a)
+      .values({ email, failures: 1, updatedAt: now })
+      .onConflictDoUpdate({
+        target: a.email,
+        set: { failures: sql`${a.failures} + 1`, updatedAt: now },
+      })
+      .returning({ number: a.failures });
     const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
-    if (!user) throw new AppError(ERRORS.userNotFound, 'User not found');
-    if (user.activatedAt) return { status: 'already_active' };
-    if (!user.activationCodeHash || user.activationCodeHash !== codeHash(user.id, code)) {
+    if (tries!.number > MAX_ACTIVATION_TRIES) throw codeVoid();
+    const matches =
+      !!user?.activationCodeHash && safeEqual(user.activationCodeHash, codeHash(user.id, code));
+    if (!user || !matches) {
       throw new AppError(ERRORS.invalidActivationCode, 'Invalid activation code');
     }
-    if (!user.activationExpiresAt || user.activationExpiresAt <= this.now()) {
-      throw new AppError(ERRORS.activationCodeVoid, 'Activation code expired');
+    if (!user.activatedAt && (!user.activationExpiresAt || user.activationExpiresAt <= now)) {
+      throw codeVoid();
     }
-    await db
-      .update(t.users)
-      .set({
-        activatedAt: this.now(),
-        activationCodeHash: null,
-        activationExpiresAt: null,
-        updatedAt: this.now(),
-      })
-      .where(eq(t.users.id, user.id));
-    return { status: 'activated' };
+    await db.transaction(async (tx) => {
+      if (!user.activatedAt) {
+        await tx
+          .update(t.users)
+          .set({ activatedAt: now, activationExpiresAt: null, updatedAt: now })
+          .where(eq(t.users.id, user.id));
+      }
+      await tx.delete(a).where(eq(a.email, email));
+    });
+    return { status: user.activatedAt ? 'already_active' : 'activated' };
   }
 
+  /**
+   * A new code, at most once every 3 minutes per address. Every address gets the same answers
+   * (the wait is kept per address, with or without an account); only an account waiting for
+   * activation is actually e-mailed. The send is claimed in one statement, so resends sent at
+   * once e-mail one code.
+   */
   async resendActivation(email: string): Promise<void> {
     const { db } = this.deps;
     const now = this.now();
-    const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
-    if (!user) throw new AppError(ERRORS.userNotFound, 'User not found');
-    if (user.activatedAt) throw new AppError(ERRORS.accountAlreadyActive, 'Account already active');
-    const nextAllowed = (user.activationSentAt?.getTime() ?? 0) + RESEND_INTERVAL_MS;
-    if (nextAllowed > now.getTime()) {
+    const a = t.activationAttempts;
+    const claimed = await db
+      .insert(a)
+      .values({ email, failures: 0, sentAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: a.email,
+        set: { failures: 0, sentAt: now, updatedAt: now },
+        setWhere: or(isNull(a.sentAt), lte(a.sentAt, new Date(now.getTime() - RESEND_INTERVAL_MS))),
+      })
+      .returning({ email: a.email });
+    if (claimed.length === 0) {
+      const [row] = await db.select({ sentAt: a.sentAt }).from(a).where(eq(a.email, email));
+      const nextAllowed = (row?.sentAt?.getTime() ?? now.getTime()) + RESEND_INTERVAL_MS;
       throw new AppError(ERRORS.resendTooSoon, 'Wait before resending', {
-        retry_after_seconds: Math.ceil((nextAllowed - now.getTime()) / 1000),
+        retry_after_seconds: Math.max(1, Math.ceil((nextAllowed - now.getTime()) / 1000)),
       });
     }
+    const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
+    if (!user || user.activatedAt) return;
     const code = activationCode();
     await db
       .update(t.users)
       .set({
         activationCodeHash: codeHash(user.id, code),
         activationExpiresAt: new Date(now.getTime() + ACTIVATION_CODE_MS),
-        activationSentAt: now,
       })
       .where(eq(t.users.id, user.id));
     await this.sendActivation(user.email, user.name, user.language, code);
+  }
+
+  /** Starts the resend wait of an address, as a sent code does; its tries keep counting. */
+  private async noteCodeSent(db: Executor, email: string, now: Date): Promise<void> {
+    await db
+      .insert(t.activationAttempts)
+      .values({ email, failures: 0, sentAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: t.activationAttempts.email,
+        set: { sentAt: now, updatedAt: now },
+      });
+  }
+
+  /** Tells the owner of an address that someone tried to sign up with it. */
+  private async sendSignUpNotice(user: typeof t.users.$inferSelect): Promise<void> {
+    const { publicUrl } = this.deps;
+    await this.deps.mailer.send(
+      composeMail('signup_existing', user.email, user.language, {
+        name: user.name,
+        email: user.email,
+        link: `${publicUrl}/v3/login`,
+        activate_link: `${publicUrl}/v3/account/activate?email=${encodeURIComponent(user.email)}`,
+      }),
+    );
   }
 
   private async sendActivation(
