@@ -56,10 +56,7 @@ describe('sign-up with an address that has an account', () => {
   it('answers exactly like a new sign-up, changes nothing and e-mails the owner instead', async () => {
     const fresh = await signUp('fresh@example.com');
     const existing = await makeUser(app.db, { accountId: await makeAccount(app.db) });
-    await app.db
-      .update(t.users)
-      .set({ language: 'en' })
-      .where(eq(t.users.email, existing.email));
+    await app.db.update(t.users).set({ language: 'en' }).where(eq(t.users.email, existing.email));
     const before = await identityCounts(app.db);
     const ownerBefore = await userRow(app.db, existing.email);
 
