@@ -1,4 +1,4 @@
-// The bench's reference route: bare Fastify plus one pooled primary-key SELECT (a named, prepared
+// The bench's baselines: a bare Fastify route, and the reference route: bare Fastify plus one pooled primary-key SELECT (a named, prepared
 // statement) on the same kind of database as the app. With BENCH_DATABASE_URL and REFERENCE_TABLE
 // it reads that table of the app's PostgreSQL through a pg.Pool the app's size; otherwise an
 // in-process PGlite holding a small table of its own (PGlite's data directory cannot be shared
@@ -26,5 +26,11 @@ if (url) {
 
 const app = Fastify();
 app.get('/healthz', async () => ({ status: 'ok' }));
+// The bare route: the same JSON as GET /api/crops, no database.
+const crops = [
+  { id: 1, code: 'soybean', message_key: 'crop.soybean' },
+  { id: 2, code: 'wheat', message_key: 'crop.wheat' },
+];
+app.get('/bare', async () => crops);
 app.get('/reference', async () => (await query(1)) ?? {});
 await app.listen({ port, host: '127.0.0.1' });
