@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await registerRateLimits(app, deps.rateLimits ?? DEFAULT_RATE_LIMITS);
   registerMaintenanceGate(app, deps.maintenance);
   const signer = new TokenSigner(deps.jwtSecret);
-  const reference = new ReferenceService(deps.db);
+  const reference = new ReferenceService(deps.db, deps.now);
   await reference.load();
   const sessions = new SessionService(deps.db, signer, reference);
   if (deps.sessionNotifications) {

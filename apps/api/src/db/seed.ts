@@ -128,7 +128,7 @@ export async function seedReferenceData(db: Database, now: Date = new Date()): P
         messageKey: p.message_key,
       })),
     );
-    await seedSeasons(run, now);
+    await ensureSeasons(run, now);
     await seedGeography(run);
   });
 }
@@ -150,7 +150,12 @@ async function upsert<TTable extends PgTable>(
 /** Seasons from 2024 on, and always the previous, current and next one of each country's today. */
 const FIRST_SEASON_YEAR = 2024;
 
-async function seedSeasons(db: Database, now: Date): Promise<void> {
+/**
+ * Upserts the season rows `now` needs, by their natural keys (season name; country, crop and
+ * season), so any number of processes doing it at once end with the same rows and ids. Run by the
+ * seed at start and by the reference service when the day moves past a season boundary.
+ */
+export async function ensureSeasons(db: Database, now: Date): Promise<void> {
   const periods = COUNTRIES.flatMap((country) =>
     CROPS.flatMap((crop) => {
       const required = requiredSeasons(crop.id, todayIn(country.time_zone, now));

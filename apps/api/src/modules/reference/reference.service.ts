@@ -1,6 +1,7 @@
 import {
+  CROPS,
   ERRORS,
-  findCountry,
+  requiredSeasons,
   seasonStatus,
   todayIn,
   type CityAnswer,
@@ -16,7 +17,11 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { ensureSeasons } from '../../db/seed.ts';
 import { AppError } from '../../http/app-error.ts';
+
+const seasonKey = (countryId: number, cropId: number, startPeriod: string) =>
+  `${countryId}:${cropId}:${startPeriod}`;
 
 interface Enumerated {
   id: number;
@@ -44,13 +49,24 @@ interface ReferenceLists {
 
 /**
  * Reference data. The small lists change only when the seed runs at start, so they are read once
- * after seeding and served from memory (the crops call sits on every page load). States and cities
- * (tens of thousands of rows) are read from the database per call.
+ * after seeding and served from memory (the crops call sits on every page load). Seasons follow
+ * the calendar: a read that finds the day needing a season the loaded rows lack upserts it and
+ * reloads them, so no restart is needed. States and cities (tens of thousands of rows) are read
+ * from the database per call.
  */
 export class ReferenceService {
   private lists: ReferenceLists | undefined;
+  /** (country, crop, start) of every loaded season-crop, to tell at once whether a day needs more. */
+  private loadedSeasons = new Set<string>();
+  private seasonsUpdate: Promise<void> | undefined;
+  private readonly now: () => Date;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    now?: () => Date,
+  ) {
+    this.now = now ?? (() => new Date());
+  }
 
   async load(): Promise<void> {
     const db = this.db;
@@ -64,16 +80,7 @@ export class ReferenceService {
       await Promise.all([
         db.select().from(t.countries).orderBy(asc(t.countries.id)),
         db.select().from(t.crops).orderBy(asc(t.crops.id)),
-        db
-          .select({ row: t.seasonCrops, seasonName: t.seasons.name, cropKey: t.crops.messageKey })
-          .from(t.seasonCrops)
-          .innerJoin(t.seasons, eq(t.seasons.id, t.seasonCrops.seasonId))
-          .innerJoin(t.crops, eq(t.crops.id, t.seasonCrops.cropId))
-          .orderBy(
-            asc(t.seasonCrops.countryId),
-            asc(t.seasonCrops.cropId),
-            asc(t.seasonCrops.startPeriod),
-          ),
+        this.readSeasonCrops(),
         db.select().from(t.diseases).orderBy(asc(t.diseases.id)),
         db.select().from(t.seedClasses).orderBy(asc(t.seedClasses.id)),
         db.select().from(t.seederSystems).orderBy(asc(t.seederSystems.id)),
@@ -99,16 +106,7 @@ export class ReferenceService {
         time_zone: c.timeZone,
       })),
       crops: enumerated(crops),
-      seasonCrops: seasonRows.map(({ row, seasonName, cropKey }) => ({
-        id: row.id,
-        season_id: row.seasonId,
-        season_name: seasonName,
-        crop_id: row.cropId,
-        country_id: row.countryId,
-        start_period: row.startPeriod,
-        end_period: row.endPeriod,
-        message_key: cropKey,
-      })),
+      seasonCrops: seasonRows,
       diseases: diseases.map((d) => ({
         id: d.id,
         crop_id: d.cropId,
@@ -142,35 +140,95 @@ export class ReferenceService {
     };
   }
 
+  private async readSeasonCrops(): Promise<SeasonCropRow[]> {
+    const rows = await this.db
+      .select({ row: t.seasonCrops, seasonName: t.seasons.name, cropKey: t.crops.messageKey })
+      .from(t.seasonCrops)
+      .innerJoin(t.seasons, eq(t.seasons.id, t.seasonCrops.seasonId))
+      .innerJoin(t.crops, eq(t.crops.id, t.seasonCrops.cropId))
+      .orderBy(
+        asc(t.seasonCrops.countryId),
+        asc(t.seasonCrops.cropId),
+        asc(t.seasonCrops.startPeriod),
+      );
+    this.loadedSeasons = new Set(
+      rows.map(({ row }) => seasonKey(row.countryId, row.cropId, row.startPeriod)),
+    );
+    return rows.map(({ row, seasonName, cropKey }) => ({
+      id: row.id,
+      season_id: row.seasonId,
+      season_name: seasonName,
+      crop_id: row.cropId,
+      country_id: row.countryId,
+      start_period: row.startPeriod,
+      end_period: row.endPeriod,
+      message_key: cropKey,
+    }));
+  }
+
+  /** Today in each country's time zone. */
+  private todayByCountry(now: Date): Map<number, string> {
+    return new Map(this.list.countries.map((c) => [c.id, todayIn(c.time_zone, now)]));
+  }
+
+  /**
+   * Makes sure the seasons the day needs (previous, current and next of every country and crop)
+   * are loaded. When one is missing, the rows are upserted by their natural keys (the same rows
+   * and ids whichever process gets there first) and reloaded; simultaneous reads share one update.
+   */
+  private async ensureSeasons(now: Date, todays: Map<number, string>): Promise<void> {
+    const missing = [...todays].some(([countryId, today]) =>
+      CROPS.some((crop) =>
+        requiredSeasons(crop.id, today).some(
+          (season) => !this.loadedSeasons.has(seasonKey(countryId, crop.id, season.start_period)),
+        ),
+      ),
+    );
+    if (!missing) return;
+    this.seasonsUpdate ??= (async () => {
+      try {
+        await ensureSeasons(this.db, now);
+        this.list.seasonCrops = await this.readSeasonCrops();
+      } finally {
+        this.seasonsUpdate = undefined;
+      }
+    })();
+    await this.seasonsUpdate;
+  }
+
   get list(): ReferenceLists {
     if (!this.lists) throw new Error('ReferenceService.load() must run before serving');
     return this.lists;
   }
 
   /** Season-crops with their status computed from today in each country's time zone. */
-  seasonCrops(
-    filter: { countryId?: number | undefined; cropId?: number | undefined },
-    now = new Date(),
-  ): SeasonCrop[] {
-    const todayByCountry = new Map<number, string>();
+  async seasonCrops(filter: {
+    countryId?: number | undefined;
+    cropId?: number | undefined;
+  }): Promise<SeasonCrop[]> {
+    const now = this.now();
+    const todays = this.todayByCountry(now);
+    await this.ensureSeasons(now, todays);
     return this.list.seasonCrops
       .filter((s) => filter.countryId === undefined || s.country_id === filter.countryId)
       .filter((s) => filter.cropId === undefined || s.crop_id === filter.cropId)
       .map((season) => {
-        let today = todayByCountry.get(season.country_id);
-        if (!today) {
-          today = todayIn(findCountry(season.country_id)?.time_zone ?? 'UTC', now);
-          todayByCountry.set(season.country_id, today);
-        }
+        const today = todays.get(season.country_id) ?? todayIn('UTC', now);
         const status = seasonStatus(season.crop_id as CropId, season.start_period, today);
         return { ...season, status, season_active: status === 'current' };
       });
   }
 
-  diseases(seasonCropId: number | undefined): Disease[] {
+  /** One season-crop with its status today; an unknown id answers 404. */
+  async seasonCrop(id: number): Promise<SeasonCrop> {
+    const season = (await this.seasonCrops({})).find((s) => s.id === id);
+    if (!season) throw new AppError(ERRORS.seasonCropNotFound, 'Season crop not found');
+    return season;
+  }
+
+  async diseases(seasonCropId: number | undefined): Promise<Disease[]> {
     if (seasonCropId === undefined) return this.list.diseases;
-    const seasonCrop = this.list.seasonCrops.find((s) => s.id === seasonCropId);
-    if (!seasonCrop) throw new AppError(ERRORS.seasonCropNotFound, 'Season crop not found');
+    const seasonCrop = await this.seasonCrop(seasonCropId);
     return this.list.diseases.filter((d) => d.crop_id === seasonCrop.crop_id);
   }
 

@@ -287,11 +287,10 @@ export class UsersService {
   }
 
   /** The user's permission codes (and shell keys); outside the current season, season records are read-only. */
-  permissions(session: Session, seasonCropId: number | undefined): string[] {
+  async permissions(session: Session, seasonCropId: number | undefined): Promise<string[]> {
     let pastSeason = false;
     if (seasonCropId !== undefined) {
-      const season = this.deps.reference.seasonCrops({}).find((s) => s.id === seasonCropId);
-      if (!season) throw new AppError(ERRORS.seasonCropNotFound, 'Season crop not found');
+      const season = await this.deps.reference.seasonCrop(seasonCropId);
       pastSeason = season.status !== 'current';
     }
     return withShellKeys(
