@@ -1,6 +1,4 @@
 import {
-  ALL_PERMISSION_CODES,
-  PROFILE_PERMISSIONS,
   permissionsFor,
   routeAccess,
   type PermissionCode,
@@ -313,39 +311,6 @@ const send = (token: string, request: Request) =>
     headers: bearer(token),
     ...(request.payload ? { payload: request.payload } : {}),
   });
-
-describe('the spec’s statements hold in the permission table', () => {
-  it('CONTA may create users; ASSISTENTE_TECNICO creates nothing; CON_REV has no user access at all', () => {
-    const at = (profile: ProfileUid) => permissionsFor({ profile, planLevel: FULL });
-    expect(at('CONTA')).toEqual(
-      expect.arrayContaining(['USER_LISTAR', 'USER_CADASTRAR', 'USER_EDITAR', 'USER_EXCLUIR']),
-    );
-    expect(at('ASSISTENTE_TECNICO').filter((c) => /_(CADASTRAR|EDITAR|EXCLUIR)$/.test(c))).toEqual(
-      [],
-    );
-    expect(at('CON_REV').filter((c) => c.startsWith('USER_'))).toEqual([]);
-    expect(at('PESQUISA')).toContain('USER_LISTAR');
-    expect(at('PESQUISA')).not.toContain('USER_CADASTRAR');
-    expect(
-      at('FARM').filter((c) => /^(FAZENDA|TALHAO)_(CADASTRAR|EDITAR|EXCLUIR)$/.test(c)),
-    ).toEqual([]);
-    // "ADMIN and CONTA edit, view and create everything": on Full they hold every code.
-    expect(new Set(at('CONTA'))).toEqual(new Set(ALL_PERMISSION_CODES));
-    expect([...PROFILE_PERMISSIONS.CONTA].sort()).toEqual([...ALL_PERMISSION_CODES].sort());
-  });
-
-  it.each(Object.entries(SPEC_FACTS))(
-    'the table agrees with what the spec states for %s',
-    (profile, facts) => {
-      for (const [actionName, allowed] of Object.entries(facts!)) {
-        const action = USER_ACTIONS.find((a) => a.name === actionName)!;
-        expect({ actionName, allowed: allowedByTable(profile as ProfileUid, action.code) }).toEqual(
-          { actionName, allowed },
-        );
-      }
-    },
-  );
-});
 
 describe.each(CUSTOMER_PROFILES)('%s in a Full account', (profile) => {
   it.each(USER_ACTIONS.map((action) => [action.name, action] as const))(
