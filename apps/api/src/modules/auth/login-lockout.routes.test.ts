@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
-import { PASSWORD, login, makeAccount, makeUser } from '../../test/identity-factory.ts';
+import { PASSWORD, login, makeAccount, makeUser, userRow } from '../../test/identity-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { MAX_FAILED_LOGINS } from './login-lockout.service.ts';
 
@@ -20,6 +20,7 @@ const MINUTE = 60 * 1000;
 describe('login lockout under parallel attempts', () => {
   it('never signs in when 30 wrong passwords and the right one arrive at once', async () => {
     const user = await makeUser(app.db, { accountId: await makeAccount(app.db) });
+    const before = await userRow(app.db, user.email);
     const passwords = [...Array.from({ length: 30 }, (_, i) => `Wrong-pass${i}`), PASSWORD];
     const answers = await Promise.all(
       passwords.map((password) => login(app, user.email, password)),
@@ -38,6 +39,8 @@ describe('login lockout under parallel attempts', () => {
       .from(t.loginAttempts)
       .where(eq(t.loginAttempts.email, user.email));
     expect(attempts!.lockedUntil!.getTime()).toBeGreaterThan(app.clock.now.getTime());
+    // The refusals changed nothing of the user.
+    expect(await userRow(app.db, user.email)).toEqual(before);
 
     // Still locked for the right password alone; open again once the lock has run out.
     expect((await login(app, user.email)).statusCode).toBe(429);

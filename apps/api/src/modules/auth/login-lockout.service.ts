@@ -94,22 +94,3 @@ export async function passLoginAttempt(db: Database, attempt: LoginAttempt): Pro
     .where(and(eq(a.email, attempt.email), gt(a.lockedUntil, attempt.now)));
   if (lock?.lockedUntil) throw tooManyAttempts(lock.lockedUntil);
 }
-
-// ---- the check-then-count functions login() used before reservations; removed once it has moved.
-
-/** @deprecated reserveLoginAttempt counts the attempt before the password is checked. */
-export async function assertNotLocked(db: Database, email: string, now: Date): Promise<void> {
-  const [row] = await db.select().from(t.loginAttempts).where(eq(t.loginAttempts.email, email));
-  if (row?.lockedUntil && row.lockedUntil > now) throw tooManyAttempts(row.lockedUntil);
-}
-
-/** @deprecated see failLoginAttempt. */
-export async function recordFailedLogin(db: Database, email: string, now: Date): Promise<void> {
-  const attempt = await reserveLoginAttempt(db, email, now);
-  await failLoginAttempt(db, attempt);
-}
-
-/** @deprecated see passLoginAttempt. */
-export async function clearFailedLogins(db: Database, email: string): Promise<void> {
-  await db.delete(t.loginAttempts).where(eq(t.loginAttempts.email, email));
-}
