@@ -1,5 +1,6 @@
 import type { Language } from '@lavoura/domain';
-import { resources, type Namespace } from './index.ts';
+import type { Namespace } from './namespaces.ts';
+import { resources } from './resources.ts';
 
 /**
  * Server-side lookup of a text (e-mails, reports): nested key, {{name}} interpolation, falling back

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { AuthService } from './auth.service.ts';
 import {
   clearSessionCookies,

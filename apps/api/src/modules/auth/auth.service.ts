@@ -275,17 +275,4 @@ export class AuthService {
       }),
     );
   }
-
-  /** Drops a pending recovery password (its owner, or an administrator of a shared account). */
-  async clearRecoveryPassword(userId: number): Promise<void> {
-    await this.deps.db
-      .update(t.users)
-      .set({
-        recoveryPasswordHash: null,
-        recoveryExpiresAt: null,
-        passwordType: sql`case when ${t.users.passwordType} = 'recovery_temp_password' then 'regular' else ${t.users.passwordType} end`,
-        updatedAt: this.now(),
-      })
-      .where(eq(t.users.id, userId));
-  }
 }

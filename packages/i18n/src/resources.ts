@@ -1,0 +1,91 @@
+import type { Language } from '@lavoura/domain';
+import type { Namespace } from './namespaces.ts';
+import ptEmails from './locales/pt/emails.json';
+import enEmails from './locales/en/emails.json';
+import esEmails from './locales/es/emails.json';
+import ptCommon from './locales/pt/common.json';
+import enCommon from './locales/en/common.json';
+import esCommon from './locales/es/common.json';
+import ptErrors from './locales/pt/errors.json';
+import enErrors from './locales/en/errors.json';
+import esErrors from './locales/es/errors.json';
+import ptReference from './locales/pt/reference.json';
+import enReference from './locales/en/reference.json';
+import esReference from './locales/es/reference.json';
+import ptHome from './locales/pt/home.json';
+import enHome from './locales/en/home.json';
+import esHome from './locales/es/home.json';
+import ptShell from './locales/pt/shell.json';
+import enShell from './locales/en/shell.json';
+import esShell from './locales/es/shell.json';
+import ptWarnings from './locales/pt/warnings.json';
+import enWarnings from './locales/en/warnings.json';
+import esWarnings from './locales/es/warnings.json';
+import ptAuth from './locales/pt/auth.json';
+import enAuth from './locales/en/auth.json';
+import esAuth from './locales/es/auth.json';
+import ptPlans from './locales/pt/plans.json';
+import enPlans from './locales/en/plans.json';
+import esPlans from './locales/es/plans.json';
+import ptUsers from './locales/pt/users.json';
+import enUsers from './locales/en/users.json';
+import esUsers from './locales/es/users.json';
+import ptProfile from './locales/pt/profile.json';
+import enProfile from './locales/en/profile.json';
+import esProfile from './locales/es/profile.json';
+import ptTerms from './locales/pt/terms.json';
+import enTerms from './locales/en/terms.json';
+import esTerms from './locales/es/terms.json';
+
+/**
+ * Every user-facing text, in pt, en and es, one namespace per area. The web app loads these
+ * texts through the `web` entry (one chunk per language and namespace); the server uses these
+ * resources for e-mails and reports. A new namespace is a JSON file per language, its name in
+ * namespaces.ts and one line per language below.
+ */
+export type Resources = Record<Language, Record<Namespace, Record<string, unknown>>>;
+
+export const resources: Resources = {
+  pt: {
+    emails: ptEmails,
+    common: ptCommon,
+    errors: ptErrors,
+    reference: ptReference,
+    home: ptHome,
+    shell: ptShell,
+    warnings: ptWarnings,
+    auth: ptAuth,
+    plans: ptPlans,
+    users: ptUsers,
+    profile: ptProfile,
+    terms: ptTerms,
+  },
+  en: {
+    emails: enEmails,
+    common: enCommon,
+    errors: enErrors,
+    reference: enReference,
+    home: enHome,
+    shell: enShell,
+    warnings: enWarnings,
+    auth: enAuth,
+    plans: enPlans,
+    users: enUsers,
+    profile: enProfile,
+    terms: enTerms,
+  },
+  es: {
+    emails: esEmails,
+    common: esCommon,
+    errors: esErrors,
+    reference: esReference,
+    home: esHome,
+    shell: esShell,
+    warnings: esWarnings,
+    auth: esAuth,
+    plans: esPlans,
+    users: esUsers,
+    profile: esProfile,
+    terms: esTerms,
+  },
+};
