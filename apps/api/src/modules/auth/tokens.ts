@@ -1,6 +1,6 @@
-import { randomUUID, webcrypto } from 'node:crypto';
+import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { ERRORS } from '@lavoura/domain';
-import { SignJWT, errors, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 import { AppError } from '../../http/app-error.ts';
 
 /** A session lasts a day, like the token cookie; /admin-api/token-refresh issues a new one. */
@@ -15,19 +15,29 @@ export interface TokenClaims {
   epoch: number;
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function decodePart(part: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const invalid = (message: string) => new AppError(ERRORS.invalidToken, message);
+
 /** Signed session tokens (HS256 JWT). Each carries an id so logout can revoke it. */
 export class TokenSigner {
-  // Imported once: jose would import a raw secret again on every verification.
-  private readonly key: Promise<webcrypto.CryptoKey>;
+  // Imported once. Verification runs on every call: a synchronous HMAC over node:crypto costs a
+  // tenth of jose's WebCrypto path (an async job on the thread pool per token).
+  private readonly key: KeyObject;
 
   constructor(secret: string) {
-    this.key = webcrypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign', 'verify'],
-    );
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   async sign(
@@ -45,42 +55,57 @@ export class TokenSigner {
       .setJti(jti)
       .setIssuedAt(issuedAt)
       .setExpirationTime(expiresAt)
-      .sign(await this.key);
+      .sign(this.key);
     return {
       token,
       claims: { userId, accountId, jti, expiresAt: new Date(expiresAt * 1000), epoch },
     };
   }
 
-  async verify(token: string): Promise<TokenClaims> {
-    try {
-      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
-      const userId = Number(payload.sub);
-      const accountId = Number(payload.acc);
-      // Tokens from before epochs existed count as epoch 0, the column's default.
-      const epoch = payload.sv === undefined ? 0 : Number(payload.sv);
-      if (
-        !Number.isInteger(userId) ||
-        !Number.isInteger(accountId) ||
-        !Number.isInteger(epoch) ||
-        !payload.jti ||
-        !payload.exp
-      ) {
-        throw new AppError(ERRORS.invalidToken, 'Malformed token');
-      }
-      return {
-        userId,
-        accountId,
-        jti: payload.jti,
-        expiresAt: new Date(payload.exp * 1000),
-        epoch,
-      };
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      if (error instanceof errors.JWTExpired) {
-        throw new AppError(ERRORS.tokenExpired, 'Token expired');
-      }
-      throw new AppError(ERRORS.invalidToken, 'Invalid token');
-    }
+  /**
+   * Checks a compact HS256 JWS as jose would (RFC 7515/7519): the signature first, in constant
+   * time, then the header (HS256 only, no critical extensions) and the claims (exp required,
+   * nbf honoured). Expired → token_expired; anything else wrong → invalid_token.
+   */
+  async verify(token: string, now = Date.now()): Promise<TokenClaims> {
+    return Promise.resolve(this.verifySync(token, now));
+  }
+
+  private verifySync(token: string, now: number): TokenClaims {
+    const parts = token.split('.');
+    if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part)))
+      throw invalid('Invalid token');
+    const [header, payload, signature] = parts as [string, string, string];
+    const expected = createHmac('sha256', this.key).update(`${header}.${payload}`).digest();
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw invalid('Invalid token');
+    const protectedHeader = decodePart(header);
+    if (
+      !protectedHeader ||
+      protectedHeader.alg !== 'HS256' ||
+      protectedHeader.crit !== undefined ||
+      (protectedHeader.b64 !== undefined && protectedHeader.b64 !== true)
+    )
+      throw invalid('Invalid token');
+    const claims = decodePart(payload);
+    if (!claims || typeof claims.exp !== 'number') throw invalid('Malformed token');
+    const seconds = Math.floor(now / 1000);
+    if (typeof claims.nbf === 'number' && claims.nbf > seconds) throw invalid('Token not yet valid');
+    if (claims.exp <= seconds) throw new AppError(ERRORS.tokenExpired, 'Token expired');
+    const userId = Number(claims.sub);
+    const accountId = Number(claims.acc);
+    // Tokens from before epochs existed count as epoch 0, the column's default.
+    const epoch = claims.sv === undefined ? 0 : Number(claims.sv);
+    if (
+      typeof claims.sub !== 'string' ||
+      !Number.isInteger(userId) ||
+      !Number.isInteger(accountId) ||
+      !Number.isInteger(epoch) ||
+      typeof claims.jti !== 'string' ||
+      !claims.jti
+    )
+      throw invalid('Malformed token');
+    return { userId, accountId, jti: claims.jti, expiresAt: new Date(claims.exp * 1000), epoch };
   }
 }
