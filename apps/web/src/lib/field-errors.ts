@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldError } from '@lavoura/domain';
+import { fieldErrorKey, type FieldError, type FieldIssue } from '@lavoura/domain';
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { ApiError } from '../api/http';
@@ -52,41 +52,18 @@ export function setApiFieldErrors<T extends FieldValues>(
   return Object.keys(fields).length > 0;
 }
 
-/** The parts of a zod issue its key depends on. */
-interface Issue {
-  code: string;
-  message?: string;
-  minimum?: number | bigint;
-}
-
-/** The key of an issue whose rule names none ('field.*' messages are keys already). */
-function issueKey(issue: Issue): string {
-  if (issue.message?.startsWith('field.')) return issue.message;
-  switch (issue.code) {
-    case 'too_small':
-      return Number(issue.minimum) <= 1 ? 'field.required' : 'field.too_short';
-    case 'too_big':
-      return 'field.too_big';
-    case 'invalid_type':
-    case 'invalid_value':
-    case 'invalid_union':
-      return 'field.required';
-    default:
-      return 'field.invalid';
-  }
-}
-
 const isEmpty = (value: unknown) => value === undefined || value === '' || value === 0;
 
 /**
  * zodResolver for a contract's schema from @lavoura/domain, with its issues as keys of the errors
- * namespace: the same rule gives the same message in the browser and from the API. An empty
- * field is "required" whatever rule it broke.
+ * namespace through the domain's one error map (`fieldErrorKey`, which the API answers with too):
+ * the same rule gives the same message in the browser and from the API. An empty field (a select
+ * left at its placeholder included) is "required" whatever rule it broke.
  */
 export function fieldKeyResolver<Input extends FieldValues, Output>(
   schema: ZodType<Output, Input>,
 ): Resolver<Input, unknown, Output> {
-  const resolve = zodResolver(schema, { error: issueKey });
+  const resolve = zodResolver(schema, { error: (issue) => fieldErrorKey(issue as FieldIssue) });
   return async (values, context, options) => {
     const result = await resolve(values, context, options);
     for (const [field, error] of Object.entries(result.errors)) {

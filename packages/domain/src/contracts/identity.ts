@@ -15,7 +15,7 @@ const strongPassword = z
   .string()
   .max(128)
   .refine(isStrongPassword, { message: FIELD_KEYS.passwordRule });
-const name = z.string().trim().min(2, { message: FIELD_KEYS.tooShort }).max(120);
+const name = z.string().trim().min(2).max(120);
 const language = z.enum(LANGUAGES);
 const phone = z.string().trim().refine(isValidPhone, { message: FIELD_KEYS.phone });
 const id = recordIdSchema;
