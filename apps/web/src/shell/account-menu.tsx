@@ -9,8 +9,9 @@ import {
   ListItemIcon,
   ListItemText,
   ListSubheader,
-  Menu,
   MenuItem,
+  MenuList,
+  Popover,
   Typography,
 } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
@@ -30,6 +31,7 @@ import { useLanguage } from '../app/i18n';
 import { useChangeLanguage, useLogout, useSwitchAccount } from '../app/session/session-actions';
 import { useSignedIn } from '../app/session/signed-in';
 import { useShellUi } from './shell-ui';
+import { visuallyHidden } from './visually-hidden';
 
 export function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -88,14 +90,20 @@ export function AccountMenu({ compact }: { compact: boolean }) {
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
-        aria-label={t('account.menu_label', { name: user.name })}
         endIcon={compact ? undefined : <ExpandMoreIcon />}
         sx={{ minWidth: 0, px: compact ? 0.5 : 1, borderRadius: 5 }}
         data-testid="account-menu-button"
       >
-        <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: 14 }}>
+        <Avatar aria-hidden sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: 14 }}>
           {initialsOf(user.name)}
         </Avatar>
+        {/* The button's name is what it shows (name and account); on a phone, where only the
+            initials show, a text for screen readers (an aria-label would not match the initials). */}
+        {compact && (
+          <Box component="span" sx={visuallyHidden}>
+            {t('account.menu_label', { name: user.name })}
+          </Box>
+        )}
         {!compact && (
           <Box sx={{ textAlign: 'left', ml: 1, lineHeight: 1.2, maxWidth: 180 }}>
             <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
@@ -107,15 +115,23 @@ export function AccountMenu({ compact }: { compact: boolean }) {
           </Box>
         )}
       </Button>
-      <Menu
+      <Popover
         anchorEl={anchor}
         open={anchor !== null}
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 300, maxWidth: 'calc(100vw - 24px)' } } }}
+        // The menu opens at the end of <body>: a named region keeps it inside a landmark.
+        slotProps={{
+          paper: {
+            role: 'region',
+            'aria-label': t('account.menu_label', { name: user.name }),
+            sx: { width: 300, maxWidth: 'calc(100vw - 24px)' },
+          },
+        }}
       >
-        <Box sx={{ px: 2, pt: 1, pb: 1.5 }}>
+        {/* Who is signed in: text above the menu, not an entry of it (a menu holds only items). */}
+        <Box sx={{ px: 2, pt: 1.5, pb: 1.5 }}>
           <Typography sx={{ fontWeight: 500 }} noWrap>
             {user.name}
           </Typography>
@@ -135,98 +151,110 @@ export function AccountMenu({ compact }: { compact: boolean }) {
           </Box>
         </Box>
         <Divider />
-        <MenuItem disabled={!can('user.list')} onClick={() => go('/users')}>
-          <ListItemIcon>
-            <PeopleOutlineIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('account.manage_users')}</ListItemText>
-        </MenuItem>
-        <MenuItem onClick={() => go('/profile')}>
-          <ListItemIcon>
-            <ManageAccountsOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('account.edit_profile')}</ListItemText>
-        </MenuItem>
-        {list.length > 1 && (
-          <MenuItem
-            onClick={() => setAccountsOpen((open) => !open)}
-            aria-expanded={accountsOpen}
-            disabled={switching}
-          >
-            <ListItemIcon>
-              <SwapHorizIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('account.switch_account')}</ListItemText>
-            {accountsOpen ? (
-              <ExpandLessIcon fontSize="small" />
-            ) : (
-              <ExpandMoreIcon fontSize="small" />
-            )}
-          </MenuItem>
-        )}
-        {list.length > 1 && (
-          <Collapse in={accountsOpen} unmountOnExit>
-            {list.map((account) => (
-              <MenuItem
-                key={account.id}
-                dense
-                selected={account.current}
-                onClick={() => void chooseAccount(account.id, account.current)}
-                sx={{ pl: 7 }}
-                data-testid={`account-${account.id}`}
-              >
-                <ListItemText slotProps={{ primary: { noWrap: true } }}>
-                  {account.name}
-                </ListItemText>
-                {account.current && <CheckIcon fontSize="small" color="primary" />}
-              </MenuItem>
-            ))}
-          </Collapse>
-        )}
-        <MenuItem
-          onClick={() => {
-            close();
-            openChangePassword();
-          }}
+        <MenuList
+          autoFocusItem={anchor !== null}
+          aria-label={t('account.menu_label', { name: user.name })}
         >
-          <ListItemIcon>
-            <KeyOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('account.change_password')}</ListItemText>
-        </MenuItem>
-        <Divider />
-        <ListSubheader sx={{ lineHeight: '32px' }}>
-          {t('language.label', { ns: 'common' })}
-        </ListSubheader>
-        {LANGUAGES.map((code) => (
+          <MenuItem disabled={!can('user.list')} onClick={() => go('/users')}>
+            <ListItemIcon>
+              <PeopleOutlineIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('account.manage_users')}</ListItemText>
+          </MenuItem>
+          <MenuItem onClick={() => go('/profile')}>
+            <ListItemIcon>
+              <ManageAccountsOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('account.edit_profile')}</ListItemText>
+          </MenuItem>
+          {list.length > 1 && (
+            <MenuItem
+              onClick={() => setAccountsOpen((open) => !open)}
+              aria-expanded={accountsOpen}
+              disabled={switching}
+            >
+              <ListItemIcon>
+                <SwapHorizIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{t('account.switch_account')}</ListItemText>
+              {accountsOpen ? (
+                <ExpandLessIcon fontSize="small" />
+              ) : (
+                <ExpandMoreIcon fontSize="small" />
+              )}
+            </MenuItem>
+          )}
+          {list.length > 1 && (
+            <Collapse in={accountsOpen} unmountOnExit role="group">
+              {list.map((account) => (
+                <MenuItem
+                  key={account.id}
+                  dense
+                  selected={account.current}
+                  onClick={() => void chooseAccount(account.id, account.current)}
+                  sx={{ pl: 7 }}
+                  data-testid={`account-${account.id}`}
+                >
+                  <ListItemText slotProps={{ primary: { noWrap: true } }}>
+                    {account.name}
+                  </ListItemText>
+                  {account.current && <CheckIcon fontSize="small" color="primary" />}
+                </MenuItem>
+              ))}
+            </Collapse>
+          )}
           <MenuItem
-            key={code}
-            dense
-            lang={code}
-            selected={code === language}
             onClick={() => {
               close();
-              if (code !== language) void changeLanguage(code);
+              openChangePassword();
             }}
-            sx={{ pl: 7 }}
           >
-            <ListItemText>{t(`language.${code}`, { ns: 'common' })}</ListItemText>
-            {code === language && <CheckIcon fontSize="small" color="primary" />}
+            <ListItemIcon>
+              <KeyOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('account.change_password')}</ListItemText>
           </MenuItem>
-        ))}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            void logout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('account.logout')}</ListItemText>
-        </MenuItem>
-      </Menu>
+          <Divider />
+          <ListSubheader
+            component="div"
+            role="none"
+            id="account-menu-language"
+            sx={{ lineHeight: '32px' }}
+          >
+            {t('language.label', { ns: 'common' })}
+          </ListSubheader>
+          <Box role="group" aria-labelledby="account-menu-language">
+            {LANGUAGES.map((code) => (
+              <MenuItem
+                key={code}
+                dense
+                lang={code}
+                selected={code === language}
+                onClick={() => {
+                  close();
+                  if (code !== language) void changeLanguage(code);
+                }}
+                sx={{ pl: 7 }}
+              >
+                <ListItemText>{t(`language.${code}`, { ns: 'common' })}</ListItemText>
+                {code === language && <CheckIcon fontSize="small" color="primary" />}
+              </MenuItem>
+            ))}
+          </Box>
+          <Divider />
+          <MenuItem
+            onClick={() => {
+              close();
+              void logout();
+            }}
+          >
+            <ListItemIcon>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('account.logout')}</ListItemText>
+          </MenuItem>
+        </MenuList>
+      </Popover>
     </>
   );
 }

@@ -130,7 +130,7 @@ function SubDrawer({
             <Paper
               square
               elevation={6}
-              role="region"
+              component="nav"
               aria-label={t(`menu.${group.key}`)}
               data-testid="sub-drawer"
               onKeyDown={(event) => {
@@ -158,7 +158,7 @@ function SubDrawer({
                 </IconButton>
               </Toolbar>
               <Divider />
-              <List sx={{ px: 1, overflowY: 'auto' }}>
+              <List component="div" sx={{ px: 1, overflowY: 'auto' }}>
                 <GroupLinks group={group} onNavigate={onClose} />
               </List>
             </Paper>
@@ -194,15 +194,21 @@ export function AppDrawer({ state, wide }: { state: DrawerState; wide: boolean }
     state.openSubDrawer(key);
   };
 
+  // The whole drawer is the navigation landmark. Its lists are plain containers: their entries
+  // are links and buttons, which a <ul> may not hold directly.
   const content = (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Box
+      component="nav"
+      aria-label={t('menu.label')}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+    >
       <Toolbar sx={{ px: '20px !important' }}>
         <Link component={RouterLink} to="/my_farm" underline="none" aria-label={t('home_link')}>
           <Brand />
         </Link>
       </Toolbar>
       <Divider />
-      <List component="nav" aria-label={t('menu.label')} sx={{ flex: 1, overflowY: 'auto', p: 1 }}>
+      <List component="div" sx={{ flex: 1, overflowY: 'auto', p: 1 }}>
         {entries.map((entry) =>
           entry.kind === 'link' ? (
             <LinkItem key={entry.key} link={entry} onNavigate={afterNavigate} />
@@ -233,7 +239,7 @@ export function AppDrawer({ state, wide }: { state: DrawerState; wide: boolean }
               </ListItemButton>
               {!wide && (
                 <Collapse in={state.subDrawer === entry.key} unmountOnExit>
-                  <List disablePadding sx={{ pl: 2 }}>
+                  <List component="div" disablePadding sx={{ pl: 2 }}>
                     <GroupLinks group={entry} onNavigate={afterNavigate} />
                   </List>
                 </Collapse>
@@ -243,7 +249,7 @@ export function AppDrawer({ state, wide }: { state: DrawerState; wide: boolean }
         )}
       </List>
       <Divider />
-      <List dense sx={{ p: 1 }}>
+      <List component="div" dense sx={{ p: 1 }}>
         {can('admin') && (
           <ListItemButton
             component="a"
@@ -298,7 +304,8 @@ export function AppDrawer({ state, wide }: { state: DrawerState; wide: boolean }
         open={state.open}
         onClose={state.close}
         ModalProps={{ keepMounted: true }}
-        slotProps={{ paper: { sx: paperSx } }}
+        // On a phone the drawer is a modal dialog: it is named like the navigation it holds.
+        slotProps={{ paper: { sx: paperSx, 'aria-label': t('menu.label') } }}
         data-testid="app-drawer"
       >
         {content}

@@ -2,15 +2,21 @@ import { Button, Dialog, DialogContent, DialogTitle, useMediaQuery, useTheme } f
 import { useTranslation } from 'react-i18next';
 import { useSignedIn } from '../app/session/signed-in';
 import { ChangePasswordForm } from './change-password-form';
-import { useShellUi } from './shell-ui';
 
-/** The account menu's change-password modal. */
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** The account menu's change-password modal; `onChanged` after a successful change. */
+export function ChangePasswordDialog({
+  open,
+  onClose,
+  onChanged,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation('auth');
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { user } = useSignedIn();
-  const { notify } = useShellUi();
   return (
     <Dialog
       open={open}
@@ -27,7 +33,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
             email={user.email}
             onChanged={() => {
               onClose();
-              notify({ key: 'change_password.done', ns: 'auth', severity: 'success' });
+              onChanged();
             }}
             secondaryAction={<Button onClick={onClose}>{t('change_password.cancel')}</Button>}
           />

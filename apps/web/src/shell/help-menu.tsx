@@ -26,6 +26,8 @@ export function HelpMenu() {
         anchorEl={anchor}
         open={anchor !== null}
         onClose={() => setAnchor(null)}
+        // The menu opens at the end of <body>: a named region keeps it inside a landmark.
+        slotProps={{ paper: { role: 'region', 'aria-label': t('help.label') } }}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >

@@ -3,6 +3,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { checkPassword, PASSWORD_MIN_LENGTH, type PasswordCheck } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from './visually-hidden';
 
 const RULES: readonly (keyof PasswordCheck)[] = ['length', 'upper', 'lower', 'digit'];
 
@@ -53,12 +54,3 @@ export function PasswordChecklist({ password, id }: { password: string; id?: str
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -97,7 +97,8 @@ export function PlanPresentationDialog({ open, onClose }: { open: boolean; onClo
       <DialogTitle id="plans-title" sx={{ pb: 0.5 }}>
         {t('title')}
       </DialogTitle>
-      <DialogContent>
+      {/* On a phone the plans scroll: keyboard users must be able to focus the list to scroll it. */}
+      <DialogContent tabIndex={0} role="region" aria-labelledby="plans-title">
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('subtitle', { plan: t(user.plan.message_key, { ns: 'reference' }) })}
         </Typography>

@@ -100,7 +100,13 @@ export function ShellUiProvider({ children }: { children: ReactNode }) {
           <PlanPresentationDialog open={plansOpen} onClose={() => setPlansOpen(false)} />
         )}
         {passwordUsed && (
-          <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+          <ChangePasswordDialog
+            open={passwordOpen}
+            onClose={() => setPasswordOpen(false)}
+            onChanged={() =>
+              notify({ key: 'change_password.done', ns: 'auth', severity: 'success' })
+            }
+          />
         )}
       </Suspense>
       <Snackbar
