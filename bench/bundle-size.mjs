@@ -73,8 +73,6 @@ function gzipSize(file) {
 }
 
 const kb = (bytes) => (bytes / 1000).toFixed(1);
-let overBudget = false;
-
 console.log(`Web bundle: gzip kB a first visit downloads (texts in ${LANGUAGE}), ${dist}`);
 for (const route of ROUTES) {
   const keys = closure(entryKey());
@@ -101,9 +99,8 @@ for (const route of ROUTES) {
     .sort((a, b) => gzipSize(b) - gzipSize(a));
   for (const file of largest.slice(0, 8))
     console.log(`  ${kb(gzipSize(file)).padStart(6)}  ${file}`);
+  // A figure, not a gate: the rest of `npm run bench` still runs.
   if (route.name.startsWith('login') && jsTotal / 1000 > LOGIN_JS_BUDGET_KB) {
-    overBudget = true;
     console.log(`  over the budget of ${LOGIN_JS_BUDGET_KB} kB of JS for the login page`);
   }
 }
-if (overBudget) process.exitCode = 1;
