@@ -17,7 +17,7 @@ export interface RateLimitSettings {
 
 /**
  * Enough for a person who mistypes, far too few for guessing passwords or codes or for flooding
- * someone's mailbox. Failed logins also lock the e-mail after 5 attempts (login-lockout.ts).
+ * someone's mailbox. Failed logins also lock the e-mail after 5 attempts (login-lockout.service.ts).
  */
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   perIp: { max: 30, windowMs: 60_000 },

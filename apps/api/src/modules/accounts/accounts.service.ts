@@ -102,7 +102,7 @@ export class AccountsService {
         await tx
           .insert(t.memberships)
           .values({ accountId: account!.id, userId: created!.id, profileId: PROFILE_IDS.CONTA });
-        await this.noteCodeSent(tx, input.email, now);
+        await this.noteCodeSent(tx, input.email, now, { newCode: true });
         return withCode!;
       });
     } catch (error) {
@@ -196,14 +196,23 @@ export class AccountsService {
     await this.sendActivation(user.email, user.name, user.language, code);
   }
 
-  /** Starts the resend wait of an address, as a sent code does; its tries keep counting. */
-  private async noteCodeSent(db: Executor, email: string, now: Date): Promise<void> {
+  /**
+   * Starts the resend wait of an address, as a sent code does. A new code (a new account) gets its
+   * own five tries; a sign-up notice to an existing address keeps the count, so signing up again
+   * cannot buy more guesses at a pending code.
+   */
+  private async noteCodeSent(
+    db: Executor,
+    email: string,
+    now: Date,
+    { newCode = false }: { newCode?: boolean } = {},
+  ): Promise<void> {
     await db
       .insert(t.activationAttempts)
       .values({ email, failures: 0, sentAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: t.activationAttempts.email,
-        set: { sentAt: now, updatedAt: now },
+        set: { sentAt: now, updatedAt: now, ...(newCode ? { failures: 0 } : {}) },
       });
   }
 

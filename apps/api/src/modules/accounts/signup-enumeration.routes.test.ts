@@ -119,6 +119,26 @@ describe('activation code', () => {
     expect((await activate(email, fresh)).json()).toEqual({ status: 'activated' });
   });
 
+  it('gives a new account its own five tries, however many were spent on the address before', async () => {
+    const email = 'guessed-before@example.com';
+    for (let attempt = 1; attempt <= 5; attempt += 1) await activate(email, '123456');
+    expect((await signUp(email)).statusCode).toBe(201);
+    const code = await activationCodeOf(email);
+    expect((await activate(email, code)).json()).toEqual({ status: 'activated' });
+  });
+
+  it('does not give a pending code more tries when someone signs up again with its address', async () => {
+    const email = 'pending-code@example.com';
+    await signUp(email);
+    const code = await activationCodeOf(email);
+    for (let attempt = 1; attempt <= 5; attempt += 1) await activate(email, wrongCode(code));
+    later(3 * MINUTE + 1000);
+    expect((await signUp(email)).statusCode).toBe(201);
+    expect((await activate(email, code)).json()).toMatchObject({
+      key: 'exception.activation_code_void',
+    });
+  });
+
   it('checks at most five codes when many arrive at once', async () => {
     const email = 'burst@example.com';
     await signUp(email);
