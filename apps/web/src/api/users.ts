@@ -1,17 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  invitationSchema,
   memberSchema,
+  type Invitation,
   type Member,
   type UserCreateBody,
   type UserUpdateBody,
 } from '@lavoura/domain';
 import { apiFetch } from './http';
 
-export type { Member };
+export type { Invitation, Member };
 
-/** The account's users (GET /api/users); account data, so the key starts with 'session'. */
+/**
+ * The account's users (GET /api/users) and the signed-in person's invitations: session data, so
+ * the keys start with 'session'.
+ */
 export const userKeys = {
   all: ['session', 'users'] as const,
+  invitations: ['session', 'invitations'] as const,
 };
 
 export function useMembers(enabled = true) {
@@ -23,10 +29,15 @@ export function useMembers(enabled = true) {
   });
 }
 
+/**
+ * POST /api/users. The e-mail of a person who already uses Lavoura answers an invitation
+ * (`invited: true`) instead of a new user.
+ */
 export function createMember(body: UserCreateBody): Promise<Member> {
   return apiFetch('/api/users', { method: 'POST', json: body, schema: memberSchema });
 }
 
+/** An administrator changes the membership only: profile, farms, job title. */
 export function updateMember(id: number, body: UserUpdateBody): Promise<Member> {
   return apiFetch(`/api/users/${id}`, { method: 'PUT', json: body, schema: memberSchema });
 }
@@ -41,4 +52,19 @@ export function setMemberActive(id: number, active: boolean): Promise<Member> {
     json: { active },
     schema: memberSchema,
   });
+}
+
+/** GET /api/invitations: accounts waiting for the signed-in person to join them. */
+export function useInvitations(enabled: boolean) {
+  return useQuery({
+    queryKey: userKeys.invitations,
+    queryFn: ({ signal }) =>
+      apiFetch<Invitation[]>('/api/invitations', { signal, schema: invitationSchema.array() }),
+    enabled,
+  });
+}
+
+/** Accept (the account joins one's accounts) or decline (the invitation is gone). */
+export function answerInvitation(accountId: number, accept: boolean): Promise<void> {
+  return apiFetch(`/api/invitations/${accountId}`, { method: 'PUT', json: { accept } });
 }

@@ -1,6 +1,13 @@
 import { vi } from 'vitest';
 import { http, HttpResponse, type RequestHandler } from 'msw';
-import type { Member, Plan, Profile, SessionAnswer, SessionUser } from '@lavoura/domain';
+import type {
+  Invitation,
+  Member,
+  Plan,
+  Profile,
+  SessionAnswer,
+  SessionUser,
+} from '@lavoura/domain';
 import { PLANS, PROFILES, permissionsFor, withShellKeys } from '@lavoura/domain';
 import { SESSION_MAX_AGE_SECONDS, TOKEN_EXPIRES_AT_COOKIE } from '../app/session/cookies';
 import { startSession } from '../app/session/session-store';
@@ -81,6 +88,7 @@ export function member(overrides: Partial<Member> = {}): Member {
     job_title_id: null,
     phones: [],
     farm_ids: [],
+    invited: false,
     created_at: '2026-01-10T12:00:00.000Z',
     ...overrides,
   };
@@ -135,6 +143,7 @@ export function sessionHandlers(
     user?: SessionUser;
     permissions?: string[];
     accounts?: SessionAnswer['accounts'];
+    invitations?: Invitation[];
   } = {},
   ...extra: RequestHandler[]
 ): RequestHandler[] {
@@ -153,6 +162,7 @@ export function sessionHandlers(
     http.get('/api/plans', () => HttpResponse.json(PLANS)),
     http.get('/api/profiles', () => HttpResponse.json(PROFILE_LIST)),
     http.get('/api/job-titles', () => HttpResponse.json(JOB_TITLES)),
+    http.get('/api/invitations', () => HttpResponse.json(options.invitations ?? [])),
   ];
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { userUpdateBodySchema, type PhoneCountry } from '@lavoura/domain';
+import { profileUpdateBodySchema, type PhoneCountry } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import { sessionKeys, updateProfile, type SessionUser } from '../../api/session';
 import { changeLanguage, useLanguage } from '../../app/i18n';
@@ -28,10 +28,10 @@ import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { nationalPart, phoneCountryOf, phoneValueSchema } from '../../shell/phone-input';
 import { useShellUi } from '../../shell/shell-ui';
 
-/** The profile's fields follow the user form's rules (the contract of @lavoura/domain). */
-const profileSchema = userUpdateBodySchema
-  .pick({ name: true, language: true })
-  .extend({ phone: phoneValueSchema.pipe(userUpdateBodySchema.shape.phone) });
+/** One's own name, language and phone: the contract of PUT /api/profile, with the phone input. */
+const profileSchema = profileUpdateBodySchema.extend({
+  phone: phoneValueSchema.pipe(profileUpdateBodySchema.shape.phone),
+});
 
 const COUNTRY_PHONE: Record<number, PhoneCountry> = { 1: 'BR', 2: 'PY', 3: 'US' };
 
@@ -115,6 +115,11 @@ export function ProfilePage() {
                   disabled
                   fullWidth
                   helperText={t('email_help')}
+                  // The help says why the field is locked: it must stay readable (text.disabled
+                  // grey fails the contrast rule).
+                  slotProps={{
+                    formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+                  }}
                 />
                 <FormTextField
                   control={control}

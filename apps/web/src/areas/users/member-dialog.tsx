@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -8,11 +8,17 @@ import {
   DialogContent,
   DialogTitle,
   Stack,
+  TextField,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { IDENTITY_ERROR_KEYS, userCreateBodySchema, type PhoneCountry } from '@lavoura/domain';
+import {
+  ERROR_KEYS,
+  userCreateBodySchema,
+  userUpdateBodySchema,
+  type PhoneCountry,
+} from '@lavoura/domain';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -30,7 +36,7 @@ import {
   useSchemaForm,
 } from '../../lib/form-fields';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
-import { nationalPart, phoneCountryOf, phoneValueSchema } from '../../shell/phone-input';
+import { phoneValueSchema } from '../../shell/phone-input';
 import { FarmAssignmentSlot } from './farm-assignment-slot';
 
 /** The contract's user, with the dialog's empty profile select ('') and phone input. */
@@ -38,73 +44,246 @@ const createSchema = userCreateBodySchema.extend({
   profile_id: z.union([z.literal(''), z.number()]).pipe(userCreateBodySchema.shape.profile_id),
   phone: phoneValueSchema.pipe(userCreateBodySchema.shape.phone),
 });
-/** An edited user keeps their e-mail: shown, neither checked nor sent. */
-const updateSchema = createSchema.extend({ email: z.string() });
+/** An administrator edits the membership only; the person's own fields are shown, not sent. */
+const membershipSchema = z.object({
+  profile_id: z.union([z.literal(''), z.number()]).pipe(userUpdateBodySchema.shape.profile_id),
+});
 
 const COUNTRY_PHONE: Record<number, PhoneCountry> = { 1: 'BR', 2: 'PY', 3: 'US' };
 
-/** Create (member null) or edit a user of the account. */
+interface MemberDialogProps {
+  /** The profiles a customer may assign. */
+  profiles: readonly Profile[];
+  maxUsers: number;
+  onClose: () => void;
+  onSaved: (member: Member) => void;
+}
+
+/** Create (member null) a user of the account, or edit a member's membership. */
 export function MemberDialog({
   member,
+  accountCountryId,
+  ...props
+}: MemberDialogProps & { member: Member | null; accountCountryId: number }) {
+  return member === null ? (
+    <CreateMemberForm {...props} accountCountryId={accountCountryId} />
+  ) : (
+    <EditMembershipForm {...props} member={member} />
+  );
+}
+
+/** After a save: the list and the session's user count follow. */
+function useAfterSave(onSaved: (member: Member) => void) {
+  const queryClient = useQueryClient();
+  return async (saved: Member) => {
+    await queryClient.invalidateQueries({ queryKey: userKeys.all });
+    void queryClient.invalidateQueries({ queryKey: sessionKeys.user });
+    onSaved(saved);
+  };
+}
+
+function CreateMemberForm({
   profiles,
   maxUsers,
   accountCountryId,
   onClose,
   onSaved,
-}: {
-  member: Member | null;
-  /** The profiles a customer may assign. */
-  profiles: readonly Profile[];
-  maxUsers: number;
-  accountCountryId: number;
-  onClose: () => void;
-  onSaved: (member: Member) => void;
-}) {
+}: MemberDialogProps & { accountCountryId: number }) {
   const { t } = useTranslation(['users', 'errors', 'reference', 'common']);
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const uiLanguage = useLanguage();
-  const queryClient = useQueryClient();
   const languages = useLanguageOptions();
-  const defaultCountry = COUNTRY_PHONE[accountCountryId] ?? 'BR';
-  const storedPhone = member?.phones[0];
-  const phoneCountry = phoneCountryOf(storedPhone, defaultCountry);
-  const creating = member === null;
+  const afterSave = useAfterSave(onSaved);
   const {
     control,
     handleSubmit,
     setError,
     formState: { isSubmitting },
-  } = useSchemaForm(creating ? createSchema : updateSchema, {
-    name: member?.name ?? '',
-    email: member?.email ?? '',
-    profile_id: member?.profile.id ?? '',
-    language: member?.language ?? uiLanguage,
-    phone: { country: phoneCountry, number: nationalPart(storedPhone, phoneCountry) },
+  } = useSchemaForm(createSchema, {
+    name: '',
+    email: '',
+    profile_id: '',
+    language: uiLanguage,
+    phone: { country: COUNTRY_PHONE[accountCountryId] ?? 'BR', number: '' },
   });
   const profileId = useWatch({ control, name: 'profile_id' });
   const [failure, setFailure] = useState<unknown>(null);
   const profile = profiles.find((item) => item.id === profileId);
 
   const submit = handleSubmit(
-    async ({ email, ...common }) => {
+    async (body) => {
       setFailure(null);
       try {
         // Sent as the contract normalises it (trimmed name, lower-case e-mail).
-        const saved = creating
-          ? await createMember({ ...common, email })
-          : await updateMember(member.id, common);
-        await queryClient.invalidateQueries({ queryKey: userKeys.all });
-        void queryClient.invalidateQueries({ queryKey: sessionKeys.user });
-        onSaved(saved);
+        await afterSave(await createMember(body));
       } catch (error) {
-        const taken = { [IDENTITY_ERROR_KEYS.userAlreadyExists]: 'email' } as const;
+        const taken = { [ERROR_KEYS.userAlreadyExists]: 'email' } as const;
         if (!setApiFieldErrors(error, setError, taken)) setFailure(error);
       }
     },
     () => setFailure(null),
   );
 
+  return (
+    <MemberDialogFrame
+      title={t('dialog.create_title')}
+      submitLabel={t('dialog.create')}
+      submitting={isSubmitting}
+      failure={failure}
+      maxUsers={maxUsers}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <FormTextField
+        control={control}
+        name="name"
+        label={t('field.name')}
+        required
+        fullWidth
+        autoFocus
+      />
+      <FormTextField
+        control={control}
+        name="email"
+        label={t('field.email')}
+        type="email"
+        required
+        fullWidth
+        helperText={t('dialog.email_help')}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormSelectField
+          control={control}
+          name="profile_id"
+          label={t('field.profile')}
+          required
+          fullWidth
+          options={profiles.map((item) => ({
+            value: item.id,
+            label: t(item.message_key, { ns: 'reference' }),
+          }))}
+        />
+        <FormSelectField
+          control={control}
+          name="language"
+          label={t('field.language')}
+          required
+          fullWidth
+          options={languages}
+        />
+      </Stack>
+      <FormPhoneField control={control} name="phone" label={t('field.phone')} />
+      <FarmAssignmentSlot allFarms={profile ? profile.all_farms : null} />
+    </MemberDialogFrame>
+  );
+}
+
+/**
+ * A person may belong to several accounts: their name, e-mail, language and phone are theirs
+ * (changed in their own profile), so they are shown here read-only. The administrator changes the
+ * profile (and the farms) of this account's membership.
+ */
+function EditMembershipForm({
+  member,
+  profiles,
+  maxUsers,
+  onClose,
+  onSaved,
+}: MemberDialogProps & { member: Member }) {
+  const { t } = useTranslation(['users', 'errors', 'reference', 'common']);
+  const languages = useLanguageOptions();
+  const afterSave = useAfterSave(onSaved);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useSchemaForm(membershipSchema, { profile_id: member.profile.id });
+  const profileId = useWatch({ control, name: 'profile_id' });
+  const [failure, setFailure] = useState<unknown>(null);
+  const profile = profiles.find((item) => item.id === profileId);
+  const language = languages.find((option) => option.value === member.language);
+
+  const submit = handleSubmit(
+    async ({ profile_id }) => {
+      setFailure(null);
+      try {
+        // Until the farm picker exists, the member's farms are sent back as they are.
+        await afterSave(await updateMember(member.id, { profile_id, farm_ids: member.farm_ids }));
+      } catch (error) {
+        if (!setApiFieldErrors(error, setError)) setFailure(error);
+      }
+    },
+    () => setFailure(null),
+  );
+
+  return (
+    <MemberDialogFrame
+      title={t('dialog.edit_title')}
+      submitLabel={t('dialog.save')}
+      submitting={isSubmitting}
+      failure={failure}
+      maxUsers={maxUsers}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField label={t('field.name')} value={member.name} disabled fullWidth />
+      <TextField label={t('field.email')} value={member.email} type="email" disabled fullWidth />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label={t('field.language')}
+          value={language?.label ?? member.language}
+          disabled
+          fullWidth
+        />
+        <TextField
+          label={t('field.phone_readonly')}
+          value={member.phones[0] ?? t('dialog.no_phone')}
+          disabled
+          fullWidth
+        />
+      </Stack>
+      <Alert severity="info" variant="outlined" data-testid="member-own-fields">
+        {t(member.invited ? 'dialog.invited_fields_note' : 'dialog.own_fields_note')}
+      </Alert>
+      <FormSelectField
+        control={control}
+        name="profile_id"
+        label={t('field.profile')}
+        required
+        fullWidth
+        autoFocus
+        options={profiles.map((item) => ({
+          value: item.id,
+          label: t(item.message_key, { ns: 'reference' }),
+        }))}
+      />
+      <FarmAssignmentSlot allFarms={profile ? profile.all_farms : null} />
+    </MemberDialogFrame>
+  );
+}
+
+function MemberDialogFrame({
+  title,
+  submitLabel,
+  submitting,
+  failure,
+  maxUsers,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  submitLabel: string;
+  submitting: boolean;
+  failure: unknown;
+  maxUsers: number;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(['users', 'errors']);
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   return (
     <Dialog
       open
@@ -115,68 +294,25 @@ export function MemberDialog({
       aria-labelledby="member-dialog-title"
       data-testid="member-dialog"
     >
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id="member-dialog-title">
-          {t(creating ? 'dialog.create_title' : 'dialog.edit_title')}
-        </DialogTitle>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogTitle id="member-dialog-title">{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             {failure !== null &&
-              (failure instanceof ApiError &&
-              failure.key === IDENTITY_ERROR_KEYS.usersExceededLimit ? (
+              (failure instanceof ApiError && failure.key === ERROR_KEYS.usersExceededLimit ? (
                 <Alert severity="error" data-testid="member-limit">
                   {t(failure.key, { ns: 'errors', max_users: maxUsers })}
                 </Alert>
               ) : (
                 <ApiErrorAlert error={failure} />
               ))}
-            <FormTextField
-              control={control}
-              name="name"
-              label={t('field.name')}
-              required
-              fullWidth
-              autoFocus
-            />
-            <FormTextField
-              control={control}
-              name="email"
-              label={t('field.email')}
-              type="email"
-              required={creating}
-              fullWidth
-              disabled={!creating}
-              helperText={creating ? t('dialog.email_help') : undefined}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormSelectField
-                control={control}
-                name="profile_id"
-                label={t('field.profile')}
-                required
-                fullWidth
-                options={profiles.map((item) => ({
-                  value: item.id,
-                  label: t(item.message_key, { ns: 'reference' }),
-                }))}
-              />
-              <FormSelectField
-                control={control}
-                name="language"
-                label={t('field.language')}
-                required
-                fullWidth
-                options={languages}
-              />
-            </Stack>
-            <FormPhoneField control={control} name="phone" label={t('field.phone')} />
-            <FarmAssignmentSlot allFarms={profile ? profile.all_farms : null} />
+            {children}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>{t('dialog.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {t(creating ? 'dialog.create' : 'dialog.save')}
+          <Button type="submit" variant="contained" disabled={submitting}>
+            {submitLabel}
           </Button>
         </DialogActions>
       </Box>

@@ -7,6 +7,7 @@ import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-
 import {
   ALL_PERMISSIONS,
   member,
+  screenWidth,
   sessionHandlers,
   sessionUser,
   signIn,
@@ -23,6 +24,7 @@ const SELF = member({
   job_title_id: 1,
 });
 const BRUNO = member();
+const PESQUISA = { id: 15, uid: 'PESQUISA', message_key: 'profile.pesquisa' };
 const CARLA = member({
   id: 3,
   name: 'Carla Mendes',
@@ -200,29 +202,102 @@ describe('users page', () => {
     expect(limit.textContent).toContain('2');
   });
 
-  it('edits a user without changing the e-mail', async () => {
+  it("edits the membership only: the person's own fields are read-only and not sent", async () => {
+    const withPhone = member({
+      ...BRUNO,
+      language: 'es',
+      phones: ['+5511987654321'],
+      farm_ids: [7, 8],
+    });
     const update = vi.fn(async (request: Request) => {
       expect(request.method).toBe('PUT');
-      expect(await request.json()).toEqual({
-        name: 'Bruno Lima Neto',
-        profile_id: 3,
-        language: 'pt',
-        farm_ids: [],
-      });
-      return jsonResponse({ ...BRUNO, name: 'Bruno Lima Neto' });
+      return jsonResponse({ ...withPhone, profile: PESQUISA });
     });
-    serveUsers([SELF, BRUNO], { '/api/users/2': update });
+    const bodies: unknown[] = [];
+    serveUsers([SELF, withPhone], {
+      '/api/users/2': async (request) => {
+        bodies.push(await request.clone().json());
+        return update(request);
+      },
+    });
     await changeLanguage('en');
     renderApp('/users');
     const bruno = await screen.findByTestId('member-2');
     fireEvent.click(within(bruno).getByRole('button', { name: 'Edit Bruno Lima' }));
     const dialog = await screen.findByTestId('member-dialog');
-    expect((within(dialog).getByLabelText(/^Email/) as HTMLInputElement).disabled).toBe(true);
-    fireEvent.change(within(dialog).getByLabelText(/^Name/), {
-      target: { value: 'Bruno Lima Neto' },
-    });
+    const field = (label: RegExp) => within(dialog).getByLabelText(label) as HTMLInputElement;
+    expect(field(/^Name/).value).toBe('Bruno Lima');
+    expect(field(/^Email/).value).toBe('bruno@fazenda.test');
+    expect(field(/^Language/).value).toBe('Español');
+    expect(field(/^Phone/).value).toBe('+5511987654321');
+    for (const label of [/^Name/, /^Email/, /^Language/, /^Phone/]) {
+      expect(field(label).disabled).toBe(true);
+    }
+    expect(within(dialog).getByTestId('member-own-fields').textContent).toBe(
+      i18n.t('dialog.own_fields_note', { ns: 'users' }),
+    );
+
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Profile/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Research' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('Changes to Bruno Lima were saved.')).toBeTruthy();
+    expect(update).toHaveBeenCalledTimes(1);
+    // The membership only: the person's name, language and phone stay theirs.
+    expect(bodies).toEqual([{ profile_id: 15, farm_ids: [7, 8] }]);
+  });
+
+  it.each([
+    ['a wide screen', 1366],
+    ['a phone', 390],
+  ])('marks a pending invitation in the list on %s', async (_layout, width) => {
+    screenWidth(width);
+    const invited = member({ id: 4, name: 'Dora Alves', email: 'dora@outra.test', invited: true });
+    serveUsers([SELF, BRUNO, invited]);
+    await changeLanguage('pt');
+    renderApp('/users');
+    const dora = await screen.findByTestId('member-4');
+    expect(within(dora).getByTestId('invitation-pending').textContent).toBe('Convite pendente');
+    expect(within(dora).queryByText('Aguardando ativação')).toBeNull();
+    expect(within(screen.getByTestId('member-2')).queryByTestId('invitation-pending')).toBeNull();
+    // The table on a wide screen, cards on a phone.
+    expect(screen.queryByRole('table') !== null).toBe(width > 900);
+  });
+
+  it('tells the administrator that a person who already uses Lavoura was invited', async () => {
+    const invited = member({
+      id: 9,
+      name: 'Dora Alves',
+      email: 'dora@outra.test',
+      invited: true,
+      profile: { id: 3, uid: 'FARM', message_key: 'profile.farm' },
+    });
+    let members = [SELF];
+    serveUsers([SELF], {
+      '/api/users': (request) => {
+        if (request.method !== 'POST') return jsonResponse(members);
+        members = [SELF, invited];
+        return jsonResponse(invited, 201);
+      },
+    });
+    await changeLanguage('es');
+    renderApp('/users');
+    await screen.findByTestId('member-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Nuevo usuario' }));
+    const dialog = await screen.findByTestId('member-dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Perfil/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Ingeniero agrónomo' }));
+    fireEvent.change(within(dialog).getByLabelText(/^Nombre/), { target: { value: 'Dora Alves' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Correo/), {
+      target: { value: 'dora@outra.test' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Invitar' }));
+    expect(
+      await screen.findByText(
+        'dora@outra.test ya usa Lavoura: invitamos a esta persona a unirse a esta cuenta. Verá la invitación en su próximo ingreso.',
+      ),
+    ).toBeTruthy();
+    const dora = await screen.findByTestId('member-9');
+    expect(within(dora).getByTestId('invitation-pending').textContent).toBe('Invitación pendiente');
   });
 
   it('deletes a user after confirmation', async () => {

@@ -40,6 +40,7 @@ import { deleteMember, setMemberActive, useMembers, userKeys, type Member } from
 import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { useShellUi } from '../../shell/shell-ui';
+import { visuallyHidden } from '../../shell/visually-hidden';
 import { MemberDialog } from './member-dialog';
 
 /** Permission codes of the users page (the API checks the same codes). */
@@ -208,14 +209,26 @@ export function UsersPage() {
   const badges = (member: Member) => (
     <>
       {member.id === user.id && <Chip size="small" label={t('you')} sx={{ ml: 1 }} />}
-      {!member.activated && (
+      {member.invited ? (
         <Chip
           size="small"
-          color="warning"
+          color="info"
           variant="outlined"
-          label={t('pending_activation')}
-          sx={{ ml: 1 }}
+          label={t('invitation_pending')}
+          // info.main text on white is below the 4.5:1 contrast small text needs.
+          sx={{ ml: 1, color: 'info.dark' }}
+          data-testid="invitation-pending"
         />
+      ) : (
+        !member.activated && (
+          <Chip
+            size="small"
+            color="warning"
+            variant="outlined"
+            label={t('pending_activation')}
+            sx={{ ml: 1 }}
+          />
+        )
       )}
     </>
   );
@@ -283,7 +296,8 @@ export function UsersPage() {
                 sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
               >
                 <Box sx={{ minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 500 }}>
+                  {/* A div: the badges (chips) are divs, which a paragraph cannot hold. */}
+                  <Typography component="div" sx={{ fontWeight: 500 }}>
                     {member.name}
                     {badges(member)}
                   </Typography>
@@ -311,16 +325,7 @@ export function UsersPage() {
                 <TableCell>{t('column.job_title')}</TableCell>
                 <TableCell>{t('column.active')}</TableCell>
                 <TableCell align="right">
-                  <Box
-                    component="span"
-                    sx={{
-                      position: 'absolute',
-                      width: 1,
-                      height: 1,
-                      overflow: 'hidden',
-                      clip: 'rect(0 0 0 0)',
-                    }}
-                  >
+                  <Box component="span" sx={visuallyHidden}>
                     {t('column.actions')}
                   </Box>
                 </TableCell>
@@ -353,11 +358,12 @@ export function UsersPage() {
           accountCountryId={user.account.country_id}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
+            // A person who already uses Lavoura is invited: they join once they accept.
             notify({
-              key: editing === 'new' ? 'created' : 'saved',
+              key: editing !== 'new' ? 'saved' : saved.invited ? 'invited' : 'created',
               ns: 'users',
               severity: 'success',
-              values: { name: saved.name },
+              values: { name: saved.name, email: saved.email },
             });
             setEditing(null);
           }}
