@@ -29,6 +29,7 @@ import {
 import { useSignedIn } from '../app/session/signed-in';
 import { ApiErrorAlert } from './api-error-alert';
 import { ChangePasswordForm } from './change-password-form';
+import { PendingInvitations } from './invitations-dialog';
 import { useShellUi } from './shell-ui';
 
 /**
@@ -172,7 +173,8 @@ function JobTitleDialog() {
 
 /**
  * The shell's modals in the spec's order: the forced password change (first login, recovery
- * password), then the full-access welcome (cookie first_login_full_plan), then the job title.
+ * password), then the full-access welcome (cookie first_login_full_plan), then invitations to
+ * other accounts, then the job title.
  */
 export function ShellModals() {
   const { user } = useSignedIn();
@@ -195,6 +197,10 @@ export function ShellModals() {
       />
     );
   }
-  if (user.job_title === null && !jobTitleDismissed) return <JobTitleDialog />;
-  return null;
+  // Invitations to other accounts come first; the job title waits for them.
+  return (
+    <PendingInvitations>
+      {user.job_title === null && !jobTitleDismissed && <JobTitleDialog />}
+    </PendingInvitations>
+  );
 }
