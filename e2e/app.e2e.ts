@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)('the app in a real browser', () => {
       await page.goto(`${server.baseUrl}/v3/`);
       const home = resources[language].home as unknown as { hero: { title: string } };
       const reference = resources[language].reference as unknown as Texts;
-      await expect.poll(() => page.locator('body').innerText()).toContain(home.hero.title);
+      await page.getByText(home.hero.title).first().waitFor();
       // The crops come from GET /api/crops, translated by their message keys.
       await page.getByText(reference.crop!.wheat!, { exact: true }).first().waitFor();
       await page.getByText(reference.crop!.soybean!, { exact: true }).first().waitFor();
@@ -59,13 +59,11 @@ describe.skipIf(!hasChromium)('the app in a real browser', () => {
     expect(response?.status()).toBe(200);
     await page.waitForURL(/\/v3\/login/);
 
-    const login = await fetch(`${server.baseUrl}/admin-api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'conta@full.demo.lavoura.app', password: 'Lavoura2026' }),
+    // Signed in outside the page: the answer's cookies land in the browser's cookie jar.
+    const login = await page.request.post(`${server.baseUrl}/admin-api/login`, {
+      data: { email: 'conta@full.demo.lavoura.app', password: 'Lavoura2026' },
     });
-    const { token } = (await login.json()) as { token: string };
-    await page.context().addCookies([{ name: 'token', value: token, url: server.baseUrl }]);
+    expect(login.status()).toBe(200);
     await page.goto(`${server.baseUrl}/v3/somewhere/that/does/not/exist`);
     const warnings = resources.en.warnings as unknown as Texts;
     await page.getByText(warnings.not_found!.title!).waitFor();

@@ -56,6 +56,15 @@ describe.skipIf(!hasChromium)('accounts and the shell in a real browser', () => 
     await page.click('button[type=submit]');
   }
 
+  async function loginStatus(email: string, password: string): Promise<number> {
+    const response = await fetch(`${server.baseUrl}/admin-api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    return response.status;
+  }
+
   it.each(LANGUAGES)(
     'signs up, activates with the e-mailed code and enters the shell in %s',
     async (language) => {
@@ -118,10 +127,12 @@ describe.skipIf(!hasChromium)('accounts and the shell in a real browser', () => 
       const dialog = page.getByTestId('forced-password-dialog');
       await dialog.waitFor();
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `forced-password-${language}.png`) });
-      await page.fill('input[name=old_password]', temporary!);
-      await page.fill('input[name=new_password]', 'Nova2026ok');
-      await page.fill('input[name=password_confirmation]', 'Nova2026ok');
-      await dialog.locator('input[type=checkbox]').check();
+      // The password typed at sign-in is reused: neither it nor the terms are asked again.
+      await dialog.locator('input[name=new_password]').waitFor();
+      expect(await dialog.locator('input[name=old_password]').count()).toBe(0);
+      expect(await dialog.locator('input[type=checkbox]').count()).toBe(0);
+      await dialog.locator('input[name=new_password]').fill('Nova2026ok');
+      await dialog.locator('input[name=password_confirmation]').fill('Nova2026ok');
       await dialog.locator('button[type=submit]').click();
       await dialog.waitFor({ state: 'detached' });
       await page.context().close();
@@ -170,6 +181,10 @@ describe.skipIf(!hasChromium)('accounts and the shell in a real browser', () => 
     const after = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
     expect(after).toBeTruthy();
     expect(after).not.toBe(before);
+    // The seeded Pro membership has no job title: the shell asks for it, and it can wait.
+    const jobTitle = page.getByTestId('job-title-dialog');
+    await jobTitle.getByRole('button', { name: text('en', 'shell', 'job_title.later') }).click();
+    await jobTitle.waitFor({ state: 'detached' });
 
     await page
       .getByRole('button', { name: text('en', 'shell', 'account.logout') })
@@ -182,6 +197,110 @@ describe.skipIf(!hasChromium)('accounts and the shell in a real browser', () => 
       headers: { authorization: `Bearer ${after}` },
     });
     expect(refused.status).toBe(401);
+    await page.context().close();
+  });
+
+  it('keeps the session in an httpOnly cookie no script reads, through a reload, until logout', async () => {
+    const page = await pageIn(browser, 'pt');
+    await signIn(page, 'farm@light.demo.lavoura.app', DEMO_PASSWORD);
+    await page.getByTestId('my-farm').waitFor();
+    const token = (await page.context().cookies()).find((c) => c.name === 'token');
+    expect(token?.httpOnly).toBe(true);
+    const readable = await page.evaluate(() => ({
+      cookie: document.cookie,
+      local: JSON.stringify(window.localStorage),
+      session: JSON.stringify(window.sessionStorage),
+    }));
+    // Scripts see when the session ends, never the token.
+    expect(readable.cookie).toMatch(/(^|; )token_expires_at=\d+/);
+    expect(readable.cookie).not.toMatch(/(^|; )token=/);
+    for (const stored of Object.values(readable)) expect(stored).not.toContain(token!.value);
+
+    // A reload keeps the user signed in: the shell loads the user from the cookie alone.
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('my-farm').innerText())
+      .toContain('Fazenda Santa Rita (Light)');
+    expect(new URL(page.url()).pathname).toBe('/v3/my_farm');
+
+    await page
+      .getByRole('button', { name: text('pt', 'shell', 'account.logout') })
+      .first()
+      .click();
+    await page.waitForURL(/\/v3\/login/);
+    await page.reload();
+    await page.locator('input[name=email]').waitFor();
+    expect(await page.evaluate(() => document.cookie)).not.toContain('token_expires_at');
+    expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
+    await page.goto(`${server.baseUrl}/v3/my_farm`);
+    await page.waitForURL(/\/v3\/login/);
+    await page.context().close();
+  });
+
+  it('refuses a state-changing call carried by the session cookie from another site', async () => {
+    const email = 'pesquisa@light.demo.lavoura.app';
+    const page = await pageIn(browser, 'en');
+    await signIn(page, email, DEMO_PASSWORD);
+    await page.getByTestId('my-farm').waitFor();
+    // page.request sends the browser's cookies, as a forged cross-site form post would.
+    const change = {
+      old_password: DEMO_PASSWORD,
+      new_password: 'Forjada2026ok',
+      password_confirmation: 'Forjada2026ok',
+    };
+    const forged = await page.request.post(`${server.baseUrl}/admin-api/change-password`, {
+      headers: { origin: 'http://evil.example' },
+      data: change,
+    });
+    expect(forged.status()).toBe(403);
+    expect(((await forged.json()) as { key: string }).key).toBe('exception.csrf');
+    const forgedByReferer = await page.request.post(`${server.baseUrl}/admin-api/logout`, {
+      headers: { referer: 'http://evil.example/page' },
+    });
+    expect(forgedByReferer.status()).toBe(403);
+    // Nothing changed: the password is the same and the session goes on.
+    expect(await loginStatus(email, DEMO_PASSWORD)).toBe(200);
+    expect(await loginStatus(email, change.new_password)).toBe(401);
+    await page.reload();
+    await page.getByTestId('my-farm').waitFor();
+
+    // The same cookie from the app's own pages is accepted.
+    const own = await page.request.post(`${server.baseUrl}/admin-api/logout`, {
+      headers: { origin: server.baseUrl },
+    });
+    expect(own.status()).toBe(200);
+    await page.context().close();
+  });
+
+  it('opens the plan presentation when a Freemium administrator clicks a padlocked menu entry', async () => {
+    const page = await pageIn(browser, 'es');
+    await signIn(page, 'conta@freemium.demo.lavoura.app', DEMO_PASSWORD);
+    await page.getByTestId('my-farm').waitFor();
+    const locked = page
+      .getByRole('navigation', { name: text('es', 'shell', 'menu.label') })
+      .locator('a[data-access=upsell]');
+    await locked.first().click();
+    await page.getByTestId('plan-list').waitFor();
+    await page.getByTestId('plan-4').waitFor();
+    // The refused page is not opened: the user stays where they were.
+    expect(new URL(page.url()).pathname).toBe('/v3/my_farm');
+    await page.context().close();
+  });
+
+  it('tells a Freemium non-administrator who clicks a padlocked menu entry that the plan lacks it', async () => {
+    const page = await pageIn(browser, 'pt');
+    await signIn(page, 'farm@freemium.demo.lavoura.app', DEMO_PASSWORD);
+    await page.getByTestId('my-farm').waitFor();
+    const locked = page
+      .getByRole('navigation', { name: text('pt', 'shell', 'menu.label') })
+      .locator('a[data-access=upsell]');
+    await locked.first().click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: text('pt', 'shell', 'blocked.plan_refused') })
+      .waitFor();
+    expect(await page.getByTestId('plan-list').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/v3/my_farm');
     await page.context().close();
   });
 });
