@@ -129,10 +129,13 @@ function InvitationsDialog({
       aria-describedby="invitations-description"
       data-testid="invitations-dialog"
     >
-      <DialogTitle id="invitations-title">{t('invitations.title')}</DialogTitle>
-      <Box sx={{ height: 4 }}>
-        {(refreshing || answering !== null) && <LinearProgress aria-hidden />}
-      </Box>
+      <DialogTitle id="invitations-title" sx={{ position: 'relative' }}>
+        {t('invitations.title')}
+        {/* Along the title's lower edge: nothing below moves while an answer is sent. */}
+        {(refreshing || answering !== null) && (
+          <LinearProgress aria-hidden sx={{ position: 'absolute', left: 0, right: 0, bottom: 0 }} />
+        )}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText id="invitations-description">
