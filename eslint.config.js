@@ -1,15 +1,12 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 
 /**
- * The layering the code keeps, proven by `npm run lint` (scripts/checks/layering.test.ts breaks each
- * rule on purpose in a fixture and expects the lint to fail):
- * - no import cycles anywhere;
- * - packages/* never import apps/*;
+ * The layering the code keeps, proven by `npm run check` (scripts/checks/layering.test.ts breaks
+ * each rule on purpose in a fixture and expects the check to fail). Import cycles and packages/*
+ * importing apps/* are dependency-cruiser's (.dependency-cruiser.cjs); here:
  * - SQL only in services: drizzle and the table definitions are imported by `*.service.ts`,
  *   `db/` and tests only (routes parse, authorise and call a service; policies are pure);
  * - a module's routes never import another module's routes;
@@ -71,39 +68,12 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Layering: every TypeScript file of the apps and packages.
     files: ['{apps,packages,scripts}/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
-        }),
-        createNodeResolver(),
-      ],
-    },
-    rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'no-restricted-syntax': ['error', ERROR_KEY_LITERAL],
-    },
+    rules: { 'no-restricted-syntax': ['error', ERROR_KEY_LITERAL] },
   },
   {
     files: ['packages/**/*.{ts,tsx}'],
     rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './packages',
-              from: './apps',
-              message: 'packages/* are shared by the apps and never import them.',
-            },
-          ],
-        },
-      ],
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@lavoura/api', '@lavoura/web', '**/apps/**'] }] },
