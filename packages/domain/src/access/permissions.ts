@@ -164,17 +164,28 @@ export const PROFILE_PERMISSIONS: Record<ProfileUid, ReadonlySet<PermissionCode>
 const SEASON_ENTITIES: readonly Entity[] = ['SEMEADURA', 'PLANEJAMENTO', 'EXECUCAO', 'COLHEITA'];
 const SEASON_WRITES = new Set(entityCodes(SEASON_ENTITIES, WRITE));
 
+const permissionsCache = new Map<string, readonly PermissionCode[]>();
+
 export function permissionsFor(input: {
   profile: ProfileUid;
   planLevel: number;
   /** When the codes are asked for a season-crop that is not the current one. */
   pastSeason?: boolean;
-}): PermissionCode[] {
-  const byProfile = PROFILE_PERMISSIONS[input.profile];
-  const byPlan = PLAN_PERMISSIONS[input.planLevel] ?? new Set<PermissionCode>();
-  return ALL_PERMISSION_CODES.filter(
-    (c) => byProfile.has(c) && byPlan.has(c) && !(input.pastSeason && SEASON_WRITES.has(c)),
-  );
+}): readonly PermissionCode[] {
+  // Every authenticated call asks: computed once per profile, plan level and season state.
+  const key = `${input.profile}:${input.planLevel}:${input.pastSeason ? 1 : 0}`;
+  let codes = permissionsCache.get(key);
+  if (!codes) {
+    const byProfile = PROFILE_PERMISSIONS[input.profile];
+    const byPlan = PLAN_PERMISSIONS[input.planLevel] ?? new Set<PermissionCode>();
+    codes = Object.freeze(
+      ALL_PERMISSION_CODES.filter(
+        (c) => byProfile.has(c) && byPlan.has(c) && !(input.pastSeason && SEASON_WRITES.has(c)),
+      ),
+    );
+    permissionsCache.set(key, codes);
+  }
+  return codes;
 }
 
 /** The coarse keys the web app's shell and routes use, each derived from one code. */
