@@ -14,6 +14,10 @@ async function brokenRules(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
 }
 
+// CI turns colours on: compare the text, not its escape codes.
+// eslint-disable-next-line no-control-regex
+const withoutColours = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
 /** `npm run lint:deps` (dependency-cruiser with the project's rules) over a fixture folder. */
 function cruise(folder: string): { status: number | null; output: string } {
   const result = spawnSync(
@@ -27,9 +31,9 @@ function cruise(folder: string): { status: number | null; output: string } {
       '--exclude',
       'node_modules',
     ],
-    { cwd: root, encoding: 'utf8' },
+    { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } },
   );
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  return { status: result.status, output: withoutColours(`${result.stdout}${result.stderr}`) };
 }
 
 describe('npm run check refuses code that breaks the layering', () => {
