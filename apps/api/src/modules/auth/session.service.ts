@@ -2,9 +2,9 @@ import {
   ERRORS,
   PLAN_LEVELS,
   findCountry,
+  todayIn,
   permissionsFor,
   type AccountEntry,
-  type Language,
   type PermissionCode,
   type ProfileUid,
   type SessionAnswer,
@@ -16,6 +16,7 @@ import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import { SESSION_CHANNEL, SessionCache, parseSessionChange } from './session-cache.ts';
+import { toSessionUser } from './session-user.presenter.ts';
 import type { Session } from './session.types.ts';
 import type { TokenSigner } from './tokens.ts';
 
@@ -132,44 +133,7 @@ async function sessionUserRow(
   // Profiles, plans and job titles are reference data, read from memory: one round trip.
   const [row] = await queriesOf(db).sessionUser.execute({ userId, accountId });
   if (!row) throw new AppError(ERRORS.userNotFound, 'User not found');
-  const { account } = row;
-  const lists = reference.list;
-  const profile = lists.profiles.find((p) => p.id === row.profileId)!;
-  const plan = lists.plans.find((p) => p.id === account.planId)!;
-  const jobTitle = lists.jobTitles.find((j) => j.id === row.jobTitleId);
-  const user: SessionUser = {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    language: row.language as Language,
-    active: row.active,
-    first_login: row.firstLogin ? 'Y' : 'N',
-    password_type: row.passwordType as SessionUser['password_type'],
-    is_admin: profile.all_farms,
-    total_users: row.activeUsers,
-    account: {
-      id: account.id,
-      name: account.name,
-      country_id: account.countryId,
-      state_id: account.stateId,
-      city_id: account.cityId,
-      max_users: account.maxUsers,
-      contract_start: account.contractStart,
-      contracted_area: account.contractedArea,
-    },
-    user_profile: { id: profile.id, uid: profile.uid, message_key: profile.message_key },
-    job_title: jobTitle
-      ? { id: jobTitle.id, code: jobTitle.code, message_key: jobTitle.message_key }
-      : null,
-    plan: {
-      id: plan.id,
-      name: plan.name,
-      priority_level: plan.priority_level,
-      message_key: plan.message_key,
-    },
-    phones: row.phones,
-  };
-  return { user, epoch: row.epoch };
+  return { user: toSessionUser(row, reference.list), epoch: row.epoch };
 }
 
 /** The signed-in user as the shell needs it: account, profile, plan, job title, phones, counts. */
@@ -180,26 +144,6 @@ export async function sessionUser(
   accountId: number,
 ): Promise<SessionUser> {
   return (await sessionUserRow(db, reference, userId, accountId)).user;
-}
-
-// One formatter per time zone: building an Intl.DateTimeFormat costs more than using one.
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Today's date (`YYYY-MM-DD`) in a time zone. */
-function todayInZone(timeZone: string, now: Date): string {
-  let format = dayFormatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormatters.set(timeZone, format);
-  }
-  const parts = format.formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** Why an account cannot be entered today, if it cannot: paid access needs a started contract. */
@@ -217,7 +161,7 @@ export function contractProblem(
       ending ? ERRORS.sessionNoContracts : ERRORS.noContracts,
       'No contract for this account',
     );
-  const today = todayInZone(findCountry(account.countryId)?.time_zone ?? 'UTC', now);
+  const today = todayIn(findCountry(account.countryId)?.time_zone ?? 'UTC', now);
   if (account.contractStart > today) {
     return new AppError(
       ending ? ERRORS.sessionContractNotStarted : ERRORS.contractNotStarted,

@@ -1,4 +1,10 @@
-import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
+import {
+  createHmac,
+  createSecretKey,
+  randomUUID,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 import { ERRORS } from '@lavoura/domain';
 import { SignJWT } from 'jose';
 import { AppError } from '../../http/app-error.ts';
@@ -91,7 +97,8 @@ export class TokenSigner {
     const claims = decodePart(payload);
     if (!claims || typeof claims.exp !== 'number') throw invalid('Malformed token');
     const seconds = Math.floor(now / 1000);
-    if (typeof claims.nbf === 'number' && claims.nbf > seconds) throw invalid('Token not yet valid');
+    if (typeof claims.nbf === 'number' && claims.nbf > seconds)
+      throw invalid('Token not yet valid');
     if (claims.exp <= seconds) throw new AppError(ERRORS.tokenExpired, 'Token expired');
     const userId = Number(claims.sub);
     const accountId = Number(claims.acc);

@@ -19,19 +19,25 @@ import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { ensureSeasons } from '../../db/seed.ts';
 import { AppError } from '../../http/app-error.ts';
+import {
+  toCity,
+  toCountry,
+  toDisease,
+  toEnumerated,
+  toJobTitle,
+  toPauseReason,
+  toPlan,
+  toProfile,
+  toSeasonCrop,
+  toState,
+  type Enumerated,
+  type SeasonCropRow,
+} from './reference.presenter.ts';
 
 const seasonKey = (countryId: number, cropId: number, startPeriod: string) =>
   `${countryId}:${cropId}:${startPeriod}`;
 
-interface Enumerated {
-  id: number;
-  code: string;
-  message_key: string;
-}
-
-type SeasonCropRow = Omit<SeasonCrop, 'season_active' | 'status'>;
-
-interface ReferenceLists {
+export interface ReferenceLists {
   countries: Country[];
   crops: Crop[];
   seasonCrops: SeasonCropRow[];
@@ -70,12 +76,6 @@ export class ReferenceService {
 
   async load(): Promise<void> {
     const db = this.db;
-    const item = (row: { id: number; code: string; messageKey: string }) => ({
-      id: row.id,
-      code: row.code,
-      message_key: row.messageKey,
-    });
-    const enumerated = (rows: { id: number; code: string; messageKey: string }[]) => rows.map(item);
     const [countries, crops, seasonRows, diseases, seedClasses, seederSystems, severity] =
       await Promise.all([
         db.select().from(t.countries).orderBy(asc(t.countries.id)),
@@ -96,47 +96,19 @@ export class ReferenceService {
         db.select().from(t.plans).orderBy(asc(t.plans.priorityLevel)),
       ]);
     this.lists = {
-      countries: countries.map((c) => ({
-        id: c.id,
-        acronym: c.acronym,
-        name: c.name,
-        message_key: c.messageKey,
-        latitude: c.latitude,
-        longitude: c.longitude,
-        time_zone: c.timeZone,
-      })),
-      crops: enumerated(crops),
+      countries: countries.map(toCountry),
+      crops: crops.map(toEnumerated),
       seasonCrops: seasonRows,
-      diseases: diseases.map((d) => ({
-        id: d.id,
-        crop_id: d.cropId,
-        code: d.code,
-        name: d.name,
-        message_key: d.messageKey,
-      })),
-      seedClasses: enumerated(seedClasses),
-      seederSystems: enumerated(seederSystems),
-      severityLevels: enumerated(severity),
-      notificationTypes: enumerated(notificationTypes),
-      noteCategories: enumerated(noteCategories),
-      pausedClimateReasons: pauseReasons.map((r) => ({
-        ...item(r),
-        requires_description: r.requiresDescription,
-      })),
-      jobTitles: jobTitles.map((j) => ({ ...item(j), internal: j.internal })),
-      profiles: profiles.map((p) => ({
-        id: p.id,
-        uid: p.uid,
-        message_key: p.messageKey,
-        all_farms: p.allFarms,
-        internal: p.internal,
-      })),
-      plans: plans.map((p) => ({
-        id: p.id,
-        name: p.name,
-        priority_level: p.priorityLevel,
-        message_key: p.messageKey,
-      })),
+      diseases: diseases.map(toDisease),
+      seedClasses: seedClasses.map(toEnumerated),
+      seederSystems: seederSystems.map(toEnumerated),
+      severityLevels: severity.map(toEnumerated),
+      notificationTypes: notificationTypes.map(toEnumerated),
+      noteCategories: noteCategories.map(toEnumerated),
+      pausedClimateReasons: pauseReasons.map(toPauseReason),
+      jobTitles: jobTitles.map(toJobTitle),
+      profiles: profiles.map(toProfile),
+      plans: plans.map(toPlan),
     };
   }
 
@@ -154,16 +126,7 @@ export class ReferenceService {
     this.loadedSeasons = new Set(
       rows.map(({ row }) => seasonKey(row.countryId, row.cropId, row.startPeriod)),
     );
-    return rows.map(({ row, seasonName, cropKey }) => ({
-      id: row.id,
-      season_id: row.seasonId,
-      season_name: seasonName,
-      crop_id: row.cropId,
-      country_id: row.countryId,
-      start_period: row.startPeriod,
-      end_period: row.endPeriod,
-      message_key: cropKey,
-    }));
+    return rows.map(toSeasonCrop);
   }
 
   /** Today in each country's time zone. */
@@ -237,16 +200,7 @@ export class ReferenceService {
       throw new AppError(ERRORS.countryNotFound, 'Country not found');
     }
     const rows = await this.db.select().from(t.states).where(eq(t.states.countryId, countryId));
-    return rows
-      .map((s) => ({
-        id: s.id,
-        country_id: s.countryId,
-        code: s.code,
-        name: s.name,
-        latitude: s.latitude,
-        longitude: s.longitude,
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name, 'pt'));
+    return rows.map(toState).sort((a, b) => a.name.localeCompare(b.name, 'pt'));
   }
 
   async cities(stateId: number): Promise<CityAnswer[]> {
@@ -256,14 +210,6 @@ export class ReferenceService {
       .where(eq(t.states.id, stateId));
     if (!state) throw new AppError(ERRORS.stateNotFound, 'State not found');
     const rows = await this.db.select().from(t.cities).where(eq(t.cities.stateId, stateId));
-    return rows
-      .map((c) => ({
-        id: c.id,
-        state_id: c.stateId,
-        name: c.name,
-        latitude: c.latitude,
-        longitude: c.longitude,
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name, 'pt'));
+    return rows.map(toCity).sort((a, b) => a.name.localeCompare(b.name, 'pt'));
   }
 }

@@ -1,4 +1,4 @@
-import type { Language, Member } from '@lavoura/domain';
+import type { Invitation, Language, Member } from '@lavoura/domain';
 import type * as t from '../../db/schema.ts';
 
 export interface MemberRow {
@@ -28,5 +28,18 @@ export function toMember({ user, membership, profile, phones, farmIds }: MemberR
     farm_ids: [...farmIds],
     invited,
     created_at: membership.createdAt.toISOString(),
+  };
+}
+
+/** An invitation as the invited person sees it: the account, the profile offered, when. */
+export function toInvitation(
+  membership: Pick<typeof t.memberships.$inferSelect, 'createdAt'>,
+  account: Pick<typeof t.accounts.$inferSelect, 'id' | 'name'>,
+  profile: MemberRow['profile'],
+): Invitation {
+  return {
+    account: { id: account.id, name: account.name },
+    profile,
+    invited_at: membership.createdAt.toISOString(),
   };
 }

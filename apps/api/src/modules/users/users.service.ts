@@ -19,7 +19,7 @@ import { farmScope, mayReadFarm } from '../auth/farm-scope.ts';
 import { sessionUser } from '../auth/session.service.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
-import { toMember } from './member.presenter.ts';
+import { toInvitation, toMember } from './member.presenter.ts';
 import { authorize, memberPolicy } from './users.policy.ts';
 
 interface NewMemberInput {
@@ -309,11 +309,9 @@ export class UsersService {
       .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
       .where(and(eq(t.memberships.userId, session.userId), isNull(t.memberships.acceptedAt)))
       .orderBy(asc(t.accounts.name));
-    return rows.map(({ membership, account }) => ({
-      account: { id: account.id, name: account.name },
-      profile: this.profileOf(membership.profileId),
-      invited_at: membership.createdAt.toISOString(),
-    }));
+    return rows.map(({ membership, account }) =>
+      toInvitation(membership, account, this.profileOf(membership.profileId)),
+    );
   }
 
   /** Accepts (the account joins the person's accounts) or declines (the invitation is gone). */
