@@ -141,7 +141,7 @@ export function signIn(): void {
 export function sessionHandlers(
   options: {
     user?: SessionUser;
-    permissions?: string[];
+    permissions?: readonly string[];
     accounts?: SessionAnswer['accounts'];
     invitations?: Invitation[];
   } = {},

@@ -206,11 +206,27 @@ export const SHELL_PERMISSION_KEYS = {
 export type ShellPermissionKey = keyof typeof SHELL_PERMISSION_KEYS | 'admin';
 
 /** Codes plus the shell keys they imply; `admin` (the back office) belongs to the ADMIN profile only. */
-export function withShellKeys(codes: readonly PermissionCode[], profile: ProfileUid): string[] {
+const shellKeysCache = new WeakMap<
+  readonly PermissionCode[],
+  [readonly string[] | undefined, readonly string[] | undefined]
+>();
+
+export function withShellKeys(
+  codes: readonly PermissionCode[],
+  profile: ProfileUid,
+): readonly string[] {
+  // permissionsFor hands out one array per profile and plan: its answer is built once too.
+  const admin = profile === 'ADMIN';
+  const known = shellKeysCache.get(codes)?.[admin ? 1 : 0];
+  if (known) return known;
   const keys = (Object.entries(SHELL_PERMISSION_KEYS) as [string, PermissionCode][])
     .filter(([, source]) => codes.includes(source))
     .map(([key]) => key);
-  return [...codes, ...keys, ...(profile === 'ADMIN' ? ['admin'] : [])];
+  const answer = Object.freeze([...codes, ...keys, ...(admin ? ['admin'] : [])]);
+  const entry = shellKeysCache.get(codes) ?? [undefined, undefined];
+  entry[admin ? 1 : 0] = answer;
+  shellKeysCache.set(codes, entry);
+  return answer;
 }
 
 /** The key of a refused action: Full-plan users are told it is their permission, not their plan. */

@@ -75,7 +75,9 @@ export function usersRoutes(users: UsersService) {
           response: { 200: z.array(z.string()), ...errors },
         },
       },
-      async (request) => users.permissions(sessionOf(request), request.query.season_crop_id),
+      async (request) => [
+        ...(await users.permissions(sessionOf(request), request.query.season_crop_id)),
+      ],
     );
 
     app.get(

@@ -287,7 +287,10 @@ export class UsersService {
   }
 
   /** The user's permission codes (and shell keys); outside the current season, season records are read-only. */
-  async permissions(session: Session, seasonCropId: number | undefined): Promise<string[]> {
+  async permissions(
+    session: Session,
+    seasonCropId: number | undefined,
+  ): Promise<readonly string[]> {
     let pastSeason = false;
     if (seasonCropId !== undefined) {
       const season = await this.deps.reference.seasonCrop(seasonCropId);
