@@ -303,4 +303,69 @@ describe.skipIf(!hasChromium)('accounts and the shell in a real browser', () => 
     expect(new URL(page.url()).pathname).toBe('/v3/my_farm');
     await page.context().close();
   });
+  it('invites a person who already uses Lavoura, who accepts after signing in and then has the account', async () => {
+    // The Full account's administrator adds the agronomist of the Light account by e-mail (they
+    // also belong to the Pro account, which an earlier test may have left as their last one).
+    const signedIn = await api<{ token: string; accounts: { id: number; name: string }[] }>(
+      'POST',
+      '/admin-api/login',
+      { email: 'conta@full.demo.lavoura.app', password: DEMO_PASSWORD },
+    );
+    const fullAccount = signedIn.accounts.find((account) => account.name.startsWith('Fazendas'))!;
+    const admin = await api<{ token: string }>(
+      'POST',
+      '/admin-api/select-account',
+      { account_id: fullAccount.id },
+      signedIn.token,
+    );
+    const invited = await api<{ invited: boolean; name: string; phones: string[] }>(
+      'POST',
+      '/api/users',
+      {
+        name: 'Typed by the administrator',
+        email: 'farm@light.demo.lavoura.app',
+        profile_id: 3,
+        language: 'en',
+        farm_ids: [],
+      },
+      admin.token,
+    );
+    expect(invited).toMatchObject({
+      invited: true,
+      name: 'Typed by the administrator',
+      phones: [],
+    });
+
+    const page = await pageIn(browser, 'en');
+    await signIn(page, 'farm@light.demo.lavoura.app', DEMO_PASSWORD);
+    const dialog = page.getByTestId('invitations-dialog');
+    await dialog.getByTestId(`invitation-${fullAccount.id}`).waitFor();
+    expect(await dialog.textContent()).toContain(fullAccount.name);
+    await dialog
+      .getByRole('button', {
+        name: text('en', 'shell', 'invitations.accept_named').replace(
+          '{{account}}',
+          fullAccount.name,
+        ),
+      })
+      .click();
+    await page
+      .getByText(
+        text('en', 'shell', 'invitations.accepted').replace('{{account}}', fullAccount.name),
+      )
+      .waitFor();
+
+    const person = await api<{ token: string }>('POST', '/admin-api/login', {
+      email: 'farm@light.demo.lavoura.app',
+      password: DEMO_PASSWORD,
+    });
+    const accounts = await api<{ id: number }[]>(
+      'GET',
+      '/api/menu/contas',
+      undefined,
+      person.token,
+    );
+    expect(accounts.map((account) => account.id)).toContain(fullAccount.id);
+    await page.context().close();
+  });
 });
