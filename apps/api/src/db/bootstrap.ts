@@ -108,8 +108,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     .select({ id: t.states.id })
     .from(t.states)
     .where(and(eq(t.states.countryId, COUNTRY_IDS.brazil), eq(t.states.code, 'SP')));
-  await db.transaction(async (tx) => {
-    const run = tx as unknown as Database;
+  await db.transaction(async (run) => {
     const accountIds = new Map<string, number>();
     for (const plan of DEMO_PLANS) {
       const [account] = await run

@@ -20,7 +20,7 @@ import {
 import { City, State } from 'country-state-city';
 import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable, PgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from './client.ts';
+import type { Database, Executor } from './client.ts';
 import * as t from './schema.ts';
 
 /**
@@ -29,8 +29,7 @@ import * as t from './schema.ts';
  * and the geography set is loaded once per version of its package.
  */
 export async function seedReferenceData(db: Database, now: Date = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
-    const run = tx as unknown as Database;
+  await db.transaction(async (run) => {
     await upsert(
       run,
       t.countries,
@@ -135,7 +134,7 @@ export async function seedReferenceData(db: Database, now: Date = new Date()): P
 
 /** Inserts rows, or rewrites every column but the key of the rows that exist. */
 async function upsert<TTable extends PgTable>(
-  db: Database,
+  db: Executor,
   table: TTable,
   key: PgColumn,
   rows: TTable['$inferInsert'][],
@@ -155,7 +154,7 @@ const FIRST_SEASON_YEAR = 2024;
  * season), so any number of processes doing it at once end with the same rows and ids. Run by the
  * seed at start and by the reference service when the day moves past a season boundary.
  */
-export async function ensureSeasons(db: Database, now: Date): Promise<void> {
+export async function ensureSeasons(db: Executor, now: Date): Promise<void> {
   const periods = COUNTRIES.flatMap((country) =>
     CROPS.flatMap((crop) => {
       const required = requiredSeasons(crop.id, todayIn(country.time_zone, now));
@@ -191,7 +190,7 @@ const US_TERRITORIES = new Set(['AS', 'GU', 'MP', 'PR', 'UM', 'VI']);
 const GEOGRAPHY_VERSION = 'country-state-city@3.2.1/1';
 const CHUNK = 1000;
 
-async function seedGeography(db: Database): Promise<void> {
+async function seedGeography(db: Executor): Promise<void> {
   const [loaded] = await db
     .select()
     .from(t.referenceVersions)

@@ -541,21 +541,26 @@ describe('the shell', () => {
       expect(router.state.location.pathname).toBe('/v3/my_farm');
     });
 
-    it('tells a refusal by profile apart: a Pro reseller consultant opening Users', async () => {
+    /** A Pro-plan member who is no administrator opens Users: the page that refuses them. */
+    async function usersPageOfProMember(uid: 'CON_REV' | 'PESQUISA', id: number) {
       signIn();
       serve(
         ...sessionHandlers({
           user: sessionUser({
             level: 2,
             is_admin: false,
-            user_profile: { id: 14, uid: 'CON_REV', message_key: 'profile.con_rev' },
+            user_profile: { id, uid, message_key: `profile.${uid.toLowerCase()}` },
           }),
           permissions: PRO_RESEARCH,
         }),
       );
       await changeLanguage('en');
       renderApp('/users', { basename: '/v3' });
-      const page = await screen.findByTestId('blocked-page');
+      return screen.findByTestId('blocked-page');
+    }
+
+    it('tells a refusal by profile apart: a Pro reseller consultant opening Users', async () => {
+      const page = await usersPageOfProMember('CON_REV', 14);
       expect(page.textContent).toContain(
         'Your profile is not allowed to do this. Contact the account administrator.',
       );
@@ -563,20 +568,7 @@ describe('the shell', () => {
     });
 
     it('tells a Pro research user opening Users that only the administrator can change the plan', async () => {
-      signIn();
-      serve(
-        ...sessionHandlers({
-          user: sessionUser({
-            level: 2,
-            is_admin: false,
-            user_profile: { id: 15, uid: 'PESQUISA', message_key: 'profile.pesquisa' },
-          }),
-          permissions: PRO_RESEARCH,
-        }),
-      );
-      await changeLanguage('en');
-      renderApp('/users', { basename: '/v3' });
-      const page = await screen.findByTestId('blocked-page');
+      const page = await usersPageOfProMember('PESQUISA', 15);
       expect(page.textContent).toContain(
         "Your account's plan does not include this page. Only the account administrator can change the plan.",
       );

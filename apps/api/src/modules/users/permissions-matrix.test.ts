@@ -1,9 +1,4 @@
-import {
-  permissionsFor,
-  routeAccess,
-  type PermissionCode,
-  type ProfileUid,
-} from '@lavoura/domain';
+import { permissionsFor, routeAccess, type PermissionCode, type ProfileUid } from '@lavoura/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';

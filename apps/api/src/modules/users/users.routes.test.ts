@@ -168,9 +168,7 @@ describe('POST /api/users', () => {
       }),
     );
     expect(JSON.stringify(added.json())).not.toMatch(/Carlos|987654321/);
-    expect((await call('GET', `/api/users/${existing.id}/phones`, admin.token)).json()).toEqual(
-      [],
-    );
+    expect((await call('GET', `/api/users/${existing.id}/phones`, admin.token)).json()).toEqual([]);
     expect(await identityCounts(app.db)).toEqual({
       ...before,
       memberships: before.memberships! + 1,

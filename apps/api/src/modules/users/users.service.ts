@@ -1,5 +1,7 @@
 import {
   ERRORS,
+  farmScope,
+  mayReadFarm,
   permissionsFor,
   withShellKeys,
   type Invitation,
@@ -15,7 +17,6 @@ import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { composeMail } from '../../providers/mail/messages.ts';
 import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
-import { farmScope, mayReadFarm } from '../auth/farm-scope.ts';
 import { sessionUser } from '../auth/session.service.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
@@ -383,7 +384,7 @@ export class UsersService {
           )
       : [];
     const scope = farmScope(
-      session,
+      session.allFarms,
       farms.filter((f) => f.membershipId === session.membershipId).map((f) => f.farmId),
     );
     return rows.map(({ user, membership }) =>
@@ -513,4 +514,3 @@ export class UsersService {
     await db.insert(t.userPhones).values({ userId, phone }).onConflictDoNothing();
   }
 }
-

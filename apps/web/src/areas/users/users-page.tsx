@@ -31,7 +31,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { ERROR_KEYS } from '@lavoura/domain';
+import { ERROR_KEYS, memberAccess } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { useJobTitles, useProfiles } from '../../api/reference';
@@ -42,13 +42,6 @@ import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { useShellUi } from '../../shell/shell-ui';
 import { visuallyHidden } from '../../shell/visually-hidden';
 import { MemberDialog } from './member-dialog';
-
-/** Permission codes of the users page (the API checks the same codes). */
-export const USER_CODES = {
-  create: 'USER_CADASTRAR',
-  edit: 'USER_EDITAR',
-  remove: 'USER_EXCLUIR',
-} as const;
 
 function errorKey(error: unknown): string {
   return error instanceof ApiError ? error.key : ERROR_KEYS.unexpected;
@@ -120,9 +113,15 @@ export function UsersPage() {
 
   const maxUsers = user.account.max_users;
   const active = members.data?.filter((member) => member.active).length ?? 0;
-  const canCreate = can(USER_CODES.create);
-  const canEdit = can(USER_CODES.edit);
-  const canDelete = can(USER_CODES.remove);
+  const canCreate = can('USER_CADASTRAR');
+  // The same rule the API's users policy refuses by (nobody deactivates or removes themself).
+  const accessTo = (member: Member) =>
+    memberAccess(
+      { userId: user.id, planLevel: user.plan.priority_level, can },
+      {
+        userId: member.id,
+      },
+    );
   const assignable = (profiles.data ?? []).filter(
     (profile) => !profile.internal && profile.uid !== 'ADMIN',
   );
@@ -157,10 +156,10 @@ export function UsersPage() {
   };
 
   const actions = (member: Member) => {
-    const self = member.id === user.id;
+    const access = accessTo(member);
     return (
       <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-        {canEdit && (
+        {access.manage && (
           <Tooltip title={t('edit')}>
             <IconButton
               onClick={() => setEditing(member)}
@@ -170,7 +169,7 @@ export function UsersPage() {
             </IconButton>
           </Tooltip>
         )}
-        {canDelete && !self && (
+        {access.remove && (
           <Tooltip title={t('delete.action')}>
             <IconButton
               onClick={() => setDeleting(member)}
@@ -186,12 +185,13 @@ export function UsersPage() {
 
   const activeSwitch = (member: Member) => {
     const self = member.id === user.id;
+    const access = accessTo(member);
     return (
       <Tooltip title={self ? t('cannot_change_self') : ''}>
         <span>
           <Switch
             checked={member.active}
-            disabled={!canEdit || self || toggling === member.id}
+            disabled={!access.activate || toggling === member.id}
             onChange={() => void toggleActive(member)}
             slotProps={{
               input: {
