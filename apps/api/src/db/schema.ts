@@ -36,9 +36,16 @@ export const states = pgTable(
       .notNull()
       .references(() => countries.id, { onDelete: 'restrict' }),
     code: text('code').notNull(),
+    /** The statistics office's code: IBGE (Brazil's UF), FIPS (US), DGEEC/INE (Paraguay). */
+    officialCode: text('official_code'),
     name: text('name').notNull(),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /**
+     * Rows of an earlier list that the authoritative one does not have stay (ids already stored
+     * keep working) but are no longer offered in the lists.
+     */
+    listed: boolean('listed').notNull().default(true),
   },
   (table) => [unique('states_country_code_unique').on(table.countryId, table.code)],
 );
@@ -50,11 +57,18 @@ export const cities = pgTable(
     stateId: integer('state_id')
       .notNull()
       .references(() => states.id, { onDelete: 'restrict' }),
+    /** IBGE municipality code (7 digits), US county FIPS (5), Paraguay district code (4). */
+    officialCode: text('official_code'),
     name: text('name').notNull(),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** See states.listed: kept for the ids already stored, not offered any more. */
+    listed: boolean('listed').notNull().default(true),
   },
-  (table) => [unique('cities_state_name_unique').on(table.stateId, table.name)],
+  (table) => [
+    unique('cities_state_name_unique').on(table.stateId, table.name),
+    unique('cities_state_official_code_unique').on(table.stateId, table.officialCode),
+  ],
 );
 
 export const crops = pgTable('crops', {
