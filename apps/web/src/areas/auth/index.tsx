@@ -1,20 +1,35 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import type { Namespace } from '@lavoura/i18n/web';
-import { ActivatePage } from './activate-page';
-import { ChangePasswordPage } from './change-password-page';
+import { AreaLoading } from '../../shell/area-loading';
 import { LoginPage } from './login-page';
-import { SignupPage } from './signup-page';
-import { TermsPage } from './terms-page';
 
 // The login page shows a preview of the home page (login-showcase), hence `home`.
 export const namespaces: readonly Namespace[] = ['auth', 'home', 'terms'];
 
-/** The auth area: sign-in, sign-up, activation, password change and the terms of use. */
-export function Area() {
-  const { pathname } = useLocation();
+// The login page is the first download of most visits: the other pages of the area come in
+// chunks of their own, fetched when they are opened.
+const SignupPage = lazy(() => import('./signup-page').then((m) => ({ default: m.SignupPage })));
+const ActivatePage = lazy(() =>
+  import('./activate-page').then((m) => ({ default: m.ActivatePage })),
+);
+const ChangePasswordPage = lazy(() =>
+  import('./change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
+);
+const TermsPage = lazy(() => import('./terms-page').then((m) => ({ default: m.TermsPage })));
+
+function page(pathname: string) {
   if (pathname.startsWith('/signup')) return <SignupPage />;
   if (pathname.startsWith('/account/activate')) return <ActivatePage />;
   if (pathname.startsWith('/change-password')) return <ChangePasswordPage />;
   if (pathname.startsWith('/terms')) return <TermsPage />;
-  return <LoginPage />;
+  return null;
+}
+
+/** The auth area: sign-in, sign-up, activation, password change and the terms of use. */
+export function Area() {
+  const { pathname } = useLocation();
+  const other = page(pathname);
+  if (!other) return <LoginPage />;
+  return <Suspense fallback={<AreaLoading />}>{other}</Suspense>;
 }
