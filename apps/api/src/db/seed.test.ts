@@ -43,9 +43,26 @@ describe('reference seed', () => {
   it('adds nothing the second time it runs', async () => {
     const before = await counts(app.db);
     expect(before.states).toBeGreaterThan(90);
-    expect(before.cities).toBeGreaterThan(20_000);
+    // Brazil's 5,571 municipalities and the 3,142 US counties, and Paraguay's package cities.
+    expect(before.cities).toBeGreaterThan(5571 + 3142);
     await seedReferenceData(app.db);
     expect(await counts(app.db)).toEqual(before);
+  });
+
+  it('loads a new geography version once when two processes start together', async () => {
+    const before = await app.db.select().from(t.cities);
+    await app.db
+      .update(t.referenceVersions)
+      .set({ version: 'country-state-city@3.2.1/1' })
+      .where(eq(t.referenceVersions.name, 'geography'));
+    await Promise.all([seedReferenceData(app.db), seedReferenceData(app.db)]);
+    const after = await app.db.select().from(t.cities);
+    expect(new Map(after.map((c) => [c.id, c]))).toEqual(new Map(before.map((c) => [c.id, c])));
+    const [version] = await app.db
+      .select()
+      .from(t.referenceVersions)
+      .where(eq(t.referenceVersions.name, 'geography'));
+    expect(version!.version).not.toBe('country-state-city@3.2.1/1');
   });
 
   it('adds the coming seasons as time passes and keeps the ids it gave', async () => {

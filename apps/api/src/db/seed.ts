@@ -21,12 +21,13 @@ import { City, State } from 'country-state-city';
 import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable, PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from './client.ts';
+import { applyOfficialGeography, findGeographyDir, officialGeography } from './geography.ts';
 import * as t from './schema.ts';
 
 /**
  * Writes the reference data on every start. Idempotent: the spec's lists are upserted by their
  * fixed ids (a renamed key is corrected, nothing is duplicated), seasons are added as time passes,
- * and the geography set is loaded once per version of its package.
+ * and the geography set is loaded once per version of its lists.
  */
 export async function seedReferenceData(db: Database, now: Date = new Date()): Promise<void> {
   await db.transaction(async (run) => {
@@ -185,52 +186,40 @@ export async function ensureSeasons(db: Executor, now: Date): Promise<void> {
     .onConflictDoNothing();
 }
 
-/** US states proper and DC; the package also lists territories, where no grower of ours farms. */
-const US_TERRITORIES = new Set(['AS', 'GU', 'MP', 'PR', 'UM', 'VI']);
-const GEOGRAPHY_VERSION = 'country-state-city@3.2.1/1';
+/**
+ * The geography set: its version names the lists loaded; a database that loaded another version
+ * (or none) loads this one on the next start. 'country-state-city@3.2.1/1' was the npm package's
+ * list for every country.
+ */
+const GEOGRAPHY_VERSION = 'official-2026-11/1';
+/** Key of the transaction lock that makes processes starting together load the set one at a time. */
+const GEOGRAPHY_LOCK = 73_012_026;
 const CHUNK = 1000;
 
+/**
+ * Brazil and the USA from their official lists (./geography.ts). Paraguay, for which no openly
+ * licensed list of the statistics office's codes was found, keeps the package's departments and
+ * cities, without codes (docs/data-sources.md).
+ */
 async function seedGeography(db: Executor): Promise<void> {
+  const [seen] = await db
+    .select()
+    .from(t.referenceVersions)
+    .where(eq(t.referenceVersions.name, 'geography'));
+  if (seen?.version === GEOGRAPHY_VERSION) return;
+  // Another process may be loading it: wait for it, then find it done.
+  await db.execute(sql`select pg_advisory_xact_lock(${GEOGRAPHY_LOCK}::bigint)`);
   const [loaded] = await db
     .select()
     .from(t.referenceVersions)
     .where(eq(t.referenceVersions.name, 'geography'));
   if (loaded?.version === GEOGRAPHY_VERSION) return;
 
+  const dir = findGeographyDir();
   for (const country of COUNTRIES) {
-    const packageStates = State.getStatesOfCountry(country.acronym).filter(
-      (state) =>
-        country.acronym !== 'US' ||
-        (!US_TERRITORIES.has(state.isoCode) && !state.isoCode.includes('-')),
-    );
-    await db
-      .insert(t.states)
-      .values(
-        packageStates.map((state) => ({
-          countryId: country.id,
-          code: state.isoCode,
-          name: state.name,
-          latitude: coordinate(state.latitude),
-          longitude: coordinate(state.longitude),
-        })),
-      )
-      .onConflictDoNothing();
-    const stateRows = await db.select().from(t.states).where(eq(t.states.countryId, country.id));
-    const stateId = new Map(stateRows.map((row) => [row.code, row.id]));
-    const cityRows = packageStates.flatMap((state) =>
-      City.getCitiesOfState(country.acronym, state.isoCode).map((city) => ({
-        stateId: stateId.get(state.isoCode)!,
-        name: city.name,
-        latitude: coordinate(city.latitude),
-        longitude: coordinate(city.longitude),
-      })),
-    );
-    for (let i = 0; i < cityRows.length; i += CHUNK) {
-      await db
-        .insert(t.cities)
-        .values(cityRows.slice(i, i + CHUNK))
-        .onConflictDoNothing();
-    }
+    const official = officialGeography(country.acronym, dir);
+    if (official) await applyOfficialGeography(db, country.id, official);
+    else await seedPackageGeography(db, country.id, country.acronym);
   }
   await db
     .insert(t.referenceVersions)
@@ -239,6 +228,39 @@ async function seedGeography(db: Executor): Promise<void> {
       target: t.referenceVersions.name,
       set: { version: GEOGRAPHY_VERSION, loadedAt: sql`now()` },
     });
+}
+
+/** A country's states and cities from the country-state-city package, as first loaded. */
+async function seedPackageGeography(db: Executor, countryId: number, acronym: string) {
+  const packageStates = State.getStatesOfCountry(acronym);
+  await db
+    .insert(t.states)
+    .values(
+      packageStates.map((state) => ({
+        countryId,
+        code: state.isoCode,
+        name: state.name,
+        latitude: coordinate(state.latitude),
+        longitude: coordinate(state.longitude),
+      })),
+    )
+    .onConflictDoNothing();
+  const stateRows = await db.select().from(t.states).where(eq(t.states.countryId, countryId));
+  const stateId = new Map(stateRows.map((row) => [row.code, row.id]));
+  const cityRows = packageStates.flatMap((state) =>
+    City.getCitiesOfState(acronym, state.isoCode).map((city) => ({
+      stateId: stateId.get(state.isoCode)!,
+      name: city.name,
+      latitude: coordinate(city.latitude),
+      longitude: coordinate(city.longitude),
+    })),
+  );
+  for (let i = 0; i < cityRows.length; i += CHUNK) {
+    await db
+      .insert(t.cities)
+      .values(cityRows.slice(i, i + CHUNK))
+      .onConflictDoNothing();
+  }
 }
 
 function coordinate(value: string | null | undefined): number | null {
