@@ -78,7 +78,13 @@ export const planSchema = z.object({
 export const stateSchema = z.object({
   id: z.number().int(),
   country_id: z.number().int(),
-  code: z.string(),
+  code: z.string().describe('ISO 3166-2 subdivision code without the country, e.g. PR, IA'),
+  official_code: z
+    .string()
+    .nullable()
+    .describe(
+      'the statistics office’s code: IBGE UF code (Brazil, 2 digits), FIPS state code (USA, 2 digits); null where none is loaded (Paraguay)',
+    ),
   name: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
@@ -87,6 +93,12 @@ export const stateSchema = z.object({
 export const citySchema = z.object({
   id: z.number().int(),
   state_id: z.number().int(),
+  code: z
+    .string()
+    .nullable()
+    .describe(
+      'the official code: IBGE municipality (Brazil, 7 digits), county FIPS (USA, 5 digits; a US city is its county); null where none is loaded (Paraguay)',
+    ),
   name: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),

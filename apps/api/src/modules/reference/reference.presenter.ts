@@ -98,6 +98,7 @@ export const toState = (row: typeof t.states.$inferSelect): StateAnswer => ({
   id: row.id,
   country_id: row.countryId,
   code: row.code,
+  official_code: row.officialCode,
   name: row.name,
   latitude: row.latitude,
   longitude: row.longitude,
@@ -106,6 +107,7 @@ export const toState = (row: typeof t.states.$inferSelect): StateAnswer => ({
 export const toCity = (row: typeof t.cities.$inferSelect): CityAnswer => ({
   id: row.id,
   state_id: row.stateId,
+  code: row.officialCode,
   name: row.name,
   latitude: row.latitude,
   longitude: row.longitude,

@@ -14,7 +14,7 @@ import {
   type SeasonCrop,
   type StateAnswer,
 } from '@lavoura/domain';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { ensureSeasons } from '../../db/seed.ts';
@@ -33,6 +33,19 @@ import {
   type Enumerated,
   type SeasonCropRow,
 } from './reference.presenter.ts';
+
+/** Names sort as the country's people read them (accents beside their letter, Ñ after N). */
+const COLLATION_LOCALE: Record<string, string> = { BR: 'pt-BR', PY: 'es-PY', US: 'en-US' };
+const collators = new Map<string, Intl.Collator>();
+function collatorFor(acronym: string | undefined): Intl.Collator {
+  const locale = COLLATION_LOCALE[acronym ?? ''] ?? 'pt-BR';
+  let collator = collators.get(locale);
+  if (!collator) {
+    collator = new Intl.Collator(locale);
+    collators.set(locale, collator);
+  }
+  return collator;
+}
 
 const seasonKey = (countryId: number, cropId: number, startPeriod: string) =>
   `${countryId}:${cropId}:${startPeriod}`;
@@ -195,21 +208,34 @@ export class ReferenceService {
     return this.list.diseases.filter((d) => d.crop_id === seasonCrop.crop_id);
   }
 
+  /** The listed states of a country, by name in the country's language. */
   async states(countryId: number): Promise<StateAnswer[]> {
-    if (!this.list.countries.some((c) => c.id === countryId)) {
-      throw new AppError(ERRORS.countryNotFound, 'Country not found');
-    }
-    const rows = await this.db.select().from(t.states).where(eq(t.states.countryId, countryId));
-    return rows.map(toState).sort((a, b) => a.name.localeCompare(b.name, 'pt'));
+    const country = this.list.countries.find((c) => c.id === countryId);
+    if (!country) throw new AppError(ERRORS.countryNotFound, 'Country not found');
+    const rows = await this.db
+      .select()
+      .from(t.states)
+      .where(and(eq(t.states.countryId, countryId), eq(t.states.listed, true)));
+    const collator = collatorFor(country.acronym);
+    return rows.map(toState).sort((a, b) => collator.compare(a.name, b.name));
   }
 
+  /**
+   * The listed cities of a state (a US state's counties), by name in its country's language. Rows
+   * of an earlier list that are no longer listed keep resolving by id elsewhere.
+   */
   async cities(stateId: number): Promise<CityAnswer[]> {
     const [state] = await this.db
-      .select({ id: t.states.id })
+      .select({ id: t.states.id, countryId: t.states.countryId })
       .from(t.states)
       .where(eq(t.states.id, stateId));
     if (!state) throw new AppError(ERRORS.stateNotFound, 'State not found');
-    const rows = await this.db.select().from(t.cities).where(eq(t.cities.stateId, stateId));
-    return rows.map(toCity).sort((a, b) => a.name.localeCompare(b.name, 'pt'));
+    const rows = await this.db
+      .select()
+      .from(t.cities)
+      .where(and(eq(t.cities.stateId, stateId), eq(t.cities.listed, true)));
+    const acronym = this.list.countries.find((c) => c.id === state.countryId)?.acronym;
+    const collator = collatorFor(acronym);
+    return rows.map(toCity).sort((a, b) => collator.compare(a.name, b.name));
   }
 }
