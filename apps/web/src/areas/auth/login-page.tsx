@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { ERROR_KEYS, loginBodySchema } from '@lavoura/domain';
 import { useWatch } from 'react-hook-form';
@@ -14,8 +14,12 @@ import { FormPasswordField, FormTextField, useSchemaForm } from '../../lib/form-
 import { formatDateOnly } from '../../lib/date-only';
 import { SUPPORT_EMAIL } from '../../shell/contact';
 import { AuthCard } from './auth-card';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { LoginShowcase } from './login-showcase';
+
+// Most sign-ins never open "forgot password": its dialog (and MUI's Dialog) loads on the first click.
+const ForgotPasswordDialog = lazy(() =>
+  import('./forgot-password-dialog').then((module) => ({ default: module.ForgotPasswordDialog })),
+);
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -185,12 +189,16 @@ export function LoginPage() {
           </Box>
         </AuthCard>
       </Box>
-      <ForgotPasswordDialog
-        key={forgotKey}
-        open={forgotOpen}
-        initialEmail={email}
-        onClose={() => setForgotOpen(false)}
-      />
+      {forgotKey > 0 && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            key={forgotKey}
+            open={forgotOpen}
+            initialEmail={email}
+            onClose={() => setForgotOpen(false)}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }
