@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeAccount, makeUser, tokenFor } from '../test/identity-factory.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { helmetHeaders, helmetOptions, registerSecurityHeaders } from './security-headers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,6 +31,31 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends exactly helmet’s header set for our options, on answers and errors alike', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';connect-src 'self';font-src 'self' data:;" +
+        "form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;" +
+        "object-src 'none';script-src 'self';script-src-attr 'none';" +
+        "style-src 'self' 'unsafe-inline'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    expect(helmetHeaders(helmetOptions(false))).toEqual(expected);
+    for (const url of ['/api/crops', '/api/nothing-here']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers).toMatchObject(expected);
+    }
   });
 
   it('adds HSTS and upgrade-insecure-requests in production', async () => {
