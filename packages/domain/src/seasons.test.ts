@@ -60,6 +60,27 @@ describe('season status', () => {
     ).toBe('inactive');
   });
 
+  it('changes day exactly at local midnight though it keeps each minute’s answer', () => {
+    const at = (iso: string) => new Date(iso);
+    // São Paulo (UTC−3) and Kathmandu (UTC+5:45): asked again and again around midnight.
+    for (const [zone, midnight, before, after] of [
+      ['America/Sao_Paulo', '2026-08-01T03:00:00.000Z', '2026-07-31', '2026-08-01'],
+      ['Asia/Kathmandu', '2026-08-01T18:15:00.000Z', '2026-08-01', '2026-08-02'],
+    ] as const) {
+      const edge = at(midnight).getTime();
+      expect(todayIn(zone, new Date(edge - 30_000))).toBe(before);
+      expect(todayIn(zone, new Date(edge - 1))).toBe(before);
+      expect(todayIn(zone, new Date(edge))).toBe(after);
+      expect(todayIn(zone, new Date(edge + 59_999))).toBe(after);
+      expect(todayIn(zone, new Date(edge - 1))).toBe(before);
+    }
+    // Monrovia in 1970 was UTC−0:44:30: its midnight falls in the middle of a UTC minute.
+    expect(todayIn('Africa/Monrovia', at('1970-06-02T00:44:00.000Z'))).toBe('1970-06-01');
+    expect(todayIn('Africa/Monrovia', at('1970-06-02T00:44:29.999Z'))).toBe('1970-06-01');
+    expect(todayIn('Africa/Monrovia', at('1970-06-02T00:44:30.000Z'))).toBe('1970-06-02');
+    expect(todayIn('Africa/Monrovia', at('1970-06-02T00:44:10.000Z'))).toBe('1970-06-01');
+  });
+
   it('spans the actual period from the earliest start to the latest end', () => {
     expect(actualPeriod([seasonPeriod(soybean, 2026), seasonPeriod(wheat, 2027)])).toEqual({
       start_period: '2026-08-01',

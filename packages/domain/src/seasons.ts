@@ -60,7 +60,6 @@ export function requiredSeasons(cropId: CropId, today: string): SeasonPeriod[] {
   return [current - 1, current, current + 1].map((year) => seasonPeriod(cropId, year));
 }
 
-/** Today's date (`YYYY-MM-DD`) in a time zone. */
 /** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -78,10 +77,33 @@ function dayFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = dayFormatter(timeZone).formatToParts(now);
+function formatDay(timeZone: string, at: number): string {
+  const parts = dayFormatter(timeZone).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+const MINUTE_MS = 60_000;
+/** Per time zone, the last UTC minute asked about, when the whole minute is one day there. */
+const dayOfMinute = new Map<string, { from: number; to: number; day: string }>();
+
+/**
+ * Today's date (`YYYY-MM-DD`) in a time zone. Every authenticated call asks (the contract check),
+ * so the answer is kept per zone for the UTC minute it was asked in, provided that minute starts
+ * and ends on the same day there (a day changes on a whole minute in every zone of today's
+ * tz database; a minute that straddles a change, as with an old local-mean-time offset, is
+ * computed each time): one Intl formatting per zone and minute instead of one per call.
+ */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const at = now.getTime();
+  const known = dayOfMinute.get(timeZone);
+  if (known && at >= known.from && at < known.to) return known.day;
+  const day = formatDay(timeZone, at);
+  const from = Math.floor(at / MINUTE_MS) * MINUTE_MS;
+  const to = from + MINUTE_MS;
+  if (formatDay(timeZone, from) === day && formatDay(timeZone, to - 1) === day)
+    dayOfMinute.set(timeZone, { from, to, day });
+  return day;
 }
 
 /** The spec's first "actual" period: from the earliest start to the latest end of the seasons given. */
