@@ -73,6 +73,25 @@ describe('TokenSigner', () => {
     }
   });
 
+  it('checks a token it already verified for its times again on every call', async () => {
+    const now = Date.now();
+    const early = new SignJWT({ acc: 3 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('7')
+      .setJti('remembered')
+      .setNotBefore(Math.floor(now / 1000) - 10)
+      .setExpirationTime(Math.floor(now / 1000) + 60);
+    const token = await early.sign(key);
+    const first = await signer.verify(token, now);
+    expect(await signer.verify(token, now)).toEqual(first);
+    expect(await refusal(token, now - 60_000)).toBe('exception.invalid_token');
+    expect(await refusal(token, now + 60_000)).toBe('exception.token_expired');
+    // Another text (the signature's first character changed) is checked in full.
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const changed = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    expect(await refusal(`${header}.${payload}.${changed}`, now)).toBe('exception.invalid_token');
+  });
+
   it('counts a token from before session epochs as epoch 0', async () => {
     const old = await new SignJWT({ acc: 3 })
       .setProtectedHeader({ alg: 'HS256' })

@@ -36,11 +36,30 @@ function decodePart(part: string): Record<string, unknown> | undefined {
 
 const invalid = (message: string) => new AppError(ERRORS.invalidToken, message);
 
+/** A token whose signature, header and claims checked out, with the times it is valid between. */
+interface Verified {
+  claims: Readonly<TokenClaims>;
+  /** `exp` and `nbf` in seconds (nbf 0 when absent). */
+  exp: number;
+  nbf: number;
+}
+
+/** Tokens remembered as verified at most; the oldest is dropped first. */
+const MAX_VERIFIED = 10_000;
+
 /** Signed session tokens (HS256 JWT). Each carries an id so logout can revoke it. */
 export class TokenSigner {
   // Imported once. Verification runs on every call: a synchronous HMAC over node:crypto costs a
   // tenth of jose's WebCrypto path (an async job on the thread pool per token).
   private readonly key: KeyObject;
+  /**
+   * Tokens already verified, by their exact text: a client sends the same token on every call,
+   * and the signature (HMAC), header and claims of that text cannot change, so they are checked
+   * once per process (fast-jwt's verifier `cache` does the same). Only the times are checked
+   * again on each call. A token is only ever stored after it passed every check, so nothing
+   * unverified is trusted; revocation and epochs are the session's checks, done every call.
+   */
+  private readonly verified = new Map<string, Verified>();
 
   constructor(secret: string) {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
@@ -78,6 +97,16 @@ export class TokenSigner {
   }
 
   private verifySync(token: string, now: number): TokenClaims {
+    const seconds = Math.floor(now / 1000);
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.nbf > seconds) throw invalid('Token not yet valid');
+      if (known.exp <= seconds) {
+        this.verified.delete(token);
+        throw new AppError(ERRORS.tokenExpired, 'Token expired');
+      }
+      return known.claims;
+    }
     const parts = token.split('.');
     if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part)))
       throw invalid('Invalid token');
@@ -96,7 +125,6 @@ export class TokenSigner {
       throw invalid('Invalid token');
     const claims = decodePart(payload);
     if (!claims || typeof claims.exp !== 'number') throw invalid('Malformed token');
-    const seconds = Math.floor(now / 1000);
     if (typeof claims.nbf === 'number' && claims.nbf > seconds)
       throw invalid('Token not yet valid');
     if (claims.exp <= seconds) throw new AppError(ERRORS.tokenExpired, 'Token expired');
@@ -113,6 +141,23 @@ export class TokenSigner {
       !claims.jti
     )
       throw invalid('Malformed token');
-    return { userId, accountId, jti: claims.jti, expiresAt: new Date(claims.exp * 1000), epoch };
+    const verified: Verified = {
+      claims: Object.freeze({
+        userId,
+        accountId,
+        jti: claims.jti,
+        expiresAt: new Date(claims.exp * 1000),
+        epoch,
+      }),
+      exp: claims.exp,
+      nbf: typeof claims.nbf === 'number' ? claims.nbf : 0,
+    };
+    if (this.verified.size >= MAX_VERIFIED) {
+      // Oldest first: a Map iterates in insertion order.
+      const oldest = this.verified.keys().next();
+      if (!oldest.done) this.verified.delete(oldest.value);
+    }
+    this.verified.set(token, verified);
+    return verified.claims;
   }
 }
