@@ -1,15 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
 import {
-  Box,
-  Checkbox,
-  FormControlLabel,
-  FormHelperText,
-  MenuItem,
-  TextField,
-  type TextFieldProps,
-} from '@mui/material';
-import { LANGUAGES } from '@lavoura/domain';
-import {
   useController,
   useForm,
   type Control,
@@ -22,7 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { PasswordField } from '../shell/password-field';
-import { PhoneInput, type PhoneValue } from '../shell/phone-input';
+import { TextInput, type TextInputProps } from '../shell/text-input';
 import { fieldKeyResolver } from './field-errors';
 
 /**
@@ -56,20 +46,20 @@ export function useSchemaForm<Input extends FieldValues, Output>(
   return form;
 }
 
-interface Bound<T extends FieldValues, O, V> {
+export interface Bound<T extends FieldValues, O, V> {
   control: Control<T, unknown, O>;
   name: FieldPathByValue<T, V>;
 }
 
 /** The field's binding and its error, if any, in the user's words. */
-function useBoundField<T extends FieldValues, O, V>({ control, name }: Bound<T, O, V>) {
+export function useBoundField<T extends FieldValues, O, V>({ control, name }: Bound<T, O, V>) {
   const { t } = useTranslation('errors');
   const { field, fieldState } = useController({ control, name });
   const key = fieldState.error?.message;
   return { field, message: key ? t(key) : undefined };
 }
 
-type TextProps = Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'> & {
+type TextProps = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur'> & {
   /** What a typed value becomes (digits only, say). */
   normalize?: (value: string) => string;
   /** Shown after the error message: what the user can do about it. */
@@ -87,7 +77,7 @@ function useTextBinding<T extends FieldValues, O>({
   error,
   helperText,
   ...props
-}: FormTextFieldProps<T, O>): TextFieldProps {
+}: FormTextFieldProps<T, O>): TextInputProps {
   const { field, message } = useBoundField({ control, name });
   const shown =
     message && errorAction ? (
@@ -111,99 +101,11 @@ function useTextBinding<T extends FieldValues, O>({
 }
 
 export function FormTextField<T extends FieldValues, O>(props: FormTextFieldProps<T, O>) {
-  return <TextField {...useTextBinding(props)} />;
+  return <TextInput {...useTextBinding(props)} />;
 }
 
 export function FormPasswordField<T extends FieldValues, O>(
   props: Omit<FormTextFieldProps<T, O>, 'type'>,
 ) {
   return <PasswordField {...useTextBinding(props)} />;
-}
-
-export interface SelectOption {
-  value: string | number;
-  label: string;
-  lang?: string;
-}
-
-/** The interface languages, each named in the user's language. */
-export function useLanguageOptions(): SelectOption[] {
-  const { t } = useTranslation('common');
-  return LANGUAGES.map((code) => ({ value: code, label: t(`language.${code}`), lang: code }));
-}
-
-/** A select of `options`; a value they do not hold (a list still loading) shows as empty. */
-export function FormSelectField<T extends FieldValues, O>({
-  control,
-  name,
-  options,
-  error,
-  helperText,
-  ...props
-}: Bound<T, O, string | number> &
-  Omit<TextProps, 'normalize' | 'errorAction' | 'select' | 'children'> & {
-    options: readonly SelectOption[];
-  }) {
-  const { field, message } = useBoundField({ control, name });
-  const listed = options.some((option) => option.value === field.value);
-  return (
-    <TextField
-      {...props}
-      select
-      name={field.name}
-      value={listed ? field.value : ''}
-      onChange={(event) => field.onChange(event.target.value)}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={!!message || error}
-      helperText={message ?? helperText}
-    >
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value} lang={option.lang}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-/** A checkbox (terms of use): its label may hold links, its error shows under it. */
-export function FormCheckboxField<T extends FieldValues, O>({
-  label,
-  ...bound
-}: Bound<T, O, boolean> & { label: ReactNode }) {
-  const { field, message } = useBoundField(bound);
-  return (
-    <Box>
-      <FormControlLabel
-        control={
-          <Checkbox
-            name={field.name}
-            checked={field.value}
-            onChange={(event) => field.onChange(event.target.checked)}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-          />
-        }
-        label={label}
-      />
-      {message && <FormHelperText error>{message}</FormHelperText>}
-    </Box>
-  );
-}
-
-export function FormPhoneField<T extends FieldValues, O>({
-  label,
-  ...bound
-}: Bound<T, O, PhoneValue> & { label: string }) {
-  const { field, message } = useBoundField(bound);
-  return (
-    <PhoneInput
-      label={label}
-      value={field.value}
-      onChange={field.onChange}
-      error={!!message}
-      helperText={message}
-    />
-  );
 }

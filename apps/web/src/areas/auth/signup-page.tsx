@@ -18,12 +18,10 @@ import { useLanguage } from '../../app/i18n';
 import { setApiFieldErrors } from '../../lib/field-errors';
 import {
   FormCheckboxField,
-  FormPasswordField,
   FormSelectField,
-  FormTextField,
   useLanguageOptions,
-  useSchemaForm,
-} from '../../lib/form-fields';
+} from '../../lib/form-choice-fields';
+import { FormPasswordField, FormTextField, useSchemaForm } from '../../lib/form-fields';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { MessagePanel } from '../../shell/message-panel';
 import { PasswordChecklist } from '../../shell/password-checklist';

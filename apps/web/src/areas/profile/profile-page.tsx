@@ -17,13 +17,8 @@ import { sessionKeys, updateProfile, type SessionUser } from '../../api/session'
 import { changeLanguage, useLanguage } from '../../app/i18n';
 import { useSignedIn } from '../../app/session/signed-in';
 import { setApiFieldErrors } from '../../lib/field-errors';
-import {
-  FormPhoneField,
-  FormSelectField,
-  FormTextField,
-  useLanguageOptions,
-  useSchemaForm,
-} from '../../lib/form-fields';
+import { FormPhoneField, FormSelectField, useLanguageOptions } from '../../lib/form-choice-fields';
+import { FormTextField, useSchemaForm } from '../../lib/form-fields';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { nationalPart, phoneCountryOf, phoneValueSchema } from '../../shell/phone-input';
 import { useShellUi } from '../../shell/shell-ui';

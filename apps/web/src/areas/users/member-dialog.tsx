@@ -28,13 +28,8 @@ import { sessionKeys } from '../../api/session';
 import { createMember, updateMember, userKeys, type Member } from '../../api/users';
 import { useLanguage } from '../../app/i18n';
 import { setApiFieldErrors } from '../../lib/field-errors';
-import {
-  FormPhoneField,
-  FormSelectField,
-  FormTextField,
-  useLanguageOptions,
-  useSchemaForm,
-} from '../../lib/form-fields';
+import { FormPhoneField, FormSelectField, useLanguageOptions } from '../../lib/form-choice-fields';
+import { FormTextField, useSchemaForm } from '../../lib/form-fields';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { phoneValueSchema } from '../../shell/phone-input';
 import { FarmAssignmentSlot } from './farm-assignment-slot';
