@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import { DEFAULT_ENABLE_LIMIT_PER_SEASON } from '@lavoura/domain';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -30,6 +31,8 @@ import { TokenSigner } from './modules/auth/tokens.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { ReferenceService } from './modules/reference/reference.service.ts';
+import { farmsRoutes } from './modules/farms/farms.routes.ts';
+import { FarmsService } from './modules/farms/farms.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
@@ -53,6 +56,8 @@ export interface AppDependencies {
   production?: boolean;
   /** Limits on the public identity routes (DEFAULT_RATE_LIMITS otherwise); false lifts them. */
   rateLimits?: RateLimitSettings | false;
+  /** Re-enables of a farm or plot per soybean season (ENABLE_LIMIT_PER_SEASON, default 2). */
+  enableLimitPerSeason?: number;
 }
 
 /** One log line per request, when it completes, instead of Fastify's two. */
@@ -120,11 +125,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const auth = new AuthService({ ...services, signer, reference, maintenance: deps.maintenance });
   const accounts = new AccountsService(services);
   const users = new UsersService({ ...services, reference });
+  const farms = new FarmsService({
+    ...services,
+    reference,
+    enableLimitPerSeason: deps.enableLimitPerSeason ?? DEFAULT_ENABLE_LIMIT_PER_SEASON,
+  });
 
   await app.register(referenceRoutes(reference), { prefix: '/api' });
   await app.register(authRoutes(auth, deps.db, cookies));
   await app.register(accountsRoutes(accounts, new MaintenanceService(deps.db, deps.maintenance)));
   await app.register(usersRoutes(users), { prefix: '/api' });
+  await app.register(farmsRoutes(farms), { prefix: '/api' });
   await app.register(healthRoutes(deps.db));
   await registerWebApp(app, deps.webDistDir);
 

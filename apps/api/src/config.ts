@@ -34,6 +34,7 @@ const environmentSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   DEMO_DATA: z.enum(['true', 'false']).optional(),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  ENABLE_LIMIT_PER_SEASON: z.coerce.number().int().min(0).max(1000).default(2),
 });
 
 export interface Config {
@@ -55,6 +56,8 @@ export interface Config {
   publicUrl: string;
   /** Rate limits on the public identity routes; off only for load and browser tests. */
   rateLimits: boolean;
+  /** How many times a farm or a plot may be enabled again in one soybean season. */
+  enableLimitPerSeason: number;
   admin: { email: string; password: string } | undefined;
   /** Demo accounts on an empty embedded database, never in production. */
   demoData: boolean;
@@ -94,6 +97,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
         : undefined,
     rateLimits: env.RATE_LIMITS === 'on',
+    enableLimitPerSeason: env.ENABLE_LIMIT_PER_SEASON,
     demoData:
       env.DEMO_DATA === 'true' ||
       (env.DEMO_DATA === undefined && env.NODE_ENV !== 'production' && !env.DATABASE_URL),

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     production: config.env === 'production',
     ...(config.rateLimits ? {} : { rateLimits: false as const }),
+    enableLimitPerSeason: config.enableLimitPerSeason,
     webDistDir: config.webDistDir ?? path.resolve(migrationsDir, '../../web/dist'),
     logger: { level: config.logLevel },
   });

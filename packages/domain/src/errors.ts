@@ -81,6 +81,24 @@ export const ERRORS = {
   profileNotAssignable: { key: 'exception.users.profile_not_assignable', status: 400 },
   farmNotFound: { key: 'exception.farm_not_found', status: 400 },
   invitationNotFound: { key: 'exception.invitation_not_found', status: 404 },
+  // records changed meanwhile (optimistic concurrency: the body's updated_at is stale)
+  conflict: { key: 'exception.conflict', status: 409 },
+  // farms and plots
+  farmDisabled: { key: 'exception.farm.disabled', status: 409 },
+  farmUsedInSowing: { key: 'exception.farm.used_in_sowing', status: 409 },
+  farmHasPlannedVarieties: { key: 'exception.farm.has_planned_varieties', status: 409 },
+  seasonEnableLimitExceeded: { key: 'exception.season.enable_limit_exceeded', status: 409 },
+  plotNotFound: { key: 'exception.plot_not_found', status: 400 },
+  plotDisabled: { key: 'exception.plot.disabled', status: 409 },
+  plotInvalidGeometry: { key: 'exception.plot.invalid_geometry', status: 400 },
+  plotAreaLocked: { key: 'exception.plot.area_locked', status: 409 },
+  plotHasUnharvestedSowing: { key: 'exception.plot.has_unharvested_sowing', status: 409 },
+  plotExceededContractedArea: { key: 'exception.plot.exceeded_contracted_area', status: 409 },
+  kmlInvalidFormat: { key: 'exception.kml.invalid_format', status: 400 },
+  kmlInvalidCoordinates: { key: 'exception.kml.invalid_coordinates', status: 400 },
+  kmlTooFewPoints: { key: 'exception.kml.too_few_points', status: 400 },
+  kmlNoPolygons: { key: 'exception.kml.no_polygons', status: 400 },
+  fileTooLarge: { key: 'exception.file.too_large', status: 413 },
 } as const satisfies Record<string, ErrorType>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -22,6 +22,8 @@ export * from './phone.ts';
 export * from './contracts/common.ts';
 export * from './contracts/identity.ts';
 export * from './contracts/back-office.ts';
+export * from './contracts/farms.ts';
+export * from './farms/enablement.ts';
 
 // One zod error map for every parse, on the server and in the browser (see field-errors.ts).
 import { installFieldErrorMap } from './field-errors.ts';

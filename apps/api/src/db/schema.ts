@@ -1,10 +1,14 @@
 import {
   type AnyPgColumn,
   boolean,
+  check,
+  foreignKey,
   index,
   date,
   doublePrecision,
   integer,
+  jsonb,
+  numeric,
   pgTable,
   serial,
   smallint,
@@ -12,6 +16,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 /**
  * Reference data: rows every account shares. Ids of the spec's lists are fixed (the seed writes
@@ -265,7 +270,7 @@ export const memberships = pgTable(
   ],
 );
 
-/** Farms a non-administrator member may see (the farms table arrives with the farms area). */
+/** Farms a non-administrator member may see. */
 export const membershipFarms = pgTable(
   'membership_farms',
   {
@@ -279,6 +284,12 @@ export const membershipFarms = pgTable(
   },
   (table) => [
     unique('membership_farms_unique').on(table.accountId, table.membershipId, table.farmId),
+    // The farm is the account's own: the key carries the account.
+    foreignKey({
+      name: 'membership_farms_farm_fk',
+      columns: [table.accountId, table.farmId],
+      foreignColumns: [farms.accountId, farms.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -330,3 +341,214 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Farms and plots. Every child row carries its account and points at its parent through
+ * (account_id, id), so a row can never hang from another account's farm. Deletes are soft
+ * (`deleted_at`): sowings and programs of past seasons keep their farm and plot.
+ */
+export const farms = pgTable(
+  'farms',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'restrict' }),
+    stateId: integer('state_id')
+      .notNull()
+      .references(() => states.id, { onDelete: 'restrict' }),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'restrict' }),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** IANA zone of the farm's coordinates: "today" for its sowings and sprays. */
+    timeZone: text('time_zone').notNull(),
+    /** Re-enabling is limited per soybean season: which season the count is of, and the count. */
+    reenabledSeasonId: integer('reenabled_season_id').references(() => seasons.id, {
+      onDelete: 'set null',
+    }),
+    reenabledCount: integer('reenabled_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('farms_account_id_unique').on(table.accountId, table.id),
+    // The list: enabled first, newest first, of one account.
+    index('farms_account_listing_index').on(table.accountId, table.enabled, table.createdAt),
+  ],
+);
+
+/** The price of a bag of each crop the farm's country grows, in the country's currency. */
+export const farmBagPrices = pgTable(
+  'farm_bag_prices',
+  {
+    accountId: integer('account_id').notNull(),
+    farmId: integer('farm_id').notNull(),
+    cropId: integer('crop_id')
+      .notNull()
+      .references(() => crops.id, { onDelete: 'restrict' }),
+    currencyId: integer('currency_id').notNull(),
+    /** Per 60 kg bag (sc); shown per bushel in English. */
+    price: numeric('price', { precision: 14, scale: 2 }).notNull(),
+  },
+  (table) => [
+    unique('farm_bag_prices_unique').on(table.accountId, table.farmId, table.cropId),
+    foreignKey({
+      name: 'farm_bag_prices_farm_fk',
+      columns: [table.accountId, table.farmId],
+      foreignColumns: [farms.accountId, farms.id],
+    }).onDelete('cascade'),
+    check('farm_bag_prices_price_positive', sql`${table.price} > 0`),
+  ],
+);
+
+export const plots = pgTable(
+  'plots',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    farmId: integer('farm_id').notNull(),
+    name: text('name').notNull(),
+    /** Hectares: the user's figure, which starts as the computed one. */
+    area: doublePrecision('area').notNull(),
+    /** Geodesic area of the outline, in hectares, computed by the server. */
+    areaCalculated: doublePrecision('area_calculated').notNull(),
+    /** GeoJSON Polygon, EPSG:4326, closed rings. */
+    geometry: jsonb('geometry').notNull(),
+    minLat: doublePrecision('min_lat').notNull(),
+    minLng: doublePrecision('min_lng').notNull(),
+    maxLat: doublePrecision('max_lat').notNull(),
+    maxLng: doublePrecision('max_lng').notNull(),
+    /** A point inside the outline. */
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    elevation: doublePrecision('elevation'),
+    clayPercent: doublePrecision('clay_percent'),
+    enabled: boolean('enabled').notNull().default(true),
+    /** When NDVI monitoring was contracted: the area is locked for a year from then. */
+    ndviContractedAt: timestamp('ndvi_contracted_at', { withTimezone: true }),
+    /** Full plan: the share of the account's contracted area given to this plot (ha). */
+    contractedArea: doublePrecision('contracted_area'),
+    reenabledSeasonId: integer('reenabled_season_id').references(() => seasons.id, {
+      onDelete: 'set null',
+    }),
+    reenabledCount: integer('reenabled_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('plots_account_id_unique').on(table.accountId, table.id),
+    index('plots_account_farm_index').on(table.accountId, table.farmId, table.createdAt),
+    foreignKey({
+      name: 'plots_farm_fk',
+      columns: [table.accountId, table.farmId],
+      foreignColumns: [farms.accountId, farms.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Sowings: the rows the farm and plot rules read (live sowings, sown area of a season, unharvested
+ * sowings). [sowings] adds the agronomic fields; `closed_at` is set when the sowing is harvested
+ * or lost.
+ */
+export const sowings = pgTable(
+  'sowings',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    farmId: integer('farm_id').notNull(),
+    plotId: integer('plot_id').notNull(),
+    cropId: integer('crop_id')
+      .notNull()
+      .references(() => crops.id, { onDelete: 'restrict' }),
+    seasonCropId: integer('season_crop_id')
+      .notNull()
+      .references(() => seasonCrops.id, { onDelete: 'restrict' }),
+    /** Hectares sown. */
+    area: doublePrecision('area').notNull(),
+    sowingDate: date('sowing_date', { mode: 'string' }),
+    emergenceDate: date('emergence_date', { mode: 'string' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('sowings_account_farm_index').on(table.accountId, table.farmId),
+    index('sowings_account_plot_index').on(table.accountId, table.plotId, table.seasonCropId),
+    foreignKey({
+      name: 'sowings_farm_fk',
+      columns: [table.accountId, table.farmId],
+      foreignColumns: [farms.accountId, farms.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'sowings_plot_fk',
+      columns: [table.accountId, table.plotId],
+      foreignColumns: [plots.accountId, plots.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Varieties a farm plans for a season-crop ([catalogue-notes] adds the catalogue's varieties and
+ * the foreign key to them); a farm with planned varieties is not deleted.
+ */
+export const farmVarieties = pgTable(
+  'farm_varieties',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    farmId: integer('farm_id').notNull(),
+    seasonCropId: integer('season_crop_id')
+      .notNull()
+      .references(() => seasonCrops.id, { onDelete: 'restrict' }),
+    varietyId: integer('variety_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('farm_varieties_unique').on(
+      table.accountId,
+      table.farmId,
+      table.seasonCropId,
+      table.varietyId,
+    ),
+    foreignKey({
+      name: 'farm_varieties_farm_fk',
+      columns: [table.accountId, table.farmId],
+      foreignColumns: [farms.accountId, farms.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** What a member wants to hear about a farm (spec 2 §7), and the WhatsApp number for it. */
+export const farmNotificationSettings = pgTable(
+  'farm_notification_settings',
+  {
+    accountId: integer('account_id').notNull(),
+    farmId: integer('farm_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationTypeIds: integer('notification_type_ids').array().notNull().default(sql`'{}'`),
+    whatsappOptIn: boolean('whatsapp_opt_in').notNull().default(false),
+    phone: text('phone'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('farm_notification_settings_unique').on(table.accountId, table.farmId, table.userId),
+    foreignKey({
+      name: 'farm_notification_settings_farm_fk',
+      columns: [table.accountId, table.farmId],
+      foreignColumns: [farms.accountId, farms.id],
+    }).onDelete('cascade'),
+  ],
+);

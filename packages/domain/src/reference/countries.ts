@@ -2,6 +2,10 @@
 export const COUNTRY_IDS = { brazil: 1, paraguay: 2, usa: 3 } as const;
 export type CountryId = (typeof COUNTRY_IDS)[keyof typeof COUNTRY_IDS];
 
+/** Currencies of bag prices; Brazil's real is the spec samples' currency id 2. */
+export const CURRENCY_IDS = { USD: 1, BRL: 2, PYG: 3 } as const;
+export type CurrencyCode = keyof typeof CURRENCY_IDS;
+
 export interface CountryReference {
   id: CountryId;
   /** ISO 3166-1 alpha-2, the key into the geographic data package. */
@@ -12,6 +16,8 @@ export interface CountryReference {
   longitude: number;
   /** Agronomic "today" (season status, spray dates) is computed in this zone. */
   time_zone: string;
+  /** The currency farm bag prices are in. */
+  currency: CurrencyCode;
 }
 
 export const COUNTRIES: readonly CountryReference[] = [
@@ -23,6 +29,7 @@ export const COUNTRIES: readonly CountryReference[] = [
     latitude: -14.235,
     longitude: -51.9253,
     time_zone: 'America/Sao_Paulo',
+    currency: 'BRL',
   },
   {
     id: 2,
@@ -32,6 +39,7 @@ export const COUNTRIES: readonly CountryReference[] = [
     latitude: -23.4425,
     longitude: -58.4438,
     time_zone: 'America/Asuncion',
+    currency: 'PYG',
   },
   {
     id: 3,
@@ -41,6 +49,7 @@ export const COUNTRIES: readonly CountryReference[] = [
     latitude: 37.0902,
     longitude: -95.7129,
     time_zone: 'America/New_York',
+    currency: 'USD',
   },
 ];
 

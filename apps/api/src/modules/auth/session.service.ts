@@ -1,4 +1,5 @@
 import {
+  farmScope,
   ERRORS,
   PLAN_LEVELS,
   findCountry,
@@ -65,6 +66,9 @@ function prepareQueries(db: Database) {
         countryId: t.accounts.countryId,
         epoch: t.users.sessionEpoch,
         revoked: t.revokedTokens.jti,
+        farmIds: sql<
+          number[]
+        >`array(select mf.farm_id from ${t.membershipFarms} mf where mf.account_id = ${t.memberships.accountId} and mf.membership_id = ${t.memberships.id})`,
       })
       .from(t.memberships)
       .innerJoin(t.accounts, eq(t.accounts.id, t.memberships.accountId))
@@ -288,6 +292,7 @@ export class SessionService {
         profile,
         planLevel,
         allFarms: profileRow.all_farms,
+        farms: farmScope(profileRow.all_farms, row.farmIds),
         token: claims,
         permissions: permissionsOf(profile, planLevel),
       },

@@ -1,4 +1,4 @@
-import type { PermissionCode, ProfileUid } from '@lavoura/domain';
+import type { FarmScope, PermissionCode, ProfileUid } from '@lavoura/domain';
 import type { TokenClaims } from './tokens.ts';
 
 /** The signed-in member behind a request: the account always comes from the token. */
@@ -9,6 +9,8 @@ export interface Session {
   profile: ProfileUid;
   planLevel: number;
   allFarms: boolean;
+  /** The farms the member sees: every farm of the account, or those assigned to them. */
+  farms: FarmScope;
   token: TokenClaims;
   permissions: ReadonlySet<PermissionCode>;
 }

@@ -8,6 +8,7 @@ import {
   makeUser,
   tokenFor,
 } from '../../test/identity-factory.ts';
+import { assignFarms, makeFarm } from '../../test/farm-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -22,6 +23,10 @@ let adminA: { id: number; email: string; token: string };
 let adminB: { id: number; email: string; token: string };
 /** A's people: its administrator, an agronomist with phone, job title and recovery, an inactive member. */
 let targetsA: { label: string; id: number }[];
+/** A's farms: the agronomist of A is assigned the first only. */
+let farmA: number;
+let otherFarmA: number;
+let researcherToken: string;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -50,6 +55,12 @@ beforeAll(async () => {
     profile: 'PESQUISA',
     active: false,
   });
+  farmA = await makeFarm(app.db, accountA, { name: 'Alfa Sede' });
+  otherFarmA = await makeFarm(app.db, accountA, { name: 'Alfa Retiro' });
+  // A researcher creates and edits farms, but only among the farms assigned to them.
+  const researcher = await makeUser(app.db, { accountId: accountA, profile: 'PESQUISA' });
+  await assignFarms(app.db, accountA, researcher.id, [farmA]);
+  researcherToken = await tokenFor(app, researcher.email);
   targetsA = [
     { label: 'A’s administrator', id: adminA.id },
     { label: 'A’s agronomist', id: agronomist.id },
@@ -70,7 +81,75 @@ interface Case {
   key: string;
   /** The id is an account (else a user). */
   takesAccount?: true;
+  /** The id is a farm. */
+  takesFarm?: true;
+  /** No non-administrator profile may call it (spec 2 §6): 403 before any farm is looked for. */
+  administratorsOnly?: true;
 }
+
+const notFound = { status: 404, key: 'exception.not_found', takesFarm: true } as const;
+const aFarm = {
+  nome: 'Tomada',
+  pais: 1,
+  estado: 1,
+  municipio: 1,
+  bag_price: [
+    { crop_id: 1, price: 100 },
+    { crop_id: 2, price: 60 },
+  ],
+};
+const longAgo = '2020-01-01T00:00:00.000Z';
+
+const FARM_CASES: Case[] = [
+  {
+    route: 'GET /api/farms/{id}',
+    request: (id) => ({ method: 'GET', url: `/api/farms/${id}` }),
+    ...notFound,
+  },
+  {
+    route: 'GET /api/fazendas/{id}',
+    request: (id) => ({ method: 'GET', url: `/api/fazendas/${id}` }),
+    ...notFound,
+  },
+  {
+    route: 'PUT /api/fazendas/{id}',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/api/fazendas/${id}`,
+      payload: { ...aFarm, updated_at: longAgo },
+    }),
+    ...notFound,
+  },
+  {
+    route: 'DELETE /api/fazendas/{id}',
+    request: (id) => ({ method: 'DELETE', url: `/api/fazendas/${id}` }),
+    ...notFound,
+    administratorsOnly: true,
+  },
+  {
+    route: 'PUT /api/farms/{id}/enable-disable',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/api/farms/${id}/enable-disable`,
+      payload: { enabled: false, updated_at: longAgo },
+    }),
+    ...notFound,
+  },
+  {
+    route: 'PUT /api/farms/{id}/bag-prices',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/api/farms/${id}/bag-prices`,
+      payload: { bag_price: aFarm.bag_price, updated_at: longAgo },
+    }),
+    ...notFound,
+  },
+  {
+    route: 'GET /api/fazendas/{id}/stats',
+    request: (id) => ({ method: 'GET', url: `/api/fazendas/${id}/stats` }),
+    ...notFound,
+  },
+];
 
 const CASES: Case[] = [
   {
@@ -161,6 +240,7 @@ const CASES: Case[] = [
     key: 'exception.invitation_not_found',
     takesAccount: true,
   },
+  ...FARM_CASES,
   {
     // Back office: platform administrators only, so a customer administrator is refused outright.
     route: 'PUT /admin-api/accounts/{id}',
@@ -185,7 +265,16 @@ const send = (token: string, request: ReturnType<Case['request']>) =>
 
 async function snapshotA() {
   const [account] = await app.db.select().from(t.accounts).where(eq(t.accounts.id, accountA));
-  return { account, ...(await accountSnapshot(app.db, accountA)) };
+  const farms = await app.db
+    .select()
+    .from(t.farms)
+    .where(eq(t.farms.accountId, accountA))
+    .orderBy(t.farms.id);
+  const bagPrices = await app.db
+    .select()
+    .from(t.farmBagPrices)
+    .where(eq(t.farmBagPrices.accountId, accountA));
+  return { account, farmRows: farms, bagPrices, ...(await accountSnapshot(app.db, accountA)) };
 }
 
 describe('every id-taking identity route is covered', () => {
@@ -230,7 +319,7 @@ describe('every id-taking identity route is covered', () => {
  * only the farms assigned to them) gets 404 for a farm of their own account that is not theirs.
  * Empty until the farms area lands; the test below then fails for each farm route without a case.
  */
-const FARM_VISIBILITY_CASES: string[] = [];
+const FARM_VISIBILITY_CASES: string[] = FARM_CASES.map((c) => c.route);
 
 describe('every farm-taking route is covered by the farm-visibility rule', () => {
   it('lists each path or body with a farm id', async () => {
@@ -250,12 +339,37 @@ describe('every farm-taking route is covered by the farm-visibility rule', () =>
   });
 });
 
+describe('a member who sees only some farms of the account', () => {
+  it.each(FARM_CASES.map((c) => [c.route, c] as const))(
+    '%s answers 404 for a farm of the account not assigned to them, and changes nothing',
+    async (_, c) => {
+      const before = await snapshotA();
+      const response = await send(researcherToken, c.request(otherFarmA));
+      expect([response.statusCode, response.json().key]).toEqual(
+        c.administratorsOnly ? [403, 'plan.exception.no_permission'] : [404, 'exception.not_found'],
+      );
+      expect(await snapshotA()).toEqual(before);
+    },
+  );
+
+  it('reaches the farm assigned to them', async () => {
+    const own = await send(researcherToken, { method: 'GET', url: `/api/farms/${farmA}` });
+    expect(own.json()).toMatchObject({ id: farmA, nome: 'Alfa Sede' });
+    const list = await send(researcherToken, { method: 'GET', url: '/api/farms' });
+    expect(list.json<{ id: number }[]>().map((farm) => farm.id)).toEqual([farmA]);
+  });
+});
+
 describe('account B’s administrator against account A', () => {
   it.each(CASES.map((c) => [c.route, c] as const))(
     '%s answers as unknown and changes nothing in A',
     async (_, c) => {
       const before = await snapshotA();
-      const ids = c.takesAccount ? [{ label: 'account A', id: accountA }] : targetsA;
+      const ids = c.takesAccount
+        ? [{ label: 'account A', id: accountA }]
+        : c.takesFarm
+          ? [{ label: 'A’s farm', id: farmA }]
+          : targetsA;
       for (const target of ids) {
         const response = await send(adminB.token, c.request(target.id));
         expect({

@@ -480,10 +480,22 @@ export class UsersService {
     }
   }
 
-  /** Farms arrive with the farms area; until then no farm id belongs to the account. */
-  private async assertFarmsOfAccount(_session: Session, farmIds: number[]): Promise<void> {
-    if (farmIds.length > 0) {
-      throw new AppError(ERRORS.farmNotFound, 'Unknown farm', { farm_ids: farmIds });
+  /** Farm ids of a membership must be live farms of the session's account. */
+  private async assertFarmsOfAccount(session: Session, farmIds: number[]): Promise<void> {
+    if (farmIds.length === 0) return;
+    const found = await this.deps.db
+      .select({ id: t.farms.id })
+      .from(t.farms)
+      .where(
+        and(
+          eq(t.farms.accountId, session.accountId),
+          inArray(t.farms.id, farmIds),
+          isNull(t.farms.deletedAt),
+        ),
+      );
+    const unknown = farmIds.filter((id) => !found.some((farm) => farm.id === id));
+    if (unknown.length > 0) {
+      throw new AppError(ERRORS.farmNotFound, 'Unknown farm', { farm_ids: unknown });
     }
   }
 

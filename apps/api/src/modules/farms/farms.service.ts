@@ -1,0 +1,397 @@
+import {
+  CROPS,
+  CURRENCY_IDS,
+  CROP_IDS,
+  ERRORS,
+  decideReenable,
+  findCountry,
+  isStale,
+  type Farm,
+  type FarmBody,
+  type FarmStats,
+  type FieldError,
+} from '@lavoura/domain';
+import tzLookup from '@photostructure/tz-lookup';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Session } from '../auth/session.types.ts';
+import type { ReferenceService } from '../reference/reference.service.ts';
+import { toFarm, type FarmRow } from './farm.presenter.ts';
+
+/**
+ * Which farms a session reaches (spec 2 §6, the domain's `farmScope`): administrator profiles
+ * every farm of the account, the others only the farms assigned to their membership. Every farm
+ * and plot query adds this condition after the account's; a farm outside it is not found (404),
+ * exactly like another account's. What a member may change is the permission code each route
+ * declares.
+ */
+export function visibleFarms(session: Session, farmId: SQL | typeof t.farms.id = t.farms.id): SQL {
+  if (session.farms.all) return sql`true`;
+  const ids = [...session.farms.farmIds];
+  if (ids.length === 0) return sql`false`;
+  return sql`${farmId} in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+export interface FarmsServiceDeps {
+  db: Database;
+  reference: ReferenceService;
+  /** How many times a farm or plot may be enabled again in one soybean season. */
+  enableLimitPerSeason: number;
+  now?: () => Date;
+}
+
+/** The farm columns every answer needs, with its plots' totals and its bag prices: one query. */
+function farmSelection(db: Executor) {
+  return db
+    .select({
+      id: t.farms.id,
+      accountId: t.farms.accountId,
+      name: t.farms.name,
+      enabled: t.farms.enabled,
+      latitude: t.farms.latitude,
+      longitude: t.farms.longitude,
+      timeZone: t.farms.timeZone,
+      createdAt: t.farms.createdAt,
+      updatedAt: t.farms.updatedAt,
+      countryId: t.countries.id,
+      countryName: t.countries.name,
+      stateId: t.states.id,
+      stateName: t.states.name,
+      cityId: t.cities.id,
+      cityName: t.cities.name,
+      totalArea: sql<number>`coalesce((select sum(p.area) from ${t.plots} p
+        where p.account_id = ${t.farms.accountId} and p.farm_id = ${t.farms.id}
+          and p.deleted_at is null), 0)`.mapWith(Number),
+      totalPlots: sql<number>`(select count(*) from ${t.plots} p
+        where p.account_id = ${t.farms.accountId} and p.farm_id = ${t.farms.id}
+          and p.deleted_at is null)`.mapWith(Number),
+      activeSowing: sql<boolean>`exists (select 1 from ${t.sowings} s
+        where s.account_id = ${t.farms.accountId} and s.farm_id = ${t.farms.id}
+          and s.deleted_at is null and s.closed_at is null)`,
+      bagPrices: sql<{ crop_id: number; currency_id: number; price: string }[]>`coalesce((
+        select json_agg(json_build_object('crop_id', b.crop_id, 'currency_id', b.currency_id,
+          'price', b.price) order by b.crop_id)
+        from ${t.farmBagPrices} b
+        where b.account_id = ${t.farms.accountId} and b.farm_id = ${t.farms.id}), '[]'::json)`,
+    })
+    .from(t.farms)
+    .innerJoin(t.countries, eq(t.countries.id, t.farms.countryId))
+    .innerJoin(t.states, eq(t.states.id, t.farms.stateId))
+    .innerJoin(t.cities, eq(t.cities.id, t.farms.cityId));
+}
+
+/**
+ * Farms of an account. Every query takes the session's account and the farms it may see first:
+ * a farm of another account, or one the member is not assigned to, is not found (404).
+ */
+export class FarmsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: FarmsServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** The farms the session sees: enabled first, then newest first. */
+  async list(session: Session): Promise<Farm[]> {
+    const rows = await farmSelection(this.deps.db)
+      .where(this.visible(session))
+      .orderBy(sql`${t.farms.enabled} desc, ${t.farms.createdAt} desc, ${t.farms.id} desc`);
+    return rows.map(toFarm);
+  }
+
+  async get(session: Session, farmId: number, db: Executor = this.deps.db): Promise<Farm> {
+    const [row] = await farmSelection(db).where(and(this.visible(session), eq(t.farms.id, farmId)));
+    if (!row) throw new AppError(ERRORS.notFound, 'Farm not found');
+    return toFarm(row as FarmRow);
+  }
+
+  async create(session: Session, body: FarmBody): Promise<Farm> {
+    const place = await this.checkPlace(body);
+    const now = this.now();
+    const farmId = await this.deps.db.transaction(async (tx) => {
+      const [farm] = await tx
+        .insert(t.farms)
+        .values({
+          accountId: session.accountId,
+          name: body.nome,
+          countryId: body.pais,
+          stateId: body.estado,
+          cityId: body.municipio,
+          ...place,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: t.farms.id });
+      await this.writeBagPrices(tx, session.accountId, farm!.id, body.pais, body.bag_price);
+      // A member who sees only their farms sees the one they create.
+      if (!session.farms.all)
+        await tx.insert(t.membershipFarms).values({
+          accountId: session.accountId,
+          membershipId: session.membershipId,
+          farmId: farm!.id,
+        });
+      return farm!.id;
+    });
+    return this.get({ ...session, farms: { all: true } }, farmId);
+  }
+
+  async update(
+    session: Session,
+    farmId: number,
+    body: FarmBody & { updated_at: string },
+  ): Promise<Farm> {
+    const farm = await this.editable(session, farmId, body.updated_at);
+    const place = await this.checkPlace(body, farm);
+    await this.deps.db.transaction(async (tx) => {
+      await this.touch(tx, session, farmId, body.updated_at, {
+        name: body.nome,
+        countryId: body.pais,
+        stateId: body.estado,
+        cityId: body.municipio,
+        ...place,
+      });
+      await this.writeBagPrices(tx, session.accountId, farmId, body.pais, body.bag_price);
+    });
+    return this.get(session, farmId);
+  }
+
+  async setBagPrices(
+    session: Session,
+    farmId: number,
+    body: { bag_price: FarmBody['bag_price']; updated_at: string },
+  ): Promise<Farm> {
+    const farm = await this.editable(session, farmId, body.updated_at);
+    const problems = bagPriceProblems(farm.pais.id, body.bag_price);
+    if (problems.length) throw new AppError(ERRORS.validation, 'Invalid bag prices', problems);
+    await this.deps.db.transaction(async (tx) => {
+      await this.touch(tx, session, farmId, body.updated_at, {});
+      await this.writeBagPrices(tx, session.accountId, farmId, farm.pais.id, body.bag_price);
+    });
+    return this.get(session, farmId);
+  }
+
+  /**
+   * Disabling is always allowed; enabling again counts against the per-season limit of the farm
+   * country's current soybean season.
+   */
+  async setEnabled(
+    session: Session,
+    farmId: number,
+    body: { enabled: boolean; updated_at: string },
+  ): Promise<Farm> {
+    const farm = await this.get(session, farmId);
+    if (isStale(body.updated_at, new Date(farm.updated_at)))
+      throw new AppError(ERRORS.conflict, 'The farm changed meanwhile');
+    if (farm.enabled === body.enabled) return farm;
+    let count = {};
+    if (body.enabled) {
+      const [stored] = await this.deps.db
+        .select({ seasonId: t.farms.reenabledSeasonId, count: t.farms.reenabledCount })
+        .from(t.farms)
+        .where(and(eq(t.farms.accountId, session.accountId), eq(t.farms.id, farmId)));
+      const decision = decideReenable(
+        stored!,
+        await this.currentSoybeanSeason(farm.pais.id),
+        this.deps.enableLimitPerSeason,
+      );
+      if (!decision.allowed)
+        throw new AppError(ERRORS.seasonEnableLimitExceeded, 'Enable limit of the season reached', {
+          limit: decision.limit,
+        });
+      count = { reenabledSeasonId: decision.next.seasonId, reenabledCount: decision.next.count };
+    }
+    await this.touch(this.deps.db, session, farmId, body.updated_at, {
+      enabled: body.enabled,
+      ...count,
+    });
+    return this.get(session, farmId);
+  }
+
+  /** Soft delete, refused while sowings or planned varieties hang from the farm. */
+  async remove(session: Session, farmId: number): Promise<void> {
+    await this.get(session, farmId);
+    const [uses] = await this.deps.db
+      .select({
+        sowings: sql<boolean>`exists (select 1 from ${t.sowings} s where s.account_id = ${session.accountId}
+          and s.farm_id = ${farmId} and s.deleted_at is null)`,
+        varieties: sql<boolean>`exists (select 1 from ${t.farmVarieties} v
+          where v.account_id = ${session.accountId} and v.farm_id = ${farmId})`,
+      })
+      .from(sql`(select 1) as one`);
+    if (uses!.sowings) throw new AppError(ERRORS.farmUsedInSowing, 'The farm has sowings');
+    if (uses!.varieties)
+      throw new AppError(ERRORS.farmHasPlannedVarieties, 'The farm has planned varieties');
+    await this.deps.db
+      .update(t.farms)
+      .set({ deletedAt: this.now() })
+      .where(and(eq(t.farms.accountId, session.accountId), eq(t.farms.id, farmId)));
+  }
+
+  async stats(session: Session, farmId: number): Promise<FarmStats> {
+    const farm = await this.get(session, farmId);
+    const [row] = await this.deps.db
+      .select({
+        enabledPlots: sql<number>`count(*) filter (where ${t.plots.enabled})`.mapWith(Number),
+        activeSowings: sql<number>`(select count(*) from ${t.sowings} s
+          where s.account_id = ${session.accountId} and s.farm_id = ${farmId}
+            and s.deleted_at is null and s.closed_at is null)`.mapWith(Number),
+      })
+      .from(t.plots)
+      .where(
+        and(
+          eq(t.plots.accountId, session.accountId),
+          eq(t.plots.farmId, farmId),
+          isNull(t.plots.deletedAt),
+        ),
+      );
+    return {
+      total_area: farm.total_area,
+      total_plots: farm.total_plots,
+      enabled_plots: row?.enabledPlots ?? 0,
+      active_sowings: row?.activeSowings ?? 0,
+      // Planned applications arrive with the spray programs.
+      next_application: null,
+    };
+  }
+
+  /** The farm as a write needs it: visible, enabled, and not changed since the client read it. */
+  async editable(session: Session, farmId: number, readUpdatedAt: string): Promise<Farm> {
+    const farm = await this.get(session, farmId);
+    if (!farm.enabled) throw new AppError(ERRORS.farmDisabled, 'The farm is disabled');
+    if (isStale(readUpdatedAt, new Date(farm.updated_at)))
+      throw new AppError(ERRORS.conflict, 'The farm changed meanwhile');
+    return farm;
+  }
+
+  /** The id of the current soybean season in the country (re-enable limits count per season). */
+  private async currentSoybeanSeason(countryId: number): Promise<number> {
+    const seasons = await this.deps.reference.seasonCrops({
+      countryId,
+      cropId: CROP_IDS.soybean,
+    });
+    const current = seasons.find((season) => season.status === 'current');
+    if (!current) throw new Error(`No current soybean season in country ${countryId}`);
+    return current.season_id;
+  }
+
+  /**
+   * Writes a farm row only if it still carries the `updated_at` the client read: two people
+   * saving at once, the second is told (409) instead of silently undoing the first.
+   */
+  private async touch(
+    db: Executor,
+    session: Session,
+    farmId: number,
+    readUpdatedAt: string,
+    values: Partial<typeof t.farms.$inferInsert>,
+  ): Promise<void> {
+    const changed = await db
+      .update(t.farms)
+      // Always later than the version it replaces, even within one millisecond (or a test clock).
+      .set({
+        ...values,
+        updatedAt: sql`greatest(${this.now().toISOString()}::timestamptz, ${t.farms.updatedAt} + interval '1 millisecond')`,
+      })
+      .where(
+        and(
+          eq(t.farms.accountId, session.accountId),
+          eq(t.farms.id, farmId),
+          isNull(t.farms.deletedAt),
+          // Answers carry milliseconds; rows written by SQL defaults may hold microseconds.
+          sql`date_trunc('milliseconds', ${t.farms.updatedAt}) = ${readUpdatedAt}::timestamptz`,
+        ),
+      )
+      .returning({ id: t.farms.id });
+    if (changed.length === 0) throw new AppError(ERRORS.conflict, 'The farm changed meanwhile');
+  }
+
+  private async writeBagPrices(
+    db: Executor,
+    accountId: number,
+    farmId: number,
+    countryId: number,
+    prices: FarmBody['bag_price'],
+  ): Promise<void> {
+    const currencyId = CURRENCY_IDS[findCountry(countryId)!.currency];
+    await db
+      .delete(t.farmBagPrices)
+      .where(and(eq(t.farmBagPrices.accountId, accountId), eq(t.farmBagPrices.farmId, farmId)));
+    await db.insert(t.farmBagPrices).values(
+      prices.map((price) => ({
+        accountId,
+        farmId,
+        cropId: price.crop_id,
+        currencyId,
+        price: price.price.toFixed(2),
+      })),
+    );
+  }
+
+  /**
+   * The city must belong to the state and the state to the country; one bag price per crop the
+   * country grows. Coordinates default to the city's (else the state's, else the country's) and
+   * give the farm its time zone.
+   */
+  private async checkPlace(
+    body: FarmBody,
+    current?: Farm,
+  ): Promise<{ latitude: number; longitude: number; timeZone: string }> {
+    const problems: FieldError[] = [];
+    const country = findCountry(body.pais);
+    const [state] = await this.deps.db
+      .select()
+      .from(t.states)
+      .where(and(eq(t.states.id, body.estado), eq(t.states.countryId, body.pais)));
+    const [city] = state
+      ? await this.deps.db
+          .select()
+          .from(t.cities)
+          .where(and(eq(t.cities.id, body.municipio), eq(t.cities.stateId, state.id)))
+      : [];
+    if (!country) problems.push(fieldProblem('pais', 'Unknown country'));
+    else if (!state) problems.push(fieldProblem('estado', 'The state is not in the country'));
+    else if (!city) problems.push(fieldProblem('municipio', 'The city is not in the state'));
+    // A city no longer listed may stay on a farm that has it, but is not chosen anew.
+    else if (!city.listed && current?.municipio.id !== city.id)
+      problems.push(fieldProblem('municipio', 'The city is not in the list'));
+    if (country) problems.push(...bagPriceProblems(country.id, body.bag_price));
+    if (problems.length) throw new AppError(ERRORS.validation, 'Invalid farm', problems);
+    const latitude = body.latitude ?? city!.latitude ?? state!.latitude ?? country!.latitude;
+    const longitude = body.longitude ?? city!.longitude ?? state!.longitude ?? country!.longitude;
+    return { latitude, longitude, timeZone: tzLookup(latitude, longitude) };
+  }
+
+  private visible(session: Session): SQL {
+    return and(
+      eq(t.farms.accountId, session.accountId),
+      isNull(t.farms.deletedAt),
+      visibleFarms(session),
+    )!;
+  }
+}
+
+function fieldProblem(field: string, message: string): FieldError {
+  return { field: `body.${field}`, key: 'field.invalid', message };
+}
+
+/** One positive price per crop of the country; no other crop, no crop twice. */
+function bagPriceProblems(countryId: number, prices: FarmBody['bag_price']): FieldError[] {
+  const crops = new Set(CROPS.map((crop) => crop.id as number));
+  const given = prices.map((price) => price.crop_id);
+  const missing = [...crops].filter((crop) => !given.includes(crop));
+  const unknown = given.filter((crop) => !crops.has(crop));
+  const twice = given.filter((crop, index) => given.indexOf(crop) !== index);
+  if (!findCountry(countryId)) return [];
+  if (missing.length)
+    return [
+      { field: 'body.bag_price', key: 'field.required', message: `No price for crop ${missing}` },
+    ];
+  if (unknown.length || twice.length)
+    return [fieldProblem('bag_price', 'Unknown or repeated crop')];
+  return [];
+}

@@ -1,0 +1,136 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+
+/** A place of the seeded geography, by state code and city name (Londrina, PR by default). */
+export async function place(
+  db: Database,
+  stateCode = 'PR',
+  cityName = 'Londrina',
+  countryId = 1,
+): Promise<{ countryId: number; stateId: number; cityId: number }> {
+  const [row] = await db
+    .select({ stateId: t.states.id, cityId: t.cities.id })
+    .from(t.cities)
+    .innerJoin(t.states, eq(t.states.id, t.cities.stateId))
+    .where(
+      and(
+        eq(t.states.countryId, countryId),
+        eq(t.states.code, stateCode),
+        eq(t.cities.name, cityName),
+      ),
+    );
+  if (!row) throw new Error(`No ${cityName} in ${stateCode}`);
+  return { countryId, ...row };
+}
+
+/** A farm written straight to the database (with both bag prices), for tests of other routes. */
+export async function makeFarm(
+  db: Database,
+  accountId: number,
+  options: { name?: string; enabled?: boolean; createdAt?: Date } = {},
+): Promise<number> {
+  const where = await place(db);
+  const at = options.createdAt ?? new Date();
+  const [farm] = await db
+    .insert(t.farms)
+    .values({
+      accountId,
+      name: options.name ?? 'Fazenda Teste',
+      enabled: options.enabled ?? true,
+      ...where,
+      latitude: -23.31,
+      longitude: -51.16,
+      timeZone: 'America/Sao_Paulo',
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning({ id: t.farms.id });
+  await db.insert(t.farmBagPrices).values([
+    { accountId, farmId: farm!.id, cropId: 1, currencyId: 2, price: '120.00' },
+    { accountId, farmId: farm!.id, cropId: 2, currencyId: 2, price: '75.00' },
+  ]);
+  return farm!.id;
+}
+
+/** A rectangular plot of about `hectares` near Londrina, written straight to the database. */
+export async function makePlot(
+  db: Database,
+  accountId: number,
+  farmId: number,
+  options: { name?: string; area?: number; enabled?: boolean } = {},
+): Promise<number> {
+  const ring: [number, number][] = [
+    [-51.17, -23.32],
+    [-51.16, -23.32],
+    [-51.16, -23.31],
+    [-51.17, -23.31],
+    [-51.17, -23.32],
+  ];
+  const [plot] = await db
+    .insert(t.plots)
+    .values({
+      accountId,
+      farmId,
+      name: options.name ?? 'Talhão 1',
+      area: options.area ?? 112,
+      areaCalculated: 112,
+      geometry: { type: 'Polygon', coordinates: [ring] },
+      minLat: -23.32,
+      minLng: -51.17,
+      maxLat: -23.31,
+      maxLng: -51.16,
+      latitude: -23.315,
+      longitude: -51.165,
+      enabled: options.enabled ?? true,
+    })
+    .returning({ id: t.plots.id });
+  return plot!.id;
+}
+
+/** Assigns farms to a member of the account (non-administrator profiles see only those). */
+export async function assignFarms(
+  db: Database,
+  accountId: number,
+  userId: number,
+  farmIds: number[],
+): Promise<void> {
+  const [membership] = await db
+    .select({ id: t.memberships.id })
+    .from(t.memberships)
+    .where(and(eq(t.memberships.accountId, accountId), eq(t.memberships.userId, userId)));
+  await db
+    .insert(t.membershipFarms)
+    .values(farmIds.map((farmId) => ({ accountId, membershipId: membership!.id, farmId })));
+}
+
+/** A sowing row as [sowings] will write it: enough for the rules that read sowings now. */
+export async function makeSowing(
+  db: Database,
+  accountId: number,
+  farmId: number,
+  plotId: number,
+  options: { area?: number; seasonCropId?: number; closed?: boolean } = {},
+): Promise<number> {
+  const seasonCropId =
+    options.seasonCropId ??
+    (
+      await db
+        .select({ id: t.seasonCrops.id })
+        .from(t.seasonCrops)
+        .where(and(eq(t.seasonCrops.countryId, 1), eq(t.seasonCrops.cropId, 1)))
+    ).at(-1)!.id;
+  const [sowing] = await db
+    .insert(t.sowings)
+    .values({
+      accountId,
+      farmId,
+      plotId,
+      cropId: 1,
+      seasonCropId,
+      area: options.area ?? 50,
+      closedAt: options.closed ? new Date() : null,
+    })
+    .returning({ id: t.sowings.id });
+  return sowing!.id;
+}
