@@ -1,6 +1,6 @@
 import { Box, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import type { Namespace } from '@lavoura/i18n/web';
-import { GuardedOutlet } from '../app/guard/route-guard';
+import { GuardedOutlet } from '../app/guard/signed-in-guard';
 import { AppDrawer, DRAWER_WIDTH } from './app-drawer';
 import { SessionFrame } from './session-frame';
 import { TemporaryPasswordBanner } from './temporary-password-banner';

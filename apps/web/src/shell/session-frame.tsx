@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { usePermissionsQuery, useSessionUserQuery, refreshToken } from '../api/session';
 import { useCrops, useSeasonCrops } from '../api/reference';
-import { RefusedNavigationBlocker } from '../app/guard/route-guard';
+import { RefusedNavigationBlocker } from '../app/guard/signed-in-guard';
 import { sessionRenewed, useSessionState } from '../app/session/session-store';
 import { SignedInProvider } from '../app/session/signed-in';
 import { AreaLoading } from './area-loading';
