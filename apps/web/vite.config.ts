@@ -22,9 +22,13 @@ const vendorChunks = [
   },
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   // Texts are not in it: each language's namespace is a chunk of its own (@lavoura/i18n/web).
+  // Nor is <Trans> with its HTML parser (html-parse-stringify): a group takes in every matching
+  // module any page uses, and only the sign-up page's terms label renders <Trans>.
   {
     name: 'i18n',
-    test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+    test: (id: string) =>
+      /node_modules[\\/](i18next|react-i18next)[\\/]/.test(id) &&
+      !/react-i18next[\\/]dist[\\/]es[\\/](Icu)?Trans(WithoutContext|Utils)?[\\/.]/.test(id),
   },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
   // zod-jitless rides with zod so it runs before any chunk builds a schema (see the file).
