@@ -33,6 +33,8 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { ReferenceService } from './modules/reference/reference.service.ts';
 import { farmsRoutes } from './modules/farms/farms.routes.ts';
 import { FarmsService } from './modules/farms/farms.service.ts';
+import { plotsRoutes } from './modules/farms/plots.routes.ts';
+import { PlotsService } from './modules/farms/plots.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
@@ -130,12 +132,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reference,
     enableLimitPerSeason: deps.enableLimitPerSeason ?? DEFAULT_ENABLE_LIMIT_PER_SEASON,
   });
+  const plots = new PlotsService({
+    ...services,
+    reference,
+    farms,
+    enableLimitPerSeason: deps.enableLimitPerSeason ?? DEFAULT_ENABLE_LIMIT_PER_SEASON,
+  });
 
   await app.register(referenceRoutes(reference), { prefix: '/api' });
   await app.register(authRoutes(auth, deps.db, cookies));
   await app.register(accountsRoutes(accounts, new MaintenanceService(deps.db, deps.maintenance)));
   await app.register(usersRoutes(users), { prefix: '/api' });
   await app.register(farmsRoutes(farms), { prefix: '/api' });
+  await app.register(plotsRoutes(plots), { prefix: '/api' });
   await app.register(healthRoutes(deps.db));
   await registerWebApp(app, deps.webDistDir);
 

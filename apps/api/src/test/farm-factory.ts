@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
@@ -112,14 +112,22 @@ export async function makeSowing(
   plotId: number,
   options: { area?: number; seasonCropId?: number; closed?: boolean } = {},
 ): Promise<number> {
+  // The current soybean season in Brazil, unless the test names another.
   const seasonCropId =
     options.seasonCropId ??
     (
       await db
         .select({ id: t.seasonCrops.id })
         .from(t.seasonCrops)
-        .where(and(eq(t.seasonCrops.countryId, 1), eq(t.seasonCrops.cropId, 1)))
-    ).at(-1)!.id;
+        .where(
+          and(
+            eq(t.seasonCrops.countryId, 1),
+            eq(t.seasonCrops.cropId, 1),
+            sql`${t.seasonCrops.startPeriod} <= current_date`,
+            sql`${t.seasonCrops.endPeriod} >= current_date`,
+          ),
+        )
+    )[0]!.id;
   const [sowing] = await db
     .insert(t.sowings)
     .values({

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
-import { makeFarm, place } from '../../test/farm-factory.ts';
+import { makeFarm, makePlot, place } from '../../test/farm-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 let app: TestApp;
 let token: string;
 let farmId: number;
+let plotId: number;
 let where: { countryId: number; stateId: number; cityId: number };
 const MISSING = undefined;
 const READ = '2026-11-23T12:00:00.000Z';
@@ -21,6 +22,7 @@ beforeAll(async () => {
   const account = await accountWith(app, ['CONTA']);
   token = account.members.CONTA!.token;
   farmId = await makeFarm(app.db, account.accountId);
+  plotId = await makePlot(app.db, account.accountId, farmId);
   where = await place(app.db);
 });
 afterAll(() => app.close());
@@ -58,7 +60,76 @@ const farmBadFields: Route['bad'] = [
   ['a longitude of -181', { longitude: -181 }, 'body.longitude'],
 ];
 
+const square = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [-51.17, -23.32],
+      [-51.16, -23.32],
+      [-51.16, -23.31],
+      [-51.17, -23.32],
+    ],
+  ],
+};
+const plotBadFields: Route['bad'] = [
+  ['no name', { nome: MISSING }, 'body.nome'],
+  ['a name of 121 characters', { nome: 'a'.repeat(121) }, 'body.nome'],
+  ['a zero area', { area: 0 }, 'body.area'],
+  ['an area as text', { area: '12 ha' }, 'body.area'],
+  ['a clay share of 101 %', { clay_soil: 101 }, 'body.clay_soil'],
+  ['a LineString', { geometry: { type: 'LineString', coordinates: [] } }, 'body.geometry.type'],
+  [
+    'coordinates as text',
+    { geometry: { type: 'Polygon', coordinates: 'x' } },
+    'body.geometry.coordinates',
+  ],
+  [
+    'a position of one number',
+    { geometry: { type: 'Polygon', coordinates: [[[1]]] } },
+    'body.geometry.coordinates.0.0.1',
+  ],
+];
+
 const ROUTES: Route[] = [
+  {
+    route: 'POST /api/talhoes',
+    method: 'POST',
+    url: () => '/api/talhoes',
+    valid: () => ({ fazenda_id: farmId, nome: 'Talhão', geometry: square }),
+    bad: [
+      ...plotBadFields,
+      ['no farm', { fazenda_id: MISSING }, 'body.fazenda_id'],
+      ['no outline', { geometry: MISSING }, 'body.geometry'],
+    ],
+  },
+  {
+    route: 'PUT /api/talhoes/{id}',
+    method: 'PUT',
+    url: () => `/api/talhoes/${plotId}`,
+    valid: () => ({ nome: 'Talhão', updated_at: READ }),
+    bad: [...plotBadFields, ['no updated_at', { updated_at: MISSING }, 'body.updated_at']],
+  },
+  {
+    route: 'PUT /api/plots/{id}/enable-disable',
+    method: 'PUT',
+    url: () => `/api/plots/${plotId}/enable-disable`,
+    valid: () => ({ enabled: true, updated_at: READ }),
+    bad: [
+      ['"true" as text', { enabled: 'true' }, 'body.enabled'],
+      ['no updated_at', { updated_at: MISSING }, 'body.updated_at'],
+    ],
+  },
+  {
+    route: 'POST /api/plots/many',
+    method: 'POST',
+    url: () => '/api/plots/many',
+    valid: () => ({ fazenda_id: farmId, plots: [{ nome: 'A', geometry: square }] }),
+    bad: [
+      ['no plots', { plots: [] }, 'body.plots'],
+      ['a plot without a name', { plots: [{ geometry: square }] }, 'body.plots.0.nome'],
+      ['a farm id as text', { fazenda_id: 'x' }, 'body.fazenda_id'],
+    ],
+  },
   {
     route: 'POST /api/fazendas',
     method: 'POST',

@@ -13,6 +13,7 @@ import {
 } from '@lavoura/domain';
 import tzLookup from '@photostructure/tz-lookup';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -27,7 +28,7 @@ import { toFarm, type FarmRow } from './farm.presenter.ts';
  * exactly like another account's. What a member may change is the permission code each route
  * declares.
  */
-export function visibleFarms(session: Session, farmId: SQL | typeof t.farms.id = t.farms.id): SQL {
+export function visibleFarms(session: Session, farmId: SQL | AnyPgColumn = t.farms.id): SQL {
   if (session.farms.all) return sql`true`;
   const ids = [...session.farms.farmIds];
   if (ids.length === 0) return sql`false`;
@@ -269,7 +270,7 @@ export class FarmsService {
   }
 
   /** The id of the current soybean season in the country (re-enable limits count per season). */
-  private async currentSoybeanSeason(countryId: number): Promise<number> {
+  async currentSoybeanSeason(countryId: number): Promise<number> {
     const seasons = await this.deps.reference.seasonCrops({
       countryId,
       cropId: CROP_IDS.soybean,

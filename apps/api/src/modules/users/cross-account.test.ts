@@ -8,7 +8,7 @@ import {
   makeUser,
   tokenFor,
 } from '../../test/identity-factory.ts';
-import { assignFarms, makeFarm } from '../../test/farm-factory.ts';
+import { assignFarms, makeFarm, makePlot } from '../../test/farm-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -26,6 +26,9 @@ let targetsA: { label: string; id: number }[];
 /** A's farms: the agronomist of A is assigned the first only. */
 let farmA: number;
 let otherFarmA: number;
+/** A plot on each of A's farms. */
+let plotA: number;
+let otherPlotA: number;
 let researcherToken: string;
 
 beforeAll(async () => {
@@ -57,6 +60,8 @@ beforeAll(async () => {
   });
   farmA = await makeFarm(app.db, accountA, { name: 'Alfa Sede' });
   otherFarmA = await makeFarm(app.db, accountA, { name: 'Alfa Retiro' });
+  plotA = await makePlot(app.db, accountA, farmA);
+  otherPlotA = await makePlot(app.db, accountA, otherFarmA);
   // A researcher creates and edits farms, but only among the farms assigned to them.
   const researcher = await makeUser(app.db, { accountId: accountA, profile: 'PESQUISA' });
   await assignFarms(app.db, accountA, researcher.id, [farmA]);
@@ -83,6 +88,8 @@ interface Case {
   takesAccount?: true;
   /** The id is a farm. */
   takesFarm?: true;
+  /** The id is a plot. */
+  takesPlot?: true;
   /** No non-administrator profile may call it (spec 2 §6): 403 before any farm is looked for. */
   administratorsOnly?: true;
 }
@@ -100,7 +107,46 @@ const aFarm = {
 };
 const longAgo = '2020-01-01T00:00:00.000Z';
 
+const square = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [-51.17, -23.32],
+      [-51.16, -23.32],
+      [-51.16, -23.31],
+      [-51.17, -23.32],
+    ],
+  ],
+};
+
 const FARM_CASES: Case[] = [
+  {
+    route: 'GET /api/talhoes/{id}',
+    request: (id) => ({ method: 'GET', url: `/api/talhoes/${id}` }),
+    ...notFound,
+  },
+  {
+    route: 'POST /api/talhoes',
+    request: (id) => ({
+      method: 'POST',
+      url: '/api/talhoes',
+      payload: { fazenda_id: id, nome: 'Intruso', geometry: square },
+    }),
+    status: 400,
+    key: 'exception.farm_not_found',
+    takesFarm: true,
+  },
+  {
+    route: 'POST /api/plots/many',
+    request: (id) => ({
+      method: 'POST',
+      url: '/api/plots/many',
+      payload: { fazenda_id: id, plots: [{ nome: 'Intruso', geometry: square }] },
+    }),
+    status: 400,
+    key: 'exception.farm_not_found',
+    takesFarm: true,
+  },
   {
     route: 'GET /api/farms/{id}',
     request: (id) => ({ method: 'GET', url: `/api/farms/${id}` }),
@@ -148,6 +194,47 @@ const FARM_CASES: Case[] = [
     route: 'GET /api/fazendas/{id}/stats',
     request: (id) => ({ method: 'GET', url: `/api/fazendas/${id}/stats` }),
     ...notFound,
+  },
+];
+
+const plotNotFound = { status: 404, key: 'exception.not_found', takesPlot: true } as const;
+const PLOT_CASES: Case[] = [
+  {
+    route: 'GET /api/talhoes/{field_id}/fazenda/{farm_id}',
+    request: (id) => ({
+      method: 'GET',
+      url: `/api/talhoes/${id}/fazenda/${id === otherPlotA ? otherFarmA : farmA}`,
+    }),
+    ...plotNotFound,
+  },
+  {
+    route: 'PUT /api/talhoes/{id}',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/api/talhoes/${id}`,
+      payload: { nome: 'Tomado', updated_at: longAgo },
+    }),
+    ...plotNotFound,
+  },
+  {
+    route: 'DELETE /api/talhoes/{id}',
+    request: (id) => ({ method: 'DELETE', url: `/api/talhoes/${id}` }),
+    ...plotNotFound,
+    administratorsOnly: true,
+  },
+  {
+    route: 'PUT /api/plots/{id}/enable-disable',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/api/plots/${id}/enable-disable`,
+      payload: { enabled: false, updated_at: longAgo },
+    }),
+    ...plotNotFound,
+  },
+  {
+    route: 'GET /api/talhoes/{id}/remaining-area',
+    request: (id) => ({ method: 'GET', url: `/api/talhoes/${id}/remaining-area` }),
+    ...plotNotFound,
   },
 ];
 
@@ -241,6 +328,7 @@ const CASES: Case[] = [
     takesAccount: true,
   },
   ...FARM_CASES,
+  ...PLOT_CASES,
   {
     // Back office: platform administrators only, so a customer administrator is refused outright.
     route: 'PUT /admin-api/accounts/{id}',
@@ -274,7 +362,18 @@ async function snapshotA() {
     .select()
     .from(t.farmBagPrices)
     .where(eq(t.farmBagPrices.accountId, accountA));
-  return { account, farmRows: farms, bagPrices, ...(await accountSnapshot(app.db, accountA)) };
+  const plots = await app.db
+    .select()
+    .from(t.plots)
+    .where(eq(t.plots.accountId, accountA))
+    .orderBy(t.plots.id);
+  return {
+    account,
+    farmRows: farms,
+    bagPrices,
+    plots,
+    ...(await accountSnapshot(app.db, accountA)),
+  };
 }
 
 describe('every id-taking identity route is covered', () => {
@@ -303,7 +402,7 @@ describe('every id-taking identity route is covered', () => {
           operation.requestBody?.content?.['application/json']?.schema?.properties ?? {},
         );
         const idInBody = bodyProperties.some((name) =>
-          /^(id|user_id|account_id|membership_id)$/.test(name),
+          /^(id|user_id|account_id|membership_id|fazenda_id|farm_id|talhao_id|plot_id)$/.test(name),
         );
         if (idInPath || idInBody) idRoutes.push(route);
       }
@@ -319,7 +418,10 @@ describe('every id-taking identity route is covered', () => {
  * only the farms assigned to them) gets 404 for a farm of their own account that is not theirs.
  * Empty until the farms area lands; the test below then fails for each farm route without a case.
  */
-const FARM_VISIBILITY_CASES: string[] = FARM_CASES.map((c) => c.route);
+const FARM_VISIBILITY_CASES: string[] = [
+  ...FARM_CASES.map((c) => c.route),
+  'GET /api/talhoes/{field_id}/fazenda/{farm_id}',
+];
 
 describe('every farm-taking route is covered by the farm-visibility rule', () => {
   it('lists each path or body with a farm id', async () => {
@@ -340,13 +442,16 @@ describe('every farm-taking route is covered by the farm-visibility rule', () =>
 });
 
 describe('a member who sees only some farms of the account', () => {
-  it.each(FARM_CASES.map((c) => [c.route, c] as const))(
-    '%s answers 404 for a farm of the account not assigned to them, and changes nothing',
+  it.each([...FARM_CASES, ...PLOT_CASES].map((c) => [c.route, c] as const))(
+    '%s answers as unknown for a farm of the account not assigned to them, and changes nothing',
     async (_, c) => {
       const before = await snapshotA();
-      const response = await send(researcherToken, c.request(otherFarmA));
+      const response = await send(
+        researcherToken,
+        c.request(c.takesPlot ? otherPlotA : otherFarmA),
+      );
       expect([response.statusCode, response.json().key]).toEqual(
-        c.administratorsOnly ? [403, 'plan.exception.no_permission'] : [404, 'exception.not_found'],
+        c.administratorsOnly ? [403, 'plan.exception.no_permission'] : [c.status, c.key],
       );
       expect(await snapshotA()).toEqual(before);
     },
@@ -369,7 +474,9 @@ describe('account B’s administrator against account A', () => {
         ? [{ label: 'account A', id: accountA }]
         : c.takesFarm
           ? [{ label: 'A’s farm', id: farmA }]
-          : targetsA;
+          : c.takesPlot
+            ? [{ label: 'A’s plot', id: plotA }]
+            : targetsA;
       for (const target of ids) {
         const response = await send(adminB.token, c.request(target.id));
         expect({

@@ -1,0 +1,385 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plot } from '@lavoura/domain';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '../../db/schema.ts';
+import { assignFarms, makeFarm, makeSowing } from '../../test/farm-factory.ts';
+import { accountWith, bearer } from '../../test/identity-factory.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const fixtures = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../packages/domain/src/geo/fixtures',
+);
+
+let app: TestApp;
+let accountId: number;
+let admin: { id: number; token: string };
+let farmId: number;
+
+/** A field of about 92 ha west of Londrina (a quadrilateral following two roads). */
+const FIELD: [number, number][] = [
+  [-51.2401, -23.3012],
+  [-51.2302, -23.3019],
+  [-51.2311, -23.3101],
+  [-51.2409, -23.3093],
+];
+const closed = (ring: [number, number][]) => [...ring, ring[0]!];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const account = await accountWith(app, ['CONTA'], { planId: 4 });
+  accountId = account.accountId;
+  admin = account.members.CONTA!;
+  farmId = await makeFarm(app.db, accountId, { name: 'Fazenda Água Limpa' });
+});
+afterAll(() => app.close());
+
+async function send(
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return app.app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+async function createPlot(body: Record<string, unknown> = {}, token = admin.token) {
+  return send(token, 'POST', '/api/talhoes', {
+    fazenda_id: farmId,
+    nome: 'Talhão da Estrada',
+    geometry: { type: 'Polygon', coordinates: [closed(FIELD)] },
+    ...body,
+  });
+}
+
+const plotRows = () => app.db.select().from(t.plots).orderBy(asc(t.plots.id));
+
+function multipart(fileName: string, content: Buffer, field = 'file') {
+  const boundary = '----lavoura-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+      'Content-Type: application/vnd.google-earth.kml+xml\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: {
+      ...bearer(admin.token),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+  };
+}
+
+describe('creating a plot', () => {
+  it('measures the outline on the server and answers it in GeoJSON and in the pipe lists', async () => {
+    const response = await createPlot();
+    expect(response.statusCode).toBe(201);
+    const plot = response.json<Plot>();
+    expect(plot.area_calculada).toBeGreaterThan(85);
+    expect(plot.area_calculada).toBeLessThan(100);
+    expect(plot).toMatchObject({
+      nome: 'Talhão da Estrada',
+      fazenda_id: farmId,
+      area: plot.area_calculada,
+      enabled: true,
+      enabled_ndvi: false,
+      enabled_sowing: true,
+      remaining_area: plot.area_calculada,
+      coordenadas_lat: FIELD.map(([, lat]) => lat).join('|'),
+      coordenadas_lng: FIELD.map(([lng]) => lng).join('|'),
+      geometry: { type: 'Polygon', coordinates: [closed(FIELD)] },
+    });
+    expect(plot.latitude).toBeGreaterThan(-23.3101);
+    expect(plot.latitude).toBeLessThan(-23.3012);
+  });
+
+  it('takes the spec’s pipe lists, open or closed, for the same outline', async () => {
+    const open = await createPlot({
+      geometry: undefined,
+      coordenadas_lat: FIELD.map(([, lat]) => lat).join('|'),
+      coordenadas_lng: FIELD.map(([lng]) => lng).join('|'),
+    });
+    const shut = await createPlot({
+      geometry: undefined,
+      coordenadas_lat: closed(FIELD)
+        .map(([, lat]) => lat)
+        .join('|'),
+      coordenadas_lng: closed(FIELD)
+        .map(([lng]) => lng)
+        .join('|'),
+      area: 90,
+    });
+    expect(open.json().geometry).toEqual({ type: 'Polygon', coordinates: [closed(FIELD)] });
+    expect(shut.json().area_calculada).toBe(open.json().area_calculada);
+    expect(shut.json().area).toBe(90);
+  });
+
+  it.each([
+    ['two points', { coordinates: [[FIELD[0], FIELD[1], FIELD[0]]] }, 'too_few_points'],
+    [
+      'a latitude of 95',
+      { coordinates: [closed([FIELD[0]!, [-51.23, 95], FIELD[2]!])] },
+      'latitude_out_of_range',
+    ],
+    [
+      'a bow tie',
+      { coordinates: [closed([FIELD[0]!, FIELD[2]!, FIELD[1]!, FIELD[3]!])] },
+      'self_crossing',
+    ],
+  ])('refuses %s with 400 exception.plot.invalid_geometry and its reason', async (_, g, reason) => {
+    const before = await plotRows();
+    const response = await createPlot({ geometry: { type: 'Polygon', ...g } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      key: 'exception.plot.invalid_geometry',
+      context: { additionalInfo: { reason } },
+    });
+    expect(await plotRows()).toEqual(before);
+  });
+
+  it('refuses a plot on a disabled farm, and on a farm the session does not reach', async () => {
+    const disabled = await makeFarm(app.db, accountId, { enabled: false });
+    const onDisabled = await createPlot({ fazenda_id: disabled });
+    expect([onDisabled.statusCode, onDisabled.json().key]).toEqual([
+      409,
+      'exception.farm.disabled',
+    ]);
+    const other = await accountWith(app, ['CONTA']);
+    const foreign = await makeFarm(app.db, other.accountId);
+    const onForeign = await createPlot({ fazenda_id: foreign });
+    expect([onForeign.statusCode, onForeign.json().key]).toEqual([400, 'exception.farm_not_found']);
+  });
+});
+
+describe('the plots of a farm', () => {
+  it('lists them newest first; enabled=1 leaves the disabled ones out', async () => {
+    const farm = await makeFarm(app.db, accountId);
+    const ids: number[] = [];
+    for (const nome of ['Primeiro', 'Segundo', 'Terceiro'])
+      ids.push((await createPlot({ fazenda_id: farm, nome })).json<Plot>().id);
+    const second = (
+      await send(admin.token, 'GET', `/api/talhoes/${ids[1]}/fazenda/${farm}`)
+    ).json<Plot>();
+    await send(admin.token, 'PUT', `/api/plots/${ids[1]}/enable-disable`, {
+      enabled: false,
+      updated_at: second.updated_at,
+    });
+    const all = (await send(admin.token, 'GET', `/api/talhoes/${farm}`)).json<Plot[]>();
+    expect(all.map((p) => p.nome)).toEqual(['Terceiro', 'Segundo', 'Primeiro']);
+    const enabled = (await send(admin.token, 'GET', `/api/talhoes/${farm}?enabled=1`)).json<
+      Plot[]
+    >();
+    expect(enabled.map((p) => p.nome)).toEqual(['Terceiro', 'Primeiro']);
+    const wrongFarm = await send(admin.token, 'GET', `/api/talhoes/${ids[0]}/fazenda/${farmId}`);
+    expect(wrongFarm.statusCode).toBe(404);
+  });
+});
+
+describe('editing a plot', () => {
+  it('saves with the updated_at it read and refuses a stale one with 409', async () => {
+    const plot = (await createPlot()).json<Plot>();
+    const first = await send(admin.token, 'PUT', `/api/talhoes/${plot.id}`, {
+      nome: 'Talhão Renomeado',
+      area: 80.5,
+      updated_at: plot.updated_at,
+    });
+    expect(first.json()).toMatchObject({ nome: 'Talhão Renomeado', area: 80.5 });
+    const stale = await send(admin.token, 'PUT', `/api/talhoes/${plot.id}`, {
+      nome: 'Outro',
+      updated_at: plot.updated_at,
+    });
+    expect([stale.statusCode, stale.json().key]).toEqual([409, 'exception.conflict']);
+  });
+
+  it('locks the area for a year after NDVI was contracted', async () => {
+    const plot = (await createPlot()).json<Plot>();
+    await app.db
+      .update(t.plots)
+      .set({ ndviContractedAt: new Date(app.clock.now.getTime() - 30 * 86_400_000) })
+      .where(eq(t.plots.id, plot.id));
+    const read = (
+      await send(admin.token, 'GET', `/api/talhoes/${plot.id}/fazenda/${farmId}`)
+    ).json<Plot>();
+    expect(read.enabled_ndvi).toBe(true);
+    const response = await send(admin.token, 'PUT', `/api/talhoes/${plot.id}`, {
+      nome: read.nome,
+      area: read.area + 5,
+      updated_at: read.updated_at,
+    });
+    expect([response.statusCode, response.json().key]).toEqual([409, 'exception.plot.area_locked']);
+    const renamed = await send(admin.token, 'PUT', `/api/talhoes/${plot.id}`, {
+      nome: 'Só o nome',
+      updated_at: read.updated_at,
+    });
+    expect(renamed.json()).toMatchObject({ nome: 'Só o nome', area: read.area });
+  });
+
+  it('enables a plot again at most twice a season', async () => {
+    let plot = (await createPlot()).json<Plot>();
+    const toggle = async (enabled: boolean) => {
+      const response = await send(admin.token, 'PUT', `/api/plots/${plot.id}/enable-disable`, {
+        enabled,
+        updated_at: plot.updated_at,
+      });
+      if (response.statusCode === 200) plot = response.json<Plot>();
+      return response;
+    };
+    for (let i = 0; i < 2; i++) {
+      await toggle(false);
+      expect((await toggle(true)).statusCode).toBe(200);
+    }
+    await toggle(false);
+    const third = await toggle(true);
+    expect([third.statusCode, third.json().key]).toEqual([
+      409,
+      'exception.season.enable_limit_exceeded',
+    ]);
+  });
+});
+
+describe('sowings and the plot', () => {
+  it('gives the remaining area of the current season and refuses deleting while unharvested', async () => {
+    const plot = (await createPlot({ area: 100 })).json<Plot>();
+    const sowing = await makeSowing(app.db, accountId, farmId, plot.id, { area: 60 });
+    await makeSowing(app.db, accountId, farmId, plot.id, { area: 30, closed: true });
+    const remaining = await send(admin.token, 'GET', `/api/talhoes/${plot.id}/remaining-area`);
+    expect(remaining.json()).toEqual({ area: 100, sown_area: 60, remaining_area: 40 });
+    const listed = (await send(admin.token, 'GET', `/api/talhoes/${farmId}`))
+      .json<Plot[]>()
+      .find((p) => p.id === plot.id);
+    expect(listed).toMatchObject({ remaining_area: 40, enabled_sowing: false });
+
+    const refused = await send(admin.token, 'DELETE', `/api/talhoes/${plot.id}`);
+    expect([refused.statusCode, refused.json().key]).toEqual([
+      409,
+      'exception.plot.has_unharvested_sowing',
+    ]);
+    await app.db.update(t.sowings).set({ closedAt: new Date() }).where(eq(t.sowings.id, sowing));
+    expect((await send(admin.token, 'DELETE', `/api/talhoes/${plot.id}`)).statusCode).toBe(204);
+    const after = (await send(admin.token, 'GET', `/api/talhoes/${farmId}`)).json<Plot[]>();
+    expect(after.some((p) => p.id === plot.id)).toBe(false);
+  });
+});
+
+describe('KML import', () => {
+  it('previews the plots of a Google Earth file without saving them', async () => {
+    const before = await plotRows();
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/plots/kml-preview',
+      ...multipart(
+        'cascavel.kml',
+        fs.readFileSync(path.join(fixtures, 'google-earth-cascavel.kml')),
+      ),
+    });
+    expect(response.statusCode).toBe(200);
+    const { plots } = response.json<{ plots: { nome: string; area_calculada: number }[] }>();
+    expect(plots).toHaveLength(4);
+    for (const plot of plots) expect(plot.area_calculada).toBeGreaterThan(1);
+    expect(await plotRows()).toEqual(before);
+  });
+
+  it('reads a KMZ like its KML', async () => {
+    const read = async (file: string) =>
+      (
+        await app.app.inject({
+          method: 'POST',
+          url: '/api/plots/kml-preview',
+          ...multipart(file, fs.readFileSync(path.join(fixtures, file))),
+        })
+      ).json();
+    expect(await read('itapua-lotes.kmz')).toEqual(await read('itapua-lotes.kml'));
+  });
+
+  it.each([
+    ['html-error-page.kml', 400, 'exception.kml.invalid_format'],
+    ['bad-coordinate.kml', 400, 'exception.kml.invalid_coordinates'],
+    ['two-point-polygon.kml', 400, 'exception.kml.too_few_points'],
+    ['bow-tie.kml', 400, 'exception.plot.invalid_geometry'],
+  ])('refuses %s with %i %s naming the placemark', async (file, status, key) => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/plots/kml-preview',
+      ...multipart(file, fs.readFileSync(path.join(fixtures, file))),
+    });
+    expect([response.statusCode, response.json().key]).toEqual([status, key]);
+    if (key !== 'exception.kml.invalid_format')
+      expect(response.json().context.additionalInfo.placemark).toEqual(expect.any(String));
+  });
+
+  it('refuses a file over 5 MB with 413 exception.file.too_large', async () => {
+    const big = Buffer.alloc(5 * 1024 * 1024 + 10, 0x20);
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/plots/kml-preview',
+      ...multipart('big.kml', big),
+    });
+    expect([response.statusCode, response.json().key]).toEqual([413, 'exception.file.too_large']);
+  });
+
+  it('saves the previewed plots in one transaction, or none when one outline is bad', async () => {
+    const preview = (
+      await app.app.inject({
+        method: 'POST',
+        url: '/api/plots/kml-preview',
+        ...multipart('sorriso.kml', fs.readFileSync(path.join(fixtures, 'my-maps-sorriso.kml'))),
+      })
+    ).json<{ plots: { nome: string; geometry: unknown; area_calculada: number }[] }>().plots;
+    const farm = await makeFarm(app.db, accountId);
+    const before = await plotRows();
+    const bad = await send(admin.token, 'POST', '/api/plots/many', {
+      fazenda_id: farm,
+      plots: [
+        ...preview.map(({ nome, geometry }) => ({ nome, geometry })),
+        {
+          nome: 'Ruim',
+          geometry: { type: 'Polygon', coordinates: [[FIELD[0], FIELD[1], FIELD[0]]] },
+        },
+      ],
+    });
+    expect([bad.statusCode, bad.json().key]).toEqual([400, 'exception.plot.invalid_geometry']);
+    expect(bad.json().context.additionalInfo).toMatchObject({ nome: 'Ruim', plot: preview.length });
+    expect(await plotRows()).toEqual(before);
+
+    const saved = await send(admin.token, 'POST', '/api/plots/many', {
+      fazenda_id: farm,
+      plots: preview.map(({ nome, geometry }) => ({ nome, geometry })),
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json<Plot[]>().map((p) => [p.nome, p.area_calculada])).toEqual(
+      preview.map((p) => [p.nome, Math.round(p.area_calculada * 10_000) / 10_000]),
+    );
+  });
+});
+
+describe('who changes plots', () => {
+  it('lets the observer and the agronomist read the plots of their farm but not change them', async () => {
+    const team = await accountWith(app, ['CONTA', 'FARM', 'ASSISTENTE_TECNICO']);
+    const farm = await makeFarm(app.db, team.accountId);
+    const plot = (await createPlot({ fazenda_id: farm }, team.members.CONTA!.token)).json<Plot>();
+    for (const profile of ['FARM', 'ASSISTENTE_TECNICO']) {
+      const member = team.members[profile]!;
+      await assignFarms(app.db, team.accountId, member.id, [farm]);
+      // A new token: the farm assignment is read at sign-in and on every session change.
+      const list = await send(member.token, 'GET', `/api/talhoes/${farm}`);
+      expect(list.json<Plot[]>().map((p) => p.id)).toEqual([plot.id]);
+      const attempts = [
+        await createPlot({ fazenda_id: farm }, member.token),
+        await send(member.token, 'PUT', `/api/talhoes/${plot.id}`, {
+          nome: 'Tomado',
+          updated_at: plot.updated_at,
+        }),
+        await send(member.token, 'DELETE', `/api/talhoes/${plot.id}`),
+      ];
+      expect(attempts.map((r) => r.statusCode)).toEqual([403, 403, 403]);
+    }
+  });
+});

@@ -1,0 +1,197 @@
+import multipart from '@fastify/multipart';
+import {
+  ERRORS,
+  enableBodySchema,
+  errorBodySchema,
+  kmlPreviewSchema,
+  plotCreateBodySchema,
+  plotSchema,
+  plotsManyBodySchema,
+  plotUpdateBodySchema,
+  remainingAreaSchema,
+} from '@lavoura/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import { sessionOf } from '../../http/auth.ts';
+import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import type { PlotsService } from './plots.service.ts';
+
+const errors = {
+  ...commonErrorResponses,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+};
+const tags = ['farms'];
+const plotParams = z.object({ id: idSchema });
+/** KML and KMZ uploads (spec 2 §9: files up to 5 MB). */
+export const KML_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Plots (talhões) of the farms (spec 2 §7), drawn on the map or imported from KML. */
+export function plotsRoutes(plots: PlotsService) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    await fastify.register(multipart, { limits: { fileSize: KML_MAX_BYTES, files: 1, fields: 5 } });
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      // The spec's /talhoes/{farm_id}: one parameter name per path, PUT and DELETE take a plot's.
+      '/talhoes/:id',
+      {
+        config: { access: { permission: 'TALHAO_LISTAR', planRoute: 'field' } },
+        schema: {
+          tags,
+          operationId: 'listPlots',
+          summary: 'The plots of a farm, newest first; enabled=1 gives only the enabled ones',
+          params: z.object({ id: idSchema.describe('the farm’s id') }),
+          querystring: z.object({ enabled: z.enum(['0', '1']).optional() }),
+          response: { 200: z.array(plotSchema), ...errors },
+        },
+      },
+      async (request) =>
+        plots.list(sessionOf(request), request.params.id, request.query.enabled === '1'),
+    );
+    app.get(
+      '/talhoes/:field_id/fazenda/:farm_id',
+      {
+        config: { access: { permission: 'TALHAO_VISUALIZAR', planRoute: 'field' } },
+        schema: {
+          tags,
+          operationId: 'getPlot',
+          summary: 'One plot of a farm',
+          params: z.object({ field_id: idSchema, farm_id: idSchema }),
+          response: { 200: plotSchema, ...errors },
+        },
+      },
+      async (request) =>
+        plots.get(sessionOf(request), request.params.field_id, request.params.farm_id),
+    );
+    app.post(
+      '/talhoes',
+      {
+        config: { access: { permission: 'TALHAO_CADASTRAR', planRoute: 'field' } },
+        schema: {
+          tags,
+          operationId: 'createPlot',
+          summary: 'Create a plot from its outline (GeoJSON or the two pipe lists)',
+          body: plotCreateBodySchema,
+          response: { 201: plotSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await plots.create(sessionOf(request), request.body)),
+    );
+    app.put(
+      '/talhoes/:id',
+      {
+        config: { access: { permission: 'TALHAO_EDITAR', planRoute: 'field' } },
+        schema: {
+          tags,
+          operationId: 'updatePlot',
+          summary: 'Edit a plot; the body carries the updated_at it was read with',
+          params: plotParams,
+          body: plotUpdateBodySchema,
+          response: { 200: plotSchema, ...errors },
+        },
+      },
+      async (request) => plots.update(sessionOf(request), request.params.id, request.body),
+    );
+    app.delete(
+      '/talhoes/:id',
+      {
+        config: { access: { permission: 'TALHAO_EXCLUIR', planRoute: 'field' } },
+        schema: {
+          tags,
+          operationId: 'deletePlot',
+          summary: 'Delete a plot (refused while a sowing on it is not harvested)',
+          params: plotParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await plots.remove(sessionOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+    app.put(
+      '/plots/:id/enable-disable',
+      {
+        config: { access: { permission: 'TALHAO_EDITAR', planRoute: 'field' } },
+        schema: {
+          tags,
+          operationId: 'setPlotEnabled',
+          summary: 'Enable or disable a plot (re-enabling is limited per season)',
+          params: plotParams,
+          body: enableBodySchema,
+          response: { 200: plotSchema, ...errors },
+        },
+      },
+      async (request) => plots.setEnabled(sessionOf(request), request.params.id, request.body),
+    );
+    app.get(
+      '/talhoes/:id/remaining-area',
+      {
+        config: { access: { permission: 'TALHAO_VISUALIZAR', planRoute: 'field' } },
+        schema: {
+          tags,
+          operationId: 'getPlotRemainingArea',
+          summary: 'The plot’s area, the area sown in the current season and what remains (ha)',
+          params: plotParams,
+          response: { 200: remainingAreaSchema, ...errors },
+        },
+      },
+      async (request) => plots.remainingArea(sessionOf(request), request.params.id),
+    );
+    app.post(
+      '/plots/many',
+      {
+        config: { access: { permission: 'TALHAO_CADASTRAR', planRoute: 'field' } },
+        schema: {
+          tags,
+          operationId: 'createPlots',
+          summary: 'Save the plots of a KML import in one transaction',
+          body: plotsManyBodySchema,
+          response: { 201: z.array(plotSchema), ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await plots.createMany(sessionOf(request), request.body)),
+    );
+    app.post(
+      '/plots/kml-preview',
+      {
+        config: { access: { permission: 'TALHAO_CADASTRAR', planRoute: 'field' } },
+        schema: {
+          tags,
+          operationId: 'previewKml',
+          summary: 'The plots of a KML or KMZ file (multipart field `file`, 5 MB at most), unsaved',
+          consumes: ['multipart/form-data'],
+          response: {
+            200: kmlPreviewSchema,
+            413: errorBodySchema,
+            415: errorBodySchema,
+            ...errors,
+          },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart())
+          throw new AppError(ERRORS.unsupportedMediaType, 'Send the file as multipart/form-data');
+        const file = await request.file();
+        if (!file || file.fieldname !== 'file')
+          throw new AppError(ERRORS.kmlInvalidFormat, 'No file in the field `file`', {
+            reason: 'no_file',
+          });
+        const bytes = await file.toBuffer().catch((error: unknown) => {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(ERRORS.fileTooLarge, 'The file is larger than 5 MB', {
+              max_bytes: KML_MAX_BYTES,
+            });
+          throw error;
+        });
+        return plots.kmlPreview(new Uint8Array(bytes));
+      },
+    );
+  };
+}

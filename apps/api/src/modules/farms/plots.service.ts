@@ -1,0 +1,397 @@
+import {
+  ERRORS,
+  decideReenable,
+  isStale,
+  type Plot,
+  type PlotCreateBody,
+  type PlotUpdateBody,
+} from '@lavoura/domain';
+import {
+  checkPlotGeometry,
+  polygonFromPipeLists,
+  type CheckedGeometry,
+  type GeometryRefusal,
+} from '@lavoura/domain/geo';
+import { parseKmlPlots, type KmlPlot } from '@lavoura/domain/kml';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Session } from '../auth/session.types.ts';
+import type { ReferenceService } from '../reference/reference.service.ts';
+import { visibleFarms, type FarmsService } from './farms.service.ts';
+import { toPlot } from './plot.presenter.ts';
+
+export interface PlotsServiceDeps {
+  db: Database;
+  reference: ReferenceService;
+  farms: FarmsService;
+  enableLimitPerSeason: number;
+  now?: () => Date;
+}
+
+/** The area of a plot is locked for a year after NDVI monitoring was contracted (spec 2 §9). */
+const NDVI_AREA_LOCK_MS = 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * Plots (talhões) of the farms a session sees. Outlines are checked and measured by the domain's
+ * one geometry checker; areas are hectares on the WGS84 ellipsoid.
+ */
+export class PlotsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: PlotsServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** The farm's plots, newest first; `enabledOnly` for the menu's field group. */
+  async list(session: Session, farmId: number, enabledOnly = false): Promise<Plot[]> {
+    const farm = await this.deps.farms.get(session, farmId);
+    const rows = await this.select(this.deps.db, await this.currentSeasonCrops(farm.pais.id))
+      .where(
+        and(
+          this.visible(session),
+          eq(t.plots.farmId, farmId),
+          enabledOnly ? eq(t.plots.enabled, true) : undefined,
+        ),
+      )
+      .orderBy(sql`${t.plots.createdAt} desc, ${t.plots.id} desc`);
+    return rows.map(toPlot);
+  }
+
+  async get(
+    session: Session,
+    plotId: number,
+    farmId?: number,
+    db: Executor = this.deps.db,
+  ): Promise<Plot> {
+    const [located] = await db
+      .select({ farmId: t.plots.farmId, countryId: t.farms.countryId })
+      .from(t.plots)
+      .innerJoin(
+        t.farms,
+        and(eq(t.farms.accountId, t.plots.accountId), eq(t.farms.id, t.plots.farmId)),
+      )
+      .where(and(this.visible(session), eq(t.plots.id, plotId)));
+    if (!located || (farmId !== undefined && located.farmId !== farmId))
+      throw new AppError(ERRORS.notFound, 'Plot not found');
+    const [row] = await this.select(db, await this.currentSeasonCrops(located.countryId)).where(
+      and(this.visible(session), eq(t.plots.id, plotId)),
+    );
+    return toPlot(row!);
+  }
+
+  async create(session: Session, body: PlotCreateBody): Promise<Plot> {
+    const farm = await this.farmTakingPlots(session, body.fazenda_id);
+    const outline = checkedOutline(body);
+    const now = this.now();
+    const [plot] = await this.deps.db
+      .insert(t.plots)
+      .values({
+        accountId: session.accountId,
+        farmId: farm.id,
+        name: body.nome,
+        area: body.area ?? outline.area_ha,
+        elevation: body.elevation ?? null,
+        clayPercent: body.clay_soil ?? null,
+        ...outlineColumns(outline),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: t.plots.id });
+    return this.get(session, plot!.id);
+  }
+
+  /** Plots from a KML import, all in one transaction: one bad outline and none is saved. */
+  async createMany(
+    session: Session,
+    body: { fazenda_id: number; plots: { nome: string; geometry: unknown }[] },
+  ): Promise<Plot[]> {
+    const farm = await this.farmTakingPlots(session, body.fazenda_id);
+    const outlines = body.plots.map((plot, index) => {
+      const checked = checkPlotGeometry(plot.geometry);
+      if (!checked.ok) throw geometryError(checked, { plot: index, nome: plot.nome });
+      return { nome: plot.nome, outline: checked };
+    });
+    const now = this.now();
+    const ids = await this.deps.db.transaction(async (tx) =>
+      tx
+        .insert(t.plots)
+        .values(
+          outlines.map(({ nome, outline }) => ({
+            accountId: session.accountId,
+            farmId: farm.id,
+            name: nome,
+            area: outline.area_ha,
+            ...outlineColumns(outline),
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .returning({ id: t.plots.id }),
+    );
+    return Promise.all(ids.map(({ id }) => this.get(session, id)));
+  }
+
+  async update(session: Session, plotId: number, body: PlotUpdateBody): Promise<Plot> {
+    const plot = await this.get(session, plotId);
+    await this.farmTakingPlots(session, plot.fazenda_id);
+    if (!plot.enabled) throw new AppError(ERRORS.plotDisabled, 'The plot is disabled');
+    if (isStale(body.updated_at, new Date(plot.updated_at)))
+      throw new AppError(ERRORS.conflict, 'The plot changed meanwhile');
+    const newOutline =
+      body.geometry !== undefined || body.coordenadas_lat !== undefined
+        ? checkedOutline(body)
+        : undefined;
+    const area = body.area ?? newOutline?.area_ha ?? plot.area;
+    const [ndvi] = await this.deps.db
+      .select({ contractedAt: t.plots.ndviContractedAt })
+      .from(t.plots)
+      .where(and(eq(t.plots.accountId, session.accountId), eq(t.plots.id, plotId)));
+    const locked =
+      ndvi?.contractedAt && this.now().getTime() - ndvi.contractedAt.getTime() < NDVI_AREA_LOCK_MS;
+    if (locked && Math.abs(area - plot.area) > 1e-6)
+      throw new AppError(ERRORS.plotAreaLocked, 'The area is locked after NDVI was contracted', {
+        until: new Date(ndvi.contractedAt!.getTime() + NDVI_AREA_LOCK_MS).toISOString(),
+      });
+    await this.touch(this.deps.db, session, plotId, body.updated_at, {
+      name: body.nome,
+      area,
+      ...(body.elevation !== undefined ? { elevation: body.elevation } : {}),
+      ...(body.clay_soil !== undefined ? { clayPercent: body.clay_soil } : {}),
+      ...(newOutline ? outlineColumns(newOutline) : {}),
+    });
+    return this.get(session, plotId);
+  }
+
+  /** Soft delete, refused while a sowing on the plot waits for its harvest. */
+  async remove(session: Session, plotId: number): Promise<void> {
+    const plot = await this.get(session, plotId);
+    if (await this.hasUnharvestedSowing(session, plotId))
+      throw new AppError(ERRORS.plotHasUnharvestedSowing, 'A sowing on the plot is not harvested');
+    await this.deps.db
+      .update(t.plots)
+      .set({ deletedAt: this.now() })
+      .where(and(eq(t.plots.accountId, session.accountId), eq(t.plots.id, plot.id)));
+  }
+
+  async setEnabled(
+    session: Session,
+    plotId: number,
+    body: { enabled: boolean; updated_at: string },
+  ): Promise<Plot> {
+    const plot = await this.get(session, plotId);
+    const farm = await this.farmTakingPlots(session, plot.fazenda_id);
+    if (isStale(body.updated_at, new Date(plot.updated_at)))
+      throw new AppError(ERRORS.conflict, 'The plot changed meanwhile');
+    if (plot.enabled === body.enabled) return plot;
+    let count = {};
+    if (body.enabled) {
+      const [stored] = await this.deps.db
+        .select({ seasonId: t.plots.reenabledSeasonId, count: t.plots.reenabledCount })
+        .from(t.plots)
+        .where(and(eq(t.plots.accountId, session.accountId), eq(t.plots.id, plotId)));
+      const decision = decideReenable(
+        stored!,
+        await this.deps.farms.currentSoybeanSeason(farm.pais.id),
+        this.deps.enableLimitPerSeason,
+      );
+      if (!decision.allowed)
+        throw new AppError(ERRORS.seasonEnableLimitExceeded, 'Enable limit of the season reached', {
+          limit: decision.limit,
+        });
+      count = { reenabledSeasonId: decision.next.seasonId, reenabledCount: decision.next.count };
+    }
+    await this.touch(this.deps.db, session, plotId, body.updated_at, {
+      enabled: body.enabled,
+      ...count,
+    });
+    return this.get(session, plotId);
+  }
+
+  /** The plot's area, what live sowings of the current season occupy, and what is left. */
+  async remainingArea(
+    session: Session,
+    plotId: number,
+  ): Promise<{ area: number; sown_area: number; remaining_area: number }> {
+    const plot = await this.get(session, plotId);
+    return {
+      area: plot.area,
+      sown_area: Math.round((plot.area - plot.remaining_area) * 10_000) / 10_000,
+      remaining_area: plot.remaining_area,
+    };
+  }
+
+  /** A KML or KMZ file's plots, measured, without saving anything. */
+  kmlPreview(bytes: Uint8Array): { plots: KmlPlot[] } {
+    const result = parseKmlPlots(bytes);
+    if (result.ok) return { plots: result.plots };
+    switch (result.problem) {
+      case 'invalid_format':
+        throw new AppError(ERRORS.kmlInvalidFormat, 'Not a KML file', { reason: result.reason });
+      case 'no_polygons':
+        throw new AppError(ERRORS.kmlNoPolygons, 'No polygon in the file');
+      case 'invalid_coordinates':
+        throw new AppError(ERRORS.kmlInvalidCoordinates, 'Bad coordinates', {
+          placemark: result.placemark,
+        });
+      case 'too_few_points':
+        throw new AppError(ERRORS.kmlTooFewPoints, 'Fewer than 3 points', {
+          placemark: result.placemark,
+        });
+      case 'invalid_geometry':
+        throw new AppError(ERRORS.plotInvalidGeometry, 'Invalid polygon', {
+          placemark: result.placemark,
+          reason: result.reason,
+        });
+    }
+  }
+
+  private async farmTakingPlots(session: Session, farmId: number) {
+    const farm = await this.deps.farms.get(session, farmId).catch((error: unknown) => {
+      // A farm id in a body that the session does not reach is a bad body, not a missing page.
+      if (error instanceof AppError && error.key === ERRORS.notFound.key)
+        throw new AppError(ERRORS.farmNotFound, 'Unknown farm', { fazenda_id: farmId });
+      throw error;
+    });
+    if (!farm.enabled) throw new AppError(ERRORS.farmDisabled, 'The farm is disabled');
+    return farm;
+  }
+
+  private async hasUnharvestedSowing(session: Session, plotId: number): Promise<boolean> {
+    const [row] = await this.deps.db
+      .select({ id: t.sowings.id })
+      .from(t.sowings)
+      .where(
+        and(
+          eq(t.sowings.accountId, session.accountId),
+          eq(t.sowings.plotId, plotId),
+          isNull(t.sowings.deletedAt),
+          isNull(t.sowings.closedAt),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  private async currentSeasonCrops(countryId: number): Promise<number[]> {
+    const seasons = await this.deps.reference.seasonCrops({ countryId });
+    return seasons.filter((season) => season.status === 'current').map((season) => season.id);
+  }
+
+  private select(db: Executor, currentSeasonCropIds: number[]) {
+    const current = currentSeasonCropIds.length
+      ? sql`s.season_crop_id in (${sql.join(
+          currentSeasonCropIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql`false`;
+    return db
+      .select({
+        id: t.plots.id,
+        farmId: t.plots.farmId,
+        name: t.plots.name,
+        area: t.plots.area,
+        areaCalculated: t.plots.areaCalculated,
+        geometry: t.plots.geometry,
+        latitude: t.plots.latitude,
+        longitude: t.plots.longitude,
+        elevation: t.plots.elevation,
+        clayPercent: t.plots.clayPercent,
+        enabled: t.plots.enabled,
+        ndviContractedAt: t.plots.ndviContractedAt,
+        contractedArea: t.plots.contractedArea,
+        createdAt: t.plots.createdAt,
+        updatedAt: t.plots.updatedAt,
+        farmEnabled: t.farms.enabled,
+        sownArea: sql<number>`coalesce((select sum(s.area) from ${t.sowings} s
+          where s.account_id = ${t.plots.accountId} and s.plot_id = ${t.plots.id}
+            and s.deleted_at is null and s.closed_at is null and ${current}), 0)`.mapWith(Number),
+        unharvested: sql<boolean>`exists (select 1 from ${t.sowings} s
+          where s.account_id = ${t.plots.accountId} and s.plot_id = ${t.plots.id}
+            and s.deleted_at is null and s.closed_at is null)`,
+      })
+      .from(t.plots)
+      .innerJoin(
+        t.farms,
+        and(eq(t.farms.accountId, t.plots.accountId), eq(t.farms.id, t.plots.farmId)),
+      )
+      .$dynamic();
+  }
+
+  private visible(session: Session): SQL {
+    return and(
+      eq(t.plots.accountId, session.accountId),
+      isNull(t.plots.deletedAt),
+      isNull(t.farms.deletedAt),
+      visibleFarms(session, t.plots.farmId),
+    )!;
+  }
+
+  /** Writes the plot only if it still carries the `updated_at` the client read (else 409). */
+  private async touch(
+    db: Executor,
+    session: Session,
+    plotId: number,
+    readUpdatedAt: string,
+    values: Partial<typeof t.plots.$inferInsert>,
+  ): Promise<void> {
+    const changed = await db
+      .update(t.plots)
+      .set({
+        ...values,
+        updatedAt: sql`greatest(${this.now().toISOString()}::timestamptz, ${t.plots.updatedAt} + interval '1 millisecond')`,
+      })
+      .where(
+        and(
+          eq(t.plots.accountId, session.accountId),
+          eq(t.plots.id, plotId),
+          isNull(t.plots.deletedAt),
+          sql`date_trunc('milliseconds', ${t.plots.updatedAt}) = ${readUpdatedAt}::timestamptz`,
+        ),
+      )
+      .returning({ id: t.plots.id });
+    if (changed.length === 0) throw new AppError(ERRORS.conflict, 'The plot changed meanwhile');
+  }
+}
+
+/** The outline of a body: its GeoJSON, or its two pipe lists; refused with the reason. */
+function checkedOutline(body: {
+  geometry?: unknown;
+  coordenadas_lat?: string | undefined;
+  coordenadas_lng?: string | undefined;
+}): CheckedGeometry {
+  let geometry: unknown = body.geometry;
+  if (geometry === undefined) {
+    if (body.coordenadas_lat === undefined || body.coordenadas_lng === undefined)
+      throw geometryError({ ok: false, problem: 'not_a_polygon' });
+    const fromLists = polygonFromPipeLists(body.coordenadas_lat, body.coordenadas_lng);
+    if ('ok' in fromLists) throw geometryError(fromLists);
+    geometry = fromLists;
+  }
+  const checked = checkPlotGeometry(geometry);
+  if (!checked.ok) throw geometryError(checked);
+  return checked;
+}
+
+function geometryError(refusal: GeometryRefusal, where: Record<string, unknown> = {}): AppError {
+  const { ok: _ok, problem, ...at } = refusal;
+  return new AppError(ERRORS.plotInvalidGeometry, `Invalid outline: ${problem}`, {
+    reason: problem,
+    ...at,
+    ...where,
+  });
+}
+
+function outlineColumns(outline: CheckedGeometry) {
+  return {
+    areaCalculated: outline.area_ha,
+    geometry: outline.polygon,
+    minLat: outline.bbox.min_lat,
+    minLng: outline.bbox.min_lng,
+    maxLat: outline.bbox.max_lat,
+    maxLng: outline.bbox.max_lng,
+    latitude: outline.inside.latitude,
+    longitude: outline.inside.longitude,
+  };
+}
