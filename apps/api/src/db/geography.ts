@@ -8,7 +8,8 @@ import * as t from './schema.ts';
 /**
  * The authoritative states and cities bundled under reference-data/geography (see
  * docs/data-sources.md): Brazil's UFs and municipalities with IBGE codes, the US states and
- * counties with FIPS codes. A US farm's "city" is its county.
+ * counties with FIPS codes, Paraguay's departments and districts with the tax authority's (SIFEN)
+ * codes. A US farm's "city" is its county.
  */
 export interface OfficialState {
   /** ISO 3166-2 suffix, the key states.code already holds ('PR', 'IA'). */
@@ -62,11 +63,11 @@ function readCsv(file: string): Record<string, string>[] {
 const coordinate = (value: string | undefined): number | null =>
   value === undefined || value === '' ? null : Number(value);
 
-/** The official list of a country (by acronym), or undefined where we have none (Paraguay). */
-export function officialGeography(
+/** The official list of a country (by acronym), or undefined where we have none. */
+export async function officialGeography(
   acronym: string,
   dir = findGeographyDir(),
-): OfficialGeography | undefined {
+): Promise<OfficialGeography | undefined> {
   if (acronym === 'BR') {
     const states = readCsv(path.join(dir, 'brazil', 'states.csv')).map((row) => ({
       code: row.uf!,
@@ -103,7 +104,96 @@ export function officialGeography(
     }));
     return { states, cities };
   }
+  if (acronym === 'PY') return paraguayGeography(dir, await packagePlaces('PY'));
   return undefined;
+}
+
+interface Point {
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** Places of the country-state-city package: its states and its cities, with coordinates. */
+export interface PackagePlaces {
+  states: { isoCode: string; latitude?: string | null; longitude?: string | null }[];
+  cities: {
+    stateCode: string;
+    name: string;
+    latitude?: string | null;
+    longitude?: string | null;
+  }[];
+}
+
+/**
+ * A country's places in the country-state-city package (3.2.1: the data of
+ * dr5hn/countries-states-cities-database, ODbL-1.0). Imported here only, when a geography version
+ * is loaded: its 8 MB of cities are read then, not on every start.
+ */
+async function packagePlaces(acronym: string): Promise<PackagePlaces> {
+  const { City, State } = await import('country-state-city');
+  return {
+    states: State.getStatesOfCountry(acronym),
+    cities: City.getCitiesOfCountry(acronym) ?? [],
+  };
+}
+
+/**
+ * Paraguay's bounds, with a margin: a package coordinate outside them is wrong (the package puts
+ * its Central Department in Oklahoma) and is not used.
+ */
+const PARAGUAY_BOUNDS = { south: -28, north: -19, west: -63, east: -54 };
+
+function packagePoint(
+  latitude: string | null | undefined,
+  longitude: string | null | undefined,
+): Point {
+  const lat = Number(latitude);
+  const lon = Number(longitude);
+  const b = PARAGUAY_BOUNDS;
+  return latitude && longitude && lat >= b.south && lat <= b.north && lon >= b.west && lon <= b.east
+    ? { latitude: lat, longitude: lon }
+    : { latitude: null, longitude: null };
+}
+
+/**
+ * Paraguay's 18 departments (the 17 and the capital) and their districts from the SIFEN
+ * catalogue of the tax authority (reference-data/geography/paraguay, see its NOTICE). A department
+ * is keyed by its ISO 3166-2:PY code, given in departments.csv by matching the SIFEN name to the
+ * ISO subdivision name (SIFEN 1 CAPITAL = ASU, 2 CONCEPCION = 1 ... 16 BOQUERON = 19,
+ * 17 ALTO PARAGUAY = 16, 18 CANINDEYU = 14); its official code is the SIFEN code. The catalogue
+ * has no coordinates: a department takes the package's (none for Asunción, which the package
+ * lacks), a district those of the package's city of its department with the same name up to
+ * case, accents and punctuation, else none (a farm then falls back to its department's).
+ */
+export function paraguayGeography(dir: string, places: PackagePlaces): OfficialGeography {
+  const departments = readCsv(path.join(dir, 'paraguay', 'departments.csv'));
+  const isoBySifen = new Map(departments.map((row) => [row.sifen!, row.iso!]));
+  const statePoint = new Map(
+    places.states.map((s) => [s.isoCode, packagePoint(s.latitude, s.longitude)]),
+  );
+  const cityPoint = new Map<string, Point>();
+  for (const city of places.cities) {
+    const key = `${city.stateCode}:${nameKey(city.name)}`;
+    if (!cityPoint.has(key)) cityPoint.set(key, packagePoint(city.latitude, city.longitude));
+  }
+  const none: Point = { latitude: null, longitude: null };
+  const states = departments.map((row) => ({
+    code: row.iso!,
+    officialCode: row.sifen!,
+    name: row.name!,
+    ...(statePoint.get(row.iso!) ?? none),
+  }));
+  const cities = readCsv(path.join(dir, 'paraguay', 'districts.csv')).map((row) => {
+    const stateCode = isoBySifen.get(row.department_sifen!);
+    if (stateCode === undefined) throw new Error(`No department ${row.department_sifen}`);
+    return {
+      stateCode,
+      officialCode: row.sifen!,
+      name: row.name!,
+      ...(cityPoint.get(`${stateCode}:${nameKey(row.name!)}`) ?? none),
+    };
+  });
+  return { states, cities };
 }
 
 /**

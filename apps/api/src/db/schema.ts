@@ -41,7 +41,7 @@ export const states = pgTable(
       .notNull()
       .references(() => countries.id, { onDelete: 'restrict' }),
     code: text('code').notNull(),
-    /** The statistics office's code: IBGE (Brazil's UF), FIPS (US), DGEEC/INE (Paraguay). */
+    /** Official code: IBGE (Brazil's UF), FIPS (US), the tax authority's SIFEN code (Paraguay). */
     officialCode: text('official_code'),
     name: text('name').notNull(),
     latitude: doublePrecision('latitude'),
@@ -62,7 +62,7 @@ export const cities = pgTable(
     stateId: integer('state_id')
       .notNull()
       .references(() => states.id, { onDelete: 'restrict' }),
-    /** IBGE municipality code (7 digits), US county FIPS (5), Paraguay district code (4). */
+    /** IBGE municipality code (7 digits), US county FIPS (5), Paraguay SIFEN district (1–3). */
     officialCode: text('official_code'),
     name: text('name').notNull(),
     latitude: doublePrecision('latitude'),

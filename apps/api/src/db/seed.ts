@@ -17,7 +17,6 @@ import {
   todayIn,
   type CropId,
 } from '@lavoura/domain';
-import { City, State } from 'country-state-city';
 import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable, PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from './client.ts';
@@ -189,18 +188,14 @@ export async function ensureSeasons(db: Executor, now: Date): Promise<void> {
 /**
  * The geography set: its version names the lists loaded; a database that loaded another version
  * (or none) loads this one on the next start. 'country-state-city@3.2.1/1' was the npm package's
- * list for every country.
+ * list for every country; 'official-2026-11/1' the official lists of Brazil and the USA with
+ * Paraguay still from the package; 'official-2026-11/2' adds Paraguay's SIFEN list.
  */
-const GEOGRAPHY_VERSION = 'official-2026-11/1';
+const GEOGRAPHY_VERSION = 'official-2026-11/2';
 /** Key of the transaction lock that makes processes starting together load the set one at a time. */
 const GEOGRAPHY_LOCK = 73_012_026;
-const CHUNK = 1000;
 
-/**
- * Brazil and the USA from their official lists (./geography.ts). Paraguay, for which no openly
- * licensed list of the statistics office's codes was found, keeps the package's departments and
- * cities, without codes (docs/data-sources.md).
- */
+/** Every country's states and cities from its official list (./geography.ts). */
 async function seedGeography(db: Executor): Promise<void> {
   const [seen] = await db
     .select()
@@ -217,9 +212,9 @@ async function seedGeography(db: Executor): Promise<void> {
 
   const dir = findGeographyDir();
   for (const country of COUNTRIES) {
-    const official = officialGeography(country.acronym, dir);
-    if (official) await applyOfficialGeography(db, country.id, official);
-    else await seedPackageGeography(db, country.id, country.acronym);
+    const official = await officialGeography(country.acronym, dir);
+    if (!official) throw new Error(`No geography list for ${country.acronym}`);
+    await applyOfficialGeography(db, country.id, official);
   }
   await db
     .insert(t.referenceVersions)
@@ -228,42 +223,4 @@ async function seedGeography(db: Executor): Promise<void> {
       target: t.referenceVersions.name,
       set: { version: GEOGRAPHY_VERSION, loadedAt: sql`now()` },
     });
-}
-
-/** A country's states and cities from the country-state-city package, as first loaded. */
-async function seedPackageGeography(db: Executor, countryId: number, acronym: string) {
-  const packageStates = State.getStatesOfCountry(acronym);
-  await db
-    .insert(t.states)
-    .values(
-      packageStates.map((state) => ({
-        countryId,
-        code: state.isoCode,
-        name: state.name,
-        latitude: coordinate(state.latitude),
-        longitude: coordinate(state.longitude),
-      })),
-    )
-    .onConflictDoNothing();
-  const stateRows = await db.select().from(t.states).where(eq(t.states.countryId, countryId));
-  const stateId = new Map(stateRows.map((row) => [row.code, row.id]));
-  const cityRows = packageStates.flatMap((state) =>
-    City.getCitiesOfState(acronym, state.isoCode).map((city) => ({
-      stateId: stateId.get(state.isoCode)!,
-      name: city.name,
-      latitude: coordinate(city.latitude),
-      longitude: coordinate(city.longitude),
-    })),
-  );
-  for (let i = 0; i < cityRows.length; i += CHUNK) {
-    await db
-      .insert(t.cities)
-      .values(cityRows.slice(i, i + CHUNK))
-      .onConflictDoNothing();
-  }
-}
-
-function coordinate(value: string | null | undefined): number | null {
-  const number = Number(value);
-  return value && Number.isFinite(number) ? number : null;
 }

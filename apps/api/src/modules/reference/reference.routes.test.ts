@@ -228,17 +228,49 @@ describe('reference data, readable without a token', () => {
     expect(all).toHaveLength(3142);
   });
 
-  it('lists the departments of Paraguay and their districts (no official codes loaded yet)', async () => {
-    // No openly licensed INE list was found (docs/data-sources.md): Paraguay keeps the
-    // country-state-city rows, without codes.
+  it('lists Paraguay’s 17 departments and the capital, and their districts, with SIFEN codes', async () => {
+    // The tax authority's (DNIT) SIFEN catalogue, not INE codes (docs/data-sources.md).
     const paraguay = await get<StateAnswer[]>('/api/estados/2');
-    expect(paraguay.body.length).toBeGreaterThanOrEqual(17);
-    const itapua = paraguay.body.find((s) => s.name === 'Itapúa')!;
-    expect(itapua.official_code).toBeNull();
-    const districts = (await get<CityAnswer[]>(`/api/municipios/${itapua.id}`)).body;
-    expect(districts.find((c) => c.name === 'Encarnación')).toMatchObject({ code: null });
-    const names = districts.map((c) => c.name);
+    expect(paraguay.body).toHaveLength(18);
+    expect(paraguay.body.every((s) => /^\d{1,2}$/.test(s.official_code ?? ''))).toBe(true);
+    expect(new Set(paraguay.body.map((s) => s.official_code)).size).toBe(18);
+    const byCode = Object.fromEntries(paraguay.body.map((s) => [s.code, s]));
+    expect(byCode.ASU).toMatchObject({ name: 'Asunción', official_code: '1' });
+    expect(byCode['7']).toMatchObject({ name: 'Itapúa', official_code: '8' });
+    expect(byCode['10']).toMatchObject({ name: 'Alto Paraná', official_code: '11' });
+    expect(byCode['19']).toMatchObject({ name: 'Boquerón', official_code: '16' });
+    expect(byCode['16']).toMatchObject({ name: 'Alto Paraguay', official_code: '17' });
+    // The package's coordinates, where they are in Paraguay: none for Asunción, none for Central.
+    expect(byCode['7']).toMatchObject({
+      latitude: expect.closeTo(-26.79, 1),
+      longitude: expect.closeTo(-55.67, 1),
+    });
+    expect(byCode.ASU).toMatchObject({ latitude: null, longitude: null });
+    expect(byCode['11']).toMatchObject({ name: 'Central', latitude: null, longitude: null });
+
+    const districts = (
+      await Promise.all(paraguay.body.map((s) => get<CityAnswer[]>(`/api/municipios/${s.id}`)))
+    ).flatMap((answer) => answer.body);
+    expect(districts).toHaveLength(268);
+    expect(districts.every((c) => /^\d{1,3}$/.test(c.code ?? ''))).toBe(true);
+    expect(new Set(districts.map((c) => c.code)).size).toBe(268);
+    expect(districts.filter((c) => c.latitude !== null)).toHaveLength(115);
+
+    const itapua = (await get<CityAnswer[]>(`/api/municipios/${byCode['7']!.id}`)).body;
+    expect(itapua).toHaveLength(32);
+    expect(itapua.find((c) => c.name === 'Encarnación')).toMatchObject({
+      code: '87',
+      latitude: expect.closeTo(-27.33, 1),
+      longitude: expect.closeTo(-55.87, 1),
+    });
+    const names = itapua.map((c) => c.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'es')));
+    const altoParana = (await get<CityAnswer[]>(`/api/municipios/${byCode['10']!.id}`)).body;
+    expect(altoParana.find((c) => c.name === 'Ciudad del Este')?.code).toBe('145');
+    const asuncion = (await get<CityAnswer[]>(`/api/municipios/${byCode.ASU!.id}`)).body;
+    expect(asuncion).toEqual([
+      expect.objectContaining({ name: 'Asunción', code: '1', latitude: null, longitude: null }),
+    ]);
   });
 
   it.each([
@@ -312,6 +344,32 @@ describe('a database that loaded the old country-state-city list', () => {
       .insert(schema.cities)
       .values({ stateId: iowa!.id, name: 'Ames', latitude: 42.03, longitude: -93.62 })
       .returning();
+    // Paraguay as the package left it: its department names, its spelling, no codes, and its
+    // "cities" that are not districts.
+    const paraguayState = async (code: string) =>
+      (
+        await app.db
+          .select()
+          .from(schema.states)
+          .where(
+            and(eq(schema.states.countryId, COUNTRY_IDS.paraguay), eq(schema.states.code, code)),
+          )
+      )[0]!;
+    const boqueron = await paraguayState('19');
+    const central = await paraguayState('11');
+    await app.db
+      .update(schema.states)
+      .set({ name: 'Central Department', officialCode: null, latitude: 36.16, longitude: -95.97 })
+      .where(eq(schema.states.id, central.id));
+    const [nemby] = await app.db
+      .update(schema.cities)
+      .set({ name: 'Nemby', officialCode: null })
+      .where(and(eq(schema.cities.stateId, central.id), eq(schema.cities.officialCode, '161')))
+      .returning();
+    const [menno] = await app.db
+      .insert(schema.cities)
+      .values({ stateId: boqueron.id, name: 'Colonia Menno', latitude: -22.37, longitude: -59.82 })
+      .returning();
     await app.db
       .update(schema.referenceVersions)
       .set({ version: 'country-state-city@3.2.1/1' })
@@ -330,7 +388,24 @@ describe('a database that loaded the old country-state-city list', () => {
       latitude: expect.closeTo(-22.75, 1),
       listed: true,
     });
-    for (const old of [ghost!, ames!]) {
+    expect(await city(nemby!.id)).toMatchObject({
+      name: 'Ñemby',
+      officialCode: '161',
+      latitude: expect.closeTo(-25.39, 1),
+      listed: true,
+    });
+    const [centralAfter] = await app.db
+      .select()
+      .from(schema.states)
+      .where(eq(schema.states.id, central.id));
+    expect(centralAfter).toMatchObject({
+      name: 'Central',
+      officialCode: '12',
+      latitude: null,
+      longitude: null,
+      listed: true,
+    });
+    for (const old of [ghost!, ames!, menno!]) {
       expect(await city(old.id)).toMatchObject({
         name: old.name,
         officialCode: null,
@@ -346,6 +421,10 @@ describe('a database that loaded the old country-state-city list', () => {
     const iaList = await list(iowa!.id);
     expect(iaList).toHaveLength(99);
     expect(iaList.map((c) => c.id)).not.toContain(ames!.id);
+    const boqueronList = await list(boqueron.id);
+    expect(boqueronList).toHaveLength(6);
+    expect(boqueronList.map((c) => c.id)).not.toContain(menno!.id);
+    expect((await list(central.id)).map((c) => c.id)).toContain(nemby!.id);
 
     // Loading again changes nothing.
     await app.db
