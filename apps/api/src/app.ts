@@ -139,7 +139,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     enableLimitPerSeason: deps.enableLimitPerSeason ?? DEFAULT_ENABLE_LIMIT_PER_SEASON,
   });
 
-  await app.register(referenceRoutes(reference), { prefix: '/api' });
+  await app.register(
+    referenceRoutes(
+      reference,
+      async (session, farmId) => (await farms.get(session, farmId)).pais.id,
+    ),
+    { prefix: '/api' },
+  );
   await app.register(authRoutes(auth, deps.db, cookies));
   await app.register(accountsRoutes(accounts, new MaintenanceService(deps.db, deps.maintenance)));
   await app.register(usersRoutes(users), { prefix: '/api' });

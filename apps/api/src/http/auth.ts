@@ -25,7 +25,14 @@ export type { Session } from '../modules/auth/session.types.ts';
  * /admin-api or /payment-api without a declaration fails the start.
  */
 export type AccessRule =
-  'public' | { permission?: PermissionCode; planRoute?: PlanRoute; platformAdmin?: true };
+  | 'public'
+  | {
+      permission?: PermissionCode;
+      planRoute?: PlanRoute;
+      platformAdmin?: true;
+      /** Public, but with the session when a token comes (reference data read for a farm). */
+      optional?: true;
+    };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,6 +75,7 @@ export async function registerAuth(
   app.addHook('preValidation', async (request, reply) => {
     const rule = request.routeOptions.config.access;
     if (!rule || rule === 'public') return;
+    if (rule.optional && !bearerToken(request) && !cookieToken(request)) return;
     const session = await authenticate(request, reply, sessions, publicOrigin, options);
     request.session = session;
     if (rule.platformAdmin && session.profile !== 'ADMIN') {

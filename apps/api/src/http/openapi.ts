@@ -9,6 +9,7 @@ const TAGS = [
   { name: 'accounts', description: 'Sign-up and activation of an account' },
   { name: 'users', description: 'The signed-in user and the members of the account' },
   { name: 'reference', description: 'Reference data, readable without a session' },
+  { name: 'farms', description: 'Farms and their plots, drawn on the map or imported from KML' },
   { name: 'back office', description: 'Platform administrators only' },
 ];
 
@@ -41,7 +42,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: (input) => {
       const { schema, url } = jsonSchemaTransform(input);
       const access = input.route.config?.access;
-      const security = access === 'public' ? [] : SESSION_SECURITY;
+      const security =
+        access === 'public' ? [] : access?.optional ? [{}, ...SESSION_SECURITY] : SESSION_SECURITY;
       return { schema: { ...schema, security }, url };
     },
   });

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FIELD_KEYS } from '../field-errors.ts';
+import { isValidPhone } from '../phone.ts';
 import { recordIdSchema } from './common.ts';
 
 /**
@@ -11,23 +12,23 @@ import { recordIdSchema } from './common.ts';
 /** The `updated_at` the client read: a write based on an older one answers 409. */
 export const updatedAtSchema = z.iso.datetime({ offset: true });
 
-const name = z.string().trim().min(1).max(120);
-const latitude = z.number().min(-90).max(90);
-const longitude = z.number().min(-180).max(180);
-const area = z.number().positive().max(1_000_000);
+const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
+const latitude = z.number().check(z.gte(-90), z.lte(90));
+const longitude = z.number().check(z.gte(-180), z.lte(180));
+const area = z.number().check(z.positive(), z.lte(1_000_000));
 
 export const bagPriceInputSchema = z.object({
   crop_id: recordIdSchema,
-  price: z.number().positive().max(1_000_000_000),
+  price: z.number().check(z.positive(), z.lte(1_000_000_000)),
 });
 
 export const bagPriceSchema = z.object({
-  crop_id: z.number().int(),
-  currency_id: z.number().int(),
+  crop_id: z.int(),
+  currency_id: z.int(),
   price: z.number(),
 });
 
-const bagPrices = z.array(bagPriceInputSchema).max(10);
+const bagPrices = z.array(bagPriceInputSchema).check(z.maxLength(10));
 
 export const farmBodySchema = z.object({
   nome: name,
@@ -35,32 +36,32 @@ export const farmBodySchema = z.object({
   estado: recordIdSchema,
   municipio: recordIdSchema,
   bag_price: bagPrices,
-  latitude: latitude.optional(),
-  longitude: longitude.optional(),
+  latitude: z.optional(latitude),
+  longitude: z.optional(longitude),
 });
 export type FarmBody = z.infer<typeof farmBodySchema>;
 
-export const farmUpdateBodySchema = farmBodySchema.extend({ updated_at: updatedAtSchema });
+export const farmUpdateBodySchema = z.extend(farmBodySchema, { updated_at: updatedAtSchema });
 export type FarmUpdateBody = z.infer<typeof farmUpdateBodySchema>;
 
 export const bagPricesBodySchema = z.object({ bag_price: bagPrices, updated_at: updatedAtSchema });
 
 export const enableBodySchema = z.object({ enabled: z.boolean(), updated_at: updatedAtSchema });
 
-const place = z.object({ id: z.number().int(), nome: z.string() });
+const place = z.object({ id: z.int(), nome: z.string() });
 
 export const farmSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   nome: z.string(),
-  account_id: z.number().int(),
+  account_id: z.int(),
   enabled: z.boolean(),
   /** The farm has a sowing in progress (not harvested, not lost). */
   active_sowing: z.boolean(),
   /** An application is due within the next 15 days (spec 2 §9). */
   closets_applications: z.boolean(),
   total_area: z.number(),
-  total_talhoes: z.number().int(),
-  total_plots: z.number().int(),
+  total_talhoes: z.int(),
+  total_plots: z.int(),
   bag_price: z.array(bagPriceSchema),
   pais: place,
   estado: place,
@@ -75,22 +76,51 @@ export type Farm = z.infer<typeof farmSchema>;
 
 export const farmStatsSchema = z.object({
   total_area: z.number(),
-  total_plots: z.number().int(),
-  enabled_plots: z.number().int(),
-  active_sowings: z.number().int(),
+  total_plots: z.int(),
+  enabled_plots: z.int(),
+  active_sowings: z.int(),
   /** The next planned application (YYYY-MM-DD), null while none is planned. */
-  next_application: z.string().nullable(),
+  next_application: z.nullable(z.string()),
 });
 export type FarmStats = z.infer<typeof farmStatsSchema>;
 
+/** What the signed-in member hears about a farm (spec 2 §7), and their WhatsApp number. */
+export const farmNotificationsSchema = z.object({
+  notification_type_ids: z.array(z.int()),
+  whatsapp_opt_in: z.boolean(),
+  phone: z.nullable(z.string()),
+});
+export type FarmNotifications = z.infer<typeof farmNotificationsSchema>;
+
+/** With the WhatsApp opt-in, a complete phone of Brazil, the USA or Paraguay is required. */
+export const farmNotificationsBodySchema = z
+  .object({
+    notification_type_ids: z.array(recordIdSchema).check(z.maxLength(20)),
+    whatsapp_opt_in: z.boolean(),
+    phone: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(30)))),
+  })
+  .check(
+    z.refine((body) => !body.whatsapp_opt_in || (body.phone ?? '') !== '', {
+      message: FIELD_KEYS.required,
+      path: ['phone'],
+    }),
+    z.refine((body) => !body.phone || isValidPhone(body.phone), {
+      message: FIELD_KEYS.phone,
+      path: ['phone'],
+    }),
+  );
+export type FarmNotificationsBody = z.infer<typeof farmNotificationsBodySchema>;
+
 // ---- plots -----------------------------------------------------------------------------------
 
-const position = z.tuple([z.number(), z.number()]).rest(z.number());
+const position = z.tuple([z.number(), z.number()], z.number());
 
 /** GeoJSON Polygon (EPSG:4326): the checker in geo/plot-geometry says whether it is a plot. */
 export const polygonInputSchema = z.object({
   type: z.literal('Polygon'),
-  coordinates: z.array(z.array(position).max(10_000)).min(1).max(100),
+  coordinates: z
+    .array(z.array(position).check(z.maxLength(10_000)))
+    .check(z.minLength(1), z.maxLength(100)),
 });
 
 export const plotPolygonSchema = z.object({
@@ -98,27 +128,23 @@ export const plotPolygonSchema = z.object({
   coordinates: z.array(z.array(z.tuple([z.number(), z.number()]))),
 });
 
-const pipeList = z.string().max(200_000);
-
-/** A plot's outline: GeoJSON, or the spec's two pipe lists (`"lat1|lat2|…"`, `"lng1|lng2|…"`). */
-const outline = {
-  geometry: polygonInputSchema.optional(),
-  coordenadas_lat: pipeList.optional(),
-  coordenadas_lng: pipeList.optional(),
-};
+const pipeList = z.string().check(z.maxLength(200_000));
 
 const plotFields = {
   nome: name,
-  ...outline,
-  area: area.optional(),
-  elevation: z.number().min(-500).max(9_000).nullable().optional(),
-  clay_soil: z.number().min(0).max(100).nullable().optional(),
+  /** The outline: GeoJSON, or the spec's two pipe lists (`"lat1|lat2|…"`, `"lng1|lng2|…"`). */
+  geometry: z.optional(polygonInputSchema),
+  coordenadas_lat: z.optional(pipeList),
+  coordenadas_lng: z.optional(pipeList),
+  area: z.optional(area),
+  elevation: z.optional(z.nullable(z.number().check(z.gte(-500), z.lte(9_000)))),
+  clay_soil: z.optional(z.nullable(z.number().check(z.gte(0), z.lte(100)))),
 };
 
 function hasOutline(body: {
   geometry?: unknown;
-  coordenadas_lat?: string;
-  coordenadas_lng?: string;
+  coordenadas_lat?: string | undefined;
+  coordenadas_lng?: string | undefined;
 }): boolean {
   return (
     body.geometry !== undefined ||
@@ -128,27 +154,23 @@ function hasOutline(body: {
 
 export const plotCreateBodySchema = z
   .object({ fazenda_id: recordIdSchema, ...plotFields })
-  .refine(hasOutline, { message: FIELD_KEYS.required, path: ['geometry'] });
+  .check(z.refine(hasOutline, { message: FIELD_KEYS.required, path: ['geometry'] }));
 export type PlotCreateBody = z.infer<typeof plotCreateBodySchema>;
 
-export const plotUpdateBodySchema = z.object({
-  ...plotFields,
-  updated_at: updatedAtSchema,
-});
+export const plotUpdateBodySchema = z.object({ ...plotFields, updated_at: updatedAtSchema });
 export type PlotUpdateBody = z.infer<typeof plotUpdateBodySchema>;
 
 export const plotsManyBodySchema = z.object({
   fazenda_id: recordIdSchema,
   plots: z
     .array(z.object({ nome: name, geometry: polygonInputSchema }))
-    .min(1)
-    .max(500),
+    .check(z.minLength(1), z.maxLength(500)),
 });
 
 export const plotSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   nome: z.string(),
-  fazenda_id: z.number().int(),
+  fazenda_id: z.int(),
   area: z.number(),
   area_calculada: z.number(),
   geometry: plotPolygonSchema,
@@ -156,15 +178,15 @@ export const plotSchema = z.object({
   coordenadas_lng: z.string(),
   latitude: z.number(),
   longitude: z.number(),
-  elevation: z.number().nullable(),
-  clay_soil: z.number().nullable(),
+  elevation: z.nullable(z.number()),
+  clay_soil: z.nullable(z.number()),
   /** No authoritative soil-type list yet: always null. */
-  soil_type_id: z.number().int().nullable(),
+  soil_type_id: z.nullable(z.int()),
   enabled: z.boolean(),
   enabled_ndvi: z.boolean(),
   /** The plot can take a new sowing: enabled, and no sowing on it waits for its harvest. */
   enabled_sowing: z.boolean(),
-  contracted_area: z.number().nullable(),
+  contracted_area: z.nullable(z.number()),
   remaining_area: z.number(),
   created_at: z.string(),
   updated_at: z.string(),

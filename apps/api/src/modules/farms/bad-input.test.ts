@@ -160,6 +160,17 @@ const ROUTES: Route[] = [
     ],
   },
   {
+    route: 'PUT /api/farms/{id}/notifications',
+    method: 'PUT',
+    url: () => `/api/farms/${farmId}/notifications`,
+    valid: () => ({ notification_type_ids: [], whatsapp_opt_in: false }),
+    bad: [
+      ['ids as text', { notification_type_ids: 'all' }, 'body.notification_type_ids'],
+      ['the opt-in as text', { whatsapp_opt_in: 'yes' }, 'body.whatsapp_opt_in'],
+      ['a phone as a number', { phone: 5543991234567 }, 'body.phone'],
+    ],
+  },
+  {
     route: 'PUT /api/farms/{id}/bag-prices',
     method: 'PUT',
     url: () => `/api/farms/${farmId}/bag-prices`,

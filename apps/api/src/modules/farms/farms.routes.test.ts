@@ -366,3 +366,94 @@ describe('farm stats', () => {
     });
   });
 });
+
+describe('farm notifications', () => {
+  it('keeps each member’s choice per farm, with the WhatsApp phone', async () => {
+    const id = await makeFarm(app.db, accountId);
+    const empty = await send(admin.token, 'GET', `/api/farms/${id}/notifications`);
+    expect(empty.json()).toEqual({
+      notification_type_ids: [],
+      whatsapp_opt_in: false,
+      phone: null,
+    });
+    const types = (await send(admin.token, 'GET', '/api/notification-types')).json<
+      { id: number; code: string }[]
+    >();
+    expect(types.map((type) => type.code).sort()).toEqual([
+      'commodity_quotations',
+      'weather_forecast',
+      'weekly_applications',
+    ]);
+    const chosen = types.filter((type) => type.code !== 'commodity_quotations').map((t) => t.id);
+    const saved = await send(admin.token, 'PUT', `/api/farms/${id}/notifications`, {
+      notification_type_ids: chosen,
+      whatsapp_opt_in: true,
+      phone: '+5543991234567',
+    });
+    expect(saved.json()).toEqual({
+      notification_type_ids: [...chosen].sort((a, b) => a - b),
+      whatsapp_opt_in: true,
+      phone: '+5543991234567',
+    });
+    expect((await send(admin.token, 'GET', `/api/farms/${id}/notifications`)).json()).toEqual(
+      saved.json(),
+    );
+  });
+
+  it.each([
+    ['the opt-in without a phone', { whatsapp_opt_in: true, phone: null }, 'body.phone'],
+    ['an incomplete phone', { whatsapp_opt_in: true, phone: '+55 43 9912' }, 'body.phone'],
+    ['an unknown type', { notification_type_ids: [999] }, 'body.notification_type_ids'],
+  ])('refuses %s with 400 naming the field', async (_, change, field) => {
+    const id = await makeFarm(app.db, accountId);
+    const response = await send(admin.token, 'PUT', `/api/farms/${id}/notifications`, {
+      notification_type_ids: [],
+      whatsapp_opt_in: false,
+      ...change,
+    });
+    expect([response.statusCode, response.json().key]).toEqual([400, 'exception.validation_error']);
+    expect(response.json().context.additionalInfo).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field })]),
+    );
+    expect((await send(admin.token, 'GET', `/api/farms/${id}/notifications`)).json()).toEqual({
+      notification_type_ids: [],
+      whatsapp_opt_in: false,
+      phone: null,
+    });
+  });
+});
+
+describe('season-crops of a farm', () => {
+  it('answers the seasons of the farm’s country, for a session that sees the farm', async () => {
+    const iowa = await place(app.db, 'IA', 'Story County', 3);
+    const farm = (
+      await send(admin.token, 'POST', '/api/fazendas', {
+        ...newFarm(),
+        pais: 3,
+        estado: iowa.stateId,
+        municipio: iowa.cityId,
+      })
+    ).json<Farm>();
+    expect(farm.time_zone).toBe('America/Chicago');
+    expect(farm.bag_price[0]!.currency_id).toBe(1);
+    const seasons = await send(admin.token, 'GET', `/api/season-crops?farm_id=${farm.id}`);
+    const countries = new Set(seasons.json<{ country_id: number }[]>().map((s) => s.country_id));
+    expect([...countries]).toEqual([3]);
+
+    const anonymous = await app.app.inject({
+      method: 'GET',
+      url: `/api/season-crops?farm_id=${farm.id}`,
+    });
+    expect([anonymous.statusCode, anonymous.json().key]).toEqual([
+      401,
+      'exception.token_not_provided',
+    ]);
+    const stranger = (await accountWith(app, ['CONTA'])).members.CONTA!;
+    const foreign = await send(stranger.token, 'GET', `/api/season-crops?farm_id=${farm.id}`);
+    expect([foreign.statusCode, foreign.json().key]).toEqual([404, 'exception.not_found']);
+    // Without a farm the list stays public reference data.
+    expect((await app.app.inject({ method: 'GET', url: '/api/season-crops' })).statusCode).toBe(
+      200,
+    );
+  });
+});

@@ -3,6 +3,8 @@ import {
   enableBodySchema,
   errorBodySchema,
   farmBodySchema,
+  farmNotificationsBodySchema,
+  farmNotificationsSchema,
   farmSchema,
   farmStatsSchema,
   farmUpdateBodySchema,
@@ -144,6 +146,37 @@ export function farmsRoutes(farms: FarmsService) {
         },
       },
       async (request) => farms.setBagPrices(sessionOf(request), request.params.id, request.body),
+    );
+    app.get(
+      '/farms/:id/notifications',
+      {
+        config: { access: { permission: 'FAZENDA_VISUALIZAR', planRoute: 'farms' } },
+        schema: {
+          tags,
+          operationId: 'getFarmNotifications',
+          summary: 'What the signed-in member hears about the farm, and their WhatsApp number',
+          params: farmParams,
+          response: { 200: farmNotificationsSchema, ...errors },
+        },
+      },
+      async (request) => farms.notifications(sessionOf(request), request.params.id),
+    );
+    app.put(
+      '/farms/:id/notifications',
+      {
+        config: { access: { permission: 'FAZENDA_VISUALIZAR', planRoute: 'farms' } },
+        schema: {
+          tags,
+          operationId: 'setFarmNotifications',
+          summary:
+            'Choose the notifications of the farm (weather, quotations, weekly applications)',
+          params: farmParams,
+          body: farmNotificationsBodySchema,
+          response: { 200: farmNotificationsSchema, ...errors },
+        },
+      },
+      async (request) =>
+        farms.setNotifications(sessionOf(request), request.params.id, request.body),
     );
     app.get(
       '/fazendas/:id/stats',

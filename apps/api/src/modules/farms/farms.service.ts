@@ -8,6 +8,8 @@ import {
   isStale,
   type Farm,
   type FarmBody,
+  type FarmNotifications,
+  type FarmNotificationsBody,
   type FarmStats,
   type FieldError,
 } from '@lavoura/domain';
@@ -258,6 +260,57 @@ export class FarmsService {
       // Planned applications arrive with the spray programs.
       next_application: null,
     };
+  }
+
+  /** What the signed-in member chose to hear about the farm (nothing until they choose). */
+  async notifications(session: Session, farmId: number): Promise<FarmNotifications> {
+    await this.get(session, farmId);
+    const [row] = await this.deps.db
+      .select()
+      .from(t.farmNotificationSettings)
+      .where(
+        and(
+          eq(t.farmNotificationSettings.accountId, session.accountId),
+          eq(t.farmNotificationSettings.farmId, farmId),
+          eq(t.farmNotificationSettings.userId, session.userId),
+        ),
+      );
+    return {
+      notification_type_ids: row?.notificationTypeIds ?? [],
+      whatsapp_opt_in: row?.whatsappOptIn ?? false,
+      phone: row?.phone ?? null,
+    };
+  }
+
+  async setNotifications(
+    session: Session,
+    farmId: number,
+    body: FarmNotificationsBody,
+  ): Promise<FarmNotifications> {
+    await this.get(session, farmId);
+    const known = new Set(this.deps.reference.list.notificationTypes.map((type) => type.id));
+    if (body.notification_type_ids.some((id) => !known.has(id)))
+      throw new AppError(ERRORS.validation, 'Unknown notification type', [
+        fieldProblem('notification_type_ids', 'Unknown notification type'),
+      ]);
+    const values = {
+      notificationTypeIds: [...new Set(body.notification_type_ids)].sort((a, b) => a - b),
+      whatsappOptIn: body.whatsapp_opt_in,
+      phone: body.phone || null,
+      updatedAt: this.now(),
+    };
+    await this.deps.db
+      .insert(t.farmNotificationSettings)
+      .values({ accountId: session.accountId, farmId, userId: session.userId, ...values })
+      .onConflictDoUpdate({
+        target: [
+          t.farmNotificationSettings.accountId,
+          t.farmNotificationSettings.farmId,
+          t.farmNotificationSettings.userId,
+        ],
+        set: values,
+      });
+    return this.notifications(session, farmId);
   }
 
   /** The farm as a write needs it: visible, enabled, and not changed since the client read it. */

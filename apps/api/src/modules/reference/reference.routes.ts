@@ -1,4 +1,6 @@
 import {
+  ERRORS,
+  errorBodySchema,
   citySchema,
   countrySchema,
   cropSchema,
@@ -14,18 +16,24 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from './reference.service.ts';
 
 /**
  * Reference data under /api, readable without a token: it holds nothing of an account, and
  * sign-up needs countries, states and cities before anyone is logged in.
  */
-export function referenceRoutes(reference: ReferenceService) {
+export function referenceRoutes(
+  reference: ReferenceService,
+  /** The country of a farm the session sees (404 otherwise): the farms area answers it. */
+  farmCountry: (session: Session, farmId: number) => Promise<number>,
+) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['reference'];
-    const list = <T extends z.ZodType>(
+    const list = <T extends z.core.$ZodType>(
       path: string,
       operationId: string,
       summary: string,
@@ -127,20 +135,35 @@ export function referenceRoutes(reference: ReferenceService) {
     app.get(
       '/season-crops',
       {
-        config: { access: 'public' },
+        // Reference data, readable without a session; for a farm (farm_id), the farm's country,
+        // which needs the session that sees the farm.
+        config: { access: { optional: true } },
         schema: {
           tags,
           operationId: 'listSeasonCrops',
-          summary: 'Seasons per crop and country with their status computed from today',
-          querystring: z.object({ country_id: idSchema.optional(), crop_id: idSchema.optional() }),
-          response: { 200: z.array(seasonCropSchema), ...commonErrorResponses },
+          summary: 'Seasons per crop and country (or of a farm’s country) with their status today',
+          querystring: z.object({
+            country_id: idSchema.optional(),
+            crop_id: idSchema.optional(),
+            farm_id: idSchema.optional(),
+          }),
+          response: {
+            200: z.array(seasonCropSchema),
+            401: errorBodySchema,
+            ...commonErrorResponses,
+          },
         },
       },
-      async (request) =>
-        reference.seasonCrops({
-          countryId: request.query.country_id,
-          cropId: request.query.crop_id,
-        }),
+      async (request) => {
+        const { farm_id: farmId } = request.query;
+        let countryId = request.query.country_id;
+        if (farmId !== undefined) {
+          if (!request.session)
+            throw new AppError(ERRORS.tokenNotProvided, 'A farm’s seasons need a session');
+          countryId = await farmCountry(request.session, farmId);
+        }
+        return reference.seasonCrops({ countryId, cropId: request.query.crop_id });
+      },
     );
 
     app.get(

@@ -191,6 +191,20 @@ const FARM_CASES: Case[] = [
     ...notFound,
   },
   {
+    route: 'GET /api/farms/{id}/notifications',
+    request: (id) => ({ method: 'GET', url: `/api/farms/${id}/notifications` }),
+    ...notFound,
+  },
+  {
+    route: 'PUT /api/farms/{id}/notifications',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/api/farms/${id}/notifications`,
+      payload: { notification_type_ids: [], whatsapp_opt_in: false },
+    }),
+    ...notFound,
+  },
+  {
     route: 'GET /api/fazendas/{id}/stats',
     request: (id) => ({ method: 'GET', url: `/api/fazendas/${id}/stats` }),
     ...notFound,
