@@ -204,3 +204,34 @@ export const kmlPreviewSchema = z.object({
     z.object({ nome: z.string(), geometry: plotPolygonSchema, area_calculada: z.number() }),
   ),
 });
+
+// ---- contracted area (Full plan) -------------------------------------------------------------
+
+/** The account's contracted area (set in the back office) and what its plots use of it (ha). */
+export const plotsAreaSchema = z.object({
+  contracted_area: z.nullable(z.number()),
+  used_area: z.number(),
+});
+
+export const accountPlotSchema = z.object({
+  id: z.int(),
+  nome: z.string(),
+  fazenda_id: z.int(),
+  fazenda_nome: z.string(),
+  area: z.number(),
+  contracted_area: z.nullable(z.number()),
+});
+export type AccountPlot = z.infer<typeof accountPlotSchema>;
+
+/** Each plot's share of the account's contracted area; the sum may not exceed the contract. */
+export const managerPlotBodySchema = z.object({
+  plots: z
+    .array(
+      z.object({
+        id: recordIdSchema,
+        contracted_area: z.nullable(z.number().check(z.gte(0), z.lte(1_000_000))),
+      }),
+    )
+    .check(z.minLength(1), z.maxLength(5_000)),
+});
+export type ManagerPlotBody = z.infer<typeof managerPlotBodySchema>;

@@ -119,6 +119,21 @@ const ROUTES: Route[] = [
       ['no updated_at', { updated_at: MISSING }, 'body.updated_at'],
     ],
   },
+  ...(['POST /api/plots/manager-plot', 'PUT /api/accounts/area'] as const).map((route): Route => ({
+    route,
+    method: route.startsWith('POST') ? 'POST' : 'PUT',
+    url: () => (route.startsWith('POST') ? '/api/plots/manager-plot' : '/api/accounts/area'),
+    valid: () => ({ plots: [{ id: plotId, contracted_area: 10 }] }),
+    bad: [
+      ['no plots', { plots: [] }, 'body.plots'],
+      [
+        'a negative share',
+        { plots: [{ id: plotId, contracted_area: -1 }] },
+        'body.plots.0.contracted_area',
+      ],
+      ['a plot id as text', { plots: [{ id: 'x', contracted_area: 1 }] }, 'body.plots.0.id'],
+    ],
+  })),
   {
     route: 'POST /api/plots/many',
     method: 'POST',

@@ -383,3 +383,63 @@ describe('who changes plots', () => {
     }
   });
 });
+
+describe('the contracted area (Full plan)', () => {
+  it('shares the contract among plots and refuses a sum beyond it, changing nothing', async () => {
+    const full = await accountWith(app, ['CONTA'], { planId: 4 });
+    await app.db
+      .update(t.accounts)
+      .set({ contractedArea: 150 })
+      .where(eq(t.accounts.id, full.accountId));
+    const token = full.members.CONTA!.token;
+    const farm = await makeFarm(app.db, full.accountId);
+    const ids: number[] = [];
+    for (const nome of ['A', 'B', 'C'])
+      ids.push((await createPlot({ fazenda_id: farm, nome, area: 100 }, token)).json<Plot>().id);
+
+    const saved = await send(token, 'POST', '/api/plots/manager-plot', {
+      plots: [
+        { id: ids[0], contracted_area: 80 },
+        { id: ids[1], contracted_area: 60 },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await send(token, 'GET', '/api/accounts/plots-area')).json()).toEqual({
+      contracted_area: 150,
+      used_area: 140,
+    });
+
+    const over = await send(token, 'PUT', '/api/accounts/area', {
+      plots: [{ id: ids[2], contracted_area: 20 }],
+    });
+    expect([over.statusCode, over.json().key]).toEqual([
+      409,
+      'exception.plot.exceeded_contracted_area',
+    ]);
+    const rows = (await send(token, 'GET', `/api/accounts/${full.accountId}/allPlots`)).json<
+      { id: number; contracted_area: number | null }[]
+    >();
+    expect(rows.map((row) => [row.id, row.contracted_area])).toEqual([
+      [ids[0], 80],
+      [ids[1], 60],
+      [ids[2], null],
+    ]);
+
+    const tooBig = await send(token, 'POST', '/api/plots/manager-plot', {
+      plots: [{ id: ids[2], contracted_area: 100.5 }],
+    });
+    expect([tooBig.statusCode, tooBig.json().key]).toEqual([400, 'exception.validation_error']);
+    const foreign = await send(token, 'POST', '/api/plots/manager-plot', {
+      plots: [{ id: (await createPlot()).json<Plot>().id, contracted_area: 1 }],
+    });
+    expect([foreign.statusCode, foreign.json().key]).toEqual([400, 'exception.plot_not_found']);
+    const otherAccount = await send(token, 'GET', `/api/accounts/${accountId}/allPlots`);
+    expect(otherAccount.statusCode).toBe(404);
+  });
+
+  it('is a Full-plan feature', async () => {
+    const pro = await accountWith(app, ['CONTA'], { planId: 2 });
+    const response = await send(pro.members.CONTA!.token, 'GET', '/api/accounts/plots-area');
+    expect(response.statusCode).toBe(403);
+  });
+});

@@ -3,7 +3,10 @@ import {
   ERRORS,
   enableBodySchema,
   errorBodySchema,
+  accountPlotSchema,
   kmlPreviewSchema,
+  managerPlotBodySchema,
+  plotsAreaSchema,
   plotCreateBodySchema,
   plotSchema,
   plotsManyBodySchema,
@@ -158,6 +161,51 @@ export function plotsRoutes(plots: PlotsService) {
       async (request, reply) =>
         reply.status(201).send(await plots.createMany(sessionOf(request), request.body)),
     );
+    app.get(
+      '/accounts/plots-area',
+      {
+        config: { access: { permission: 'TALHAO_LISTAR', planRoute: 'field' } },
+        schema: {
+          tags,
+          operationId: 'getPlotsArea',
+          summary: 'The account’s contracted area and the area its plots use (Full plan)',
+          response: { 200: plotsAreaSchema, ...errors },
+        },
+      },
+      async (request) => plots.plotsArea(sessionOf(request)),
+    );
+    app.get(
+      '/accounts/:id/allPlots',
+      {
+        config: { access: { permission: 'TALHAO_LISTAR', planRoute: 'field' } },
+        schema: {
+          tags,
+          operationId: 'listAccountPlots',
+          summary: 'Every plot of the account with its contracted share (Full plan)',
+          params: z.object({ id: idSchema }),
+          response: { 200: z.array(accountPlotSchema), ...errors },
+        },
+      },
+      async (request) => plots.accountPlots(sessionOf(request), request.params.id),
+    );
+    for (const [method, path, operationId] of [
+      ['POST', '/plots/manager-plot', 'setPlotsContractedArea'],
+      ['PUT', '/accounts/area', 'setAccountArea'],
+    ] as const) {
+      app.route({
+        method,
+        url: path,
+        config: { access: { permission: 'MANAGER_ACCOUNT_EDITAR', planRoute: 'field' } },
+        schema: {
+          tags,
+          operationId,
+          summary: 'Share the contracted area among plots; the sum may not exceed the contract',
+          body: managerPlotBodySchema,
+          response: { 200: z.array(accountPlotSchema), ...errors },
+        },
+        handler: async (request) => plots.setContractedAreas(sessionOf(request), request.body),
+      });
+    }
     app.post(
       '/plots/kml-preview',
       {

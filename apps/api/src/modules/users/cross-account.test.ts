@@ -344,6 +344,13 @@ const CASES: Case[] = [
   ...FARM_CASES,
   ...PLOT_CASES,
   {
+    route: 'GET /api/accounts/{id}/allPlots',
+    request: (id) => ({ method: 'GET', url: `/api/accounts/${id}/allPlots` }),
+    status: 404,
+    key: 'exception.not_found',
+    takesAccount: true,
+  },
+  {
     // Back office: platform administrators only, so a customer administrator is refused outright.
     route: 'PUT /admin-api/accounts/{id}',
     request: (id) => ({
