@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The one error shape every API answers with, and the one registry of its keys. The web app
@@ -7,11 +7,11 @@ import { z } from 'zod';
  * No key is written as a literal anywhere else (ESLint refuses one): code names an entry of ERRORS.
  */
 export const errorBodySchema = z.object({
-  code: z.number().int(),
+  code: z.int(),
   key: z.string(),
   context: z.object({
     message: z.string(),
-    additionalInfo: z.unknown().optional(),
+    additionalInfo: z.optional(z.unknown()),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The keys (namespace errors, `field.*`) a failing field is told with. A contract may name its own

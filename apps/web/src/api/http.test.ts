@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { cropSchema } from '@lavoura/domain';
+import { z } from 'zod/mini';
 import { recordRequests, serve } from '../test/msw-server';
 import { ApiError, NETWORK_ERROR_KEY, apiFetch } from './http';
 import { isMaintenanceOn } from './maintenance';
@@ -71,10 +72,10 @@ describe('apiFetch', () => {
         HttpResponse.json([{ id: 1, code: 'soybean', message_key: 'crop.soybean' }]),
       ),
     );
-    await expect(apiFetch('/api/crops', { schema: cropSchema.array() })).resolves.toHaveLength(1);
+    await expect(apiFetch('/api/crops', { schema: z.array(cropSchema) })).resolves.toHaveLength(1);
 
     serve(http.get('/api/crops', () => HttpResponse.json([{ id: 'one' }])));
-    const error = await failure(apiFetch('/api/crops', { schema: cropSchema.array() }));
+    const error = await failure(apiFetch('/api/crops', { schema: z.array(cropSchema) }));
     expect(error.key).toBe('exception.unexpected_error');
   });
 

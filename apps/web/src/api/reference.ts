@@ -12,6 +12,7 @@ import {
   type Profile,
   type SeasonCrop,
 } from '@lavoura/domain';
+import { z } from 'zod/mini';
 import { apiFetch } from './http';
 
 export type { Country, Crop, Plan, Profile, SeasonCrop };
@@ -40,7 +41,8 @@ export const referenceKeys = {
 export function useCrops() {
   return useQuery({
     queryKey: referenceKeys.crops,
-    queryFn: ({ signal }) => apiFetch<Crop[]>('/api/crops', { signal, schema: cropSchema.array() }),
+    queryFn: ({ signal }) =>
+      apiFetch<Crop[]>('/api/crops', { signal, schema: z.array(cropSchema) }),
     staleTime: REFERENCE_STALE_TIME,
   });
 }
@@ -49,7 +51,7 @@ export function useSeasonCrops() {
   return useQuery({
     queryKey: referenceKeys.seasonCrops,
     queryFn: ({ signal }) =>
-      apiFetch<SeasonCrop[]>('/api/season-crops', { signal, schema: seasonCropSchema.array() }),
+      apiFetch<SeasonCrop[]>('/api/season-crops', { signal, schema: z.array(seasonCropSchema) }),
     staleTime: REFERENCE_STALE_TIME,
   });
 }
@@ -58,7 +60,7 @@ export function useCountries() {
   return useQuery({
     queryKey: referenceKeys.countries,
     queryFn: ({ signal }) =>
-      apiFetch<Country[]>('/api/countries', { signal, schema: countrySchema.array() }),
+      apiFetch<Country[]>('/api/countries', { signal, schema: z.array(countrySchema) }),
     staleTime: REFERENCE_STALE_TIME,
   });
 }
@@ -67,7 +69,7 @@ export function useJobTitles() {
   return useQuery({
     queryKey: referenceKeys.jobTitles,
     queryFn: ({ signal }) =>
-      apiFetch<JobTitle[]>('/api/job-titles', { signal, schema: jobTitleSchema.array() }),
+      apiFetch<JobTitle[]>('/api/job-titles', { signal, schema: z.array(jobTitleSchema) }),
     staleTime: REFERENCE_STALE_TIME,
   });
 }
@@ -76,7 +78,7 @@ export function useProfiles() {
   return useQuery({
     queryKey: referenceKeys.profiles,
     queryFn: ({ signal }) =>
-      apiFetch<Profile[]>('/api/profiles', { signal, schema: profileSchema.array() }),
+      apiFetch<Profile[]>('/api/profiles', { signal, schema: z.array(profileSchema) }),
     staleTime: REFERENCE_STALE_TIME,
   });
 }
@@ -84,7 +86,8 @@ export function useProfiles() {
 export function usePlans() {
   return useQuery({
     queryKey: referenceKeys.plans,
-    queryFn: ({ signal }) => apiFetch<Plan[]>('/api/plans', { signal, schema: planSchema.array() }),
+    queryFn: ({ signal }) =>
+      apiFetch<Plan[]>('/api/plans', { signal, schema: z.array(planSchema) }),
     staleTime: REFERENCE_STALE_TIME,
   });
 }

@@ -11,6 +11,7 @@ import {
   type SessionAnswer,
   type SessionUser,
 } from '@lavoura/domain';
+import { z } from 'zod/mini';
 import { useSignedInState } from '../app/session/session-store';
 import { apiFetch } from './http';
 
@@ -115,7 +116,7 @@ export function useAccountsQuery() {
   return useQuery({
     queryKey: sessionKeys.accounts,
     queryFn: ({ signal }) =>
-      apiFetch<AccountEntry[]>('/api/menu/contas', { signal, schema: accountEntrySchema.array() }),
+      apiFetch<AccountEntry[]>('/api/menu/contas', { signal, schema: z.array(accountEntrySchema) }),
     enabled: signedIn,
   });
 }

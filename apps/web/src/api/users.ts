@@ -7,6 +7,7 @@ import {
   type UserCreateBody,
   type UserUpdateBody,
 } from '@lavoura/domain';
+import { z } from 'zod/mini';
 import { apiFetch } from './http';
 
 export type { Invitation, Member };
@@ -24,7 +25,7 @@ export function useMembers(enabled = true) {
   return useQuery({
     queryKey: userKeys.all,
     queryFn: ({ signal }) =>
-      apiFetch<Member[]>('/api/users', { signal, schema: memberSchema.array() }),
+      apiFetch<Member[]>('/api/users', { signal, schema: z.array(memberSchema) }),
     enabled,
   });
 }
@@ -59,7 +60,7 @@ export function useInvitations(enabled: boolean) {
   return useQuery({
     queryKey: userKeys.invitations,
     queryFn: ({ signal }) =>
-      apiFetch<Invitation[]>('/api/invitations', { signal, schema: invitationSchema.array() }),
+      apiFetch<Invitation[]>('/api/invitations', { signal, schema: z.array(invitationSchema) }),
     enabled,
   });
 }

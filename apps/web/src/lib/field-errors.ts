@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fieldErrorKey, type FieldError, type FieldIssue } from '@lavoura/domain';
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
-import type { ZodType } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { ApiError } from '../api/http';
 
 /** Error keys (namespace errors) by form field name: `{ email: 'field.email' }`. */
@@ -61,7 +61,7 @@ const isEmpty = (value: unknown) => value === undefined || value === '' || value
  * left at its placeholder included) is "required" whatever rule it broke.
  */
 export function fieldKeyResolver<Input extends FieldValues, Output>(
-  schema: ZodType<Output, Input>,
+  schema: $ZodType<Output, Input>,
 ): Resolver<Input, unknown, Output> {
   const resolve = zodResolver(schema, { error: (issue) => fieldErrorKey(issue as FieldIssue) });
   return async (values, context, options) => {

@@ -10,7 +10,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ZodType } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { PasswordField } from '../shell/password-field';
 import { TextInput, type TextInputProps } from '../shell/text-input';
 import { fieldKeyResolver } from './field-errors';
@@ -21,7 +21,7 @@ import { fieldKeyResolver } from './field-errors';
  * submit, and a failed submit leaves the focus where it is.
  */
 export function useSchemaForm<Input extends FieldValues, Output>(
-  schema: ZodType<Output, Input>,
+  schema: $ZodType<Output, Input>,
   defaultValues: DefaultValues<Input>,
 ): UseFormReturn<Input, unknown, Output> {
   const form = useForm<Input, unknown, Output>({

@@ -1,7 +1,7 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { PHONE_COUNTRIES, toE164, type PhoneCountry } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const DIAL_CODES: Record<PhoneCountry, string> = { BR: '+55', US: '+1', PY: '+595' };
 
@@ -27,16 +27,17 @@ export interface PhoneValue {
 }
 
 /** A form's PhoneValue as the contracts take it: E.164, or undefined when nothing was typed. */
-export const phoneValueSchema = z
-  .object({ country: z.enum(PHONE_COUNTRIES), number: z.string() })
-  .transform((value, context) => {
+export const phoneValueSchema = z.pipe(
+  z.object({ country: z.enum(PHONE_COUNTRIES), number: z.string() }),
+  z.transform((value, context) => {
     const typed = value.number.trim();
     if (!typed) return undefined;
     const e164 = toE164(typed, value.country);
     if (e164) return e164;
-    context.addIssue({ code: 'custom', message: 'field.phone' });
+    context.issues.push({ code: 'custom', message: 'field.phone', input: value });
     return z.NEVER;
-  });
+  }),
+);
 
 /**
  * A phone of Brazil, the USA or Paraguay: the country, then the number as people type it. The

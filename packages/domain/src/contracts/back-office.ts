@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LANGUAGES } from '../locale.ts';
 import { FIELD_KEYS } from '../field-errors.ts';
 import { countryIdSchema, recordIdSchema, isoDateSchema } from './common.ts';
@@ -6,19 +6,19 @@ import { countryIdSchema, recordIdSchema, isoDateSchema } from './common.ts';
 /**
  * The platform administrators' back office: accounts, plans, contracts and the maintenance switch.
  */
-const name = z.string().trim().min(2).max(120);
-const maxUsers = z.number().int().min(1).max(10_000);
-const contractedArea = z.number().positive().max(100_000_000).nullable();
+const name = z.string().check(z.trim(), z.minLength(2), z.maxLength(120));
+const maxUsers = z.int().check(z.minimum(1), z.maximum(10_000));
+const contractedArea = z.nullable(z.number().check(z.positive(), z.maximum(100_000_000)));
 
 export const backOfficeAccountSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
-  country_id: z.number().int(),
-  plan: z.object({ id: z.number().int(), name: z.string(), priority_level: z.number().int() }),
-  max_users: z.number().int(),
-  active_users: z.number().int(),
-  contract_start: z.string().nullable(),
-  contracted_area: z.number().nullable(),
+  country_id: z.int(),
+  plan: z.object({ id: z.int(), name: z.string(), priority_level: z.int() }),
+  max_users: z.int(),
+  active_users: z.int(),
+  contract_start: z.nullable(z.string()),
+  contracted_area: z.nullable(z.number()),
   internal: z.boolean(),
   created_at: z.string(),
 });
@@ -28,23 +28,25 @@ export const backOfficeAccountCreateBodySchema = z.object({
   country_id: countryIdSchema,
   plan_id: recordIdSchema,
   max_users: maxUsers,
-  contract_start: isoDateSchema.nullable().optional(),
-  contracted_area: contractedArea.optional(),
+  contract_start: z.optional(z.nullable(isoDateSchema)),
+  contracted_area: z.optional(contractedArea),
   admin: z.object({
     name,
-    email: z.string().trim().toLowerCase().max(254).email({ message: FIELD_KEYS.email }),
+    email: z
+      .string()
+      .check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email({ message: FIELD_KEYS.email })),
     language: z.enum(LANGUAGES),
   }),
 });
 
 export const backOfficeAccountUpdateBodySchema = z
   .object({
-    plan_id: recordIdSchema.optional(),
-    max_users: maxUsers.optional(),
-    contract_start: isoDateSchema.nullable().optional(),
-    contracted_area: contractedArea.optional(),
+    plan_id: z.optional(recordIdSchema),
+    max_users: z.optional(maxUsers),
+    contract_start: z.optional(z.nullable(isoDateSchema)),
+    contracted_area: z.optional(contractedArea),
   })
-  .refine((body) => Object.keys(body).length > 0, { message: FIELD_KEYS.required });
+  .check(z.refine((body) => Object.keys(body).length > 0, { message: FIELD_KEYS.required }));
 
 export const maintenanceStateSchema = z.object({ enabled: z.boolean() });
 

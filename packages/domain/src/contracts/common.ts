@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FIELD_KEYS } from '../field-errors.ts';
 import { COUNTRY_IDS, type CountryId } from '../reference/countries.ts';
 
 /** A database id in a body: a positive integer within PostgreSQL's integer range. */
-export const recordIdSchema = z.number().int().positive().max(2_147_483_647);
+export const recordIdSchema = z.int().check(z.positive(), z.maximum(2_147_483_647));
 
 /** A calendar day: `2026-02-30` matches the pattern but is no day, and the database would refuse it. */
 export function isCalendarDay(value: string): boolean {
@@ -18,15 +18,16 @@ export function isCalendarDay(value: string): boolean {
 /** An agronomic or contract day, as the API carries it: `YYYY-MM-DD`. */
 export const isoDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: FIELD_KEYS.date })
-  .refine(isCalendarDay, { message: FIELD_KEYS.date });
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: FIELD_KEYS.date }),
+    z.refine(isCalendarDay, { message: FIELD_KEYS.date }),
+  );
 
 const countryIds = Object.values(COUNTRY_IDS) as [CountryId, ...CountryId[]];
 
 /** One of the countries Lavoura serves (the reference list's ids, never written by hand). */
-export const countryIdSchema = z
-  .number()
-  .int()
-  .refine((id): id is CountryId => countryIds.includes(id as CountryId), {
+export const countryIdSchema = z.int().check(
+  z.refine((id): id is CountryId => countryIds.includes(id as CountryId), {
     message: FIELD_KEYS.invalid,
-  });
+  }),
+);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FIELD_KEYS } from '../field-errors.ts';
 import { LANGUAGES } from '../locale.ts';
 import { isStrongPassword } from '../password.ts';
@@ -10,14 +10,15 @@ import { isValidPhone } from '../phone.ts';
  * and serialises with and the web app's forms and hooks use. Error keys of failing fields are
  * `field.*` keys of the errors namespace.
  */
-const email = z.string().trim().toLowerCase().max(254).email({ message: FIELD_KEYS.email });
+const email = z
+  .string()
+  .check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email({ message: FIELD_KEYS.email }));
 const strongPassword = z
   .string()
-  .max(128)
-  .refine(isStrongPassword, { message: FIELD_KEYS.passwordRule });
-const name = z.string().trim().min(2).max(120);
+  .check(z.maxLength(128), z.refine(isStrongPassword, { message: FIELD_KEYS.passwordRule }));
+const name = z.string().check(z.trim(), z.minLength(2), z.maxLength(120));
 const language = z.enum(LANGUAGES);
-const phone = z.string().trim().refine(isValidPhone, { message: FIELD_KEYS.phone });
+const phone = z.string().check(z.trim(), z.refine(isValidPhone, { message: FIELD_KEYS.phone }));
 const id = recordIdSchema;
 
 export const registerBodySchema = z.object({
@@ -29,10 +30,13 @@ export const registerBodySchema = z.object({
   language,
 });
 
-export const loginBodySchema = z.object({ email, password: z.string().min(1).max(128) });
+export const loginBodySchema = z.object({
+  email,
+  password: z.string().check(z.minLength(1), z.maxLength(128)),
+});
 export const activationBodySchema = z.object({
   email,
-  code: z.string().regex(/^\d{6}$/, { message: FIELD_KEYS.activationCode }),
+  code: z.string().check(z.regex(/^\d{6}$/, { message: FIELD_KEYS.activationCode })),
 });
 export const emailBodySchema = z.object({ email });
 export const selectAccountBodySchema = z.object({ account_id: id });
@@ -40,23 +44,25 @@ export const switchAccountBodySchema = z.object({ id });
 
 export const changePasswordBodySchema = z
   .object({
-    old_password: z.string().min(1).max(128),
+    old_password: z.string().check(z.minLength(1), z.maxLength(128)),
     new_password: strongPassword,
-    password_confirmation: z.string().max(128),
-    email: email.optional(),
+    password_confirmation: z.string().check(z.maxLength(128)),
+    email: z.optional(email),
   })
-  .refine((body) => body.new_password === body.password_confirmation, {
-    path: ['password_confirmation'],
-    message: FIELD_KEYS.passwordsDoNotMatch,
-  });
+  .check(
+    z.refine((body) => body.new_password === body.password_confirmation, {
+      path: ['password_confirmation'],
+      message: FIELD_KEYS.passwordsDoNotMatch,
+    }),
+  );
 
 export const userCreateBodySchema = z.object({
   name,
   email,
   profile_id: id,
   language,
-  phone: phone.optional(),
-  farm_ids: z.array(id).max(500).default([]),
+  phone: z.optional(phone),
+  farm_ids: z._default(z.array(id).check(z.maxLength(500)), []),
 });
 /**
  * An administrator changes a membership only (profile, farms, job title): a person's name, phones
@@ -64,11 +70,11 @@ export const userCreateBodySchema = z.object({
  */
 export const userUpdateBodySchema = z.object({
   profile_id: id,
-  farm_ids: z.array(id).max(500).default([]),
-  job_title_id: id.nullable().optional(),
+  farm_ids: z._default(z.array(id).check(z.maxLength(500)), []),
+  job_title_id: z.optional(z.nullable(id)),
 });
 /** The signed-in person edits their own name, language and phone. */
-export const profileUpdateBodySchema = z.object({ name, language, phone: phone.optional() });
+export const profileUpdateBodySchema = z.object({ name, language, phone: z.optional(phone) });
 export const userActiveBodySchema = z.object({ active: z.boolean() });
 export const phoneBodySchema = z.object({ phone });
 export const jobTitleBodySchema = z.object({ user_id: id, job_title_id: id });
@@ -76,13 +82,13 @@ export const jobTitleBodySchema = z.object({ user_id: id, job_title_id: id });
 // ---- answers ---------------------------------------------------------------------------------
 
 export const accountEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   current: z.boolean(),
 });
 
 export const sessionUserSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   email: z.string(),
   name: z.string(),
   language,
@@ -90,25 +96,23 @@ export const sessionUserSchema = z.object({
   first_login: z.enum(['Y', 'N']),
   password_type: z.enum(['regular', 'temporary', 'recovery_temp_password']),
   is_admin: z.boolean(),
-  total_users: z.number().int(),
+  total_users: z.int(),
   account: z.object({
-    id: z.number().int(),
+    id: z.int(),
     name: z.string(),
-    country_id: z.number().int(),
-    state_id: z.number().int().nullable(),
-    city_id: z.number().int().nullable(),
-    max_users: z.number().int(),
-    contract_start: z.string().nullable(),
-    contracted_area: z.number().nullable(),
+    country_id: z.int(),
+    state_id: z.nullable(z.int()),
+    city_id: z.nullable(z.int()),
+    max_users: z.int(),
+    contract_start: z.nullable(z.string()),
+    contracted_area: z.nullable(z.number()),
   }),
-  user_profile: z.object({ id: z.number().int(), uid: z.string(), message_key: z.string() }),
-  job_title: z
-    .object({ id: z.number().int(), code: z.string(), message_key: z.string() })
-    .nullable(),
+  user_profile: z.object({ id: z.int(), uid: z.string(), message_key: z.string() }),
+  job_title: z.nullable(z.object({ id: z.int(), code: z.string(), message_key: z.string() })),
   plan: z.object({
-    id: z.number().int(),
+    id: z.int(),
     name: z.string(),
-    priority_level: z.number().int(),
+    priority_level: z.int(),
     message_key: z.string(),
   }),
   phones: z.array(z.string()),
@@ -124,16 +128,16 @@ export const sessionAnswerSchema = z.object({
 });
 
 export const memberSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   email: z.string(),
   language,
   active: z.boolean(),
   activated: z.boolean(),
-  profile: z.object({ id: z.number().int(), uid: z.string(), message_key: z.string() }),
-  job_title_id: z.number().int().nullable(),
+  profile: z.object({ id: z.int(), uid: z.string(), message_key: z.string() }),
+  job_title_id: z.nullable(z.int()),
   phones: z.array(z.string()),
-  farm_ids: z.array(z.number().int()),
+  farm_ids: z.array(z.int()),
   /** A person who already used Lavoura was invited and has not accepted yet. */
   invited: z.boolean(),
   created_at: z.string(),
@@ -141,8 +145,8 @@ export const memberSchema = z.object({
 
 /** An invitation waiting for the signed-in person's answer. */
 export const invitationSchema = z.object({
-  account: z.object({ id: z.number().int(), name: z.string() }),
-  profile: z.object({ id: z.number().int(), uid: z.string(), message_key: z.string() }),
+  account: z.object({ id: z.int(), name: z.string() }),
+  profile: z.object({ id: z.int(), uid: z.string(), message_key: z.string() }),
   invited_at: z.string(),
 });
 export const invitationAnswerBodySchema = z.object({ accept: z.boolean() });

@@ -1,17 +1,16 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Answers of the reference-data calls: the contract the API serialises and the web app reads.
  * Every item carries its stable id and the message key the web app translates.
  */
-const messageKey = z.string().describe('translation key, e.g. crop.soybean (namespace reference)');
-const isoDate = z
+const messageKey = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .describe('YYYY-MM-DD');
+  .check(z.describe('translation key, e.g. crop.soybean (namespace reference)'));
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/), z.describe('YYYY-MM-DD'));
 
 export const enumeratedSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   code: z.string(),
   message_key: messageKey,
 });
@@ -19,7 +18,7 @@ export const enumeratedSchema = z.object({
 export const cropSchema = enumeratedSchema;
 
 export const countrySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   acronym: z.string(),
   name: z.string(),
   message_key: messageKey,
@@ -29,11 +28,11 @@ export const countrySchema = z.object({
 });
 
 export const seasonCropSchema = z.object({
-  id: z.number().int(),
-  season_id: z.number().int(),
+  id: z.int(),
+  season_id: z.int(),
   season_name: z.string(),
-  crop_id: z.number().int(),
-  country_id: z.number().int(),
+  crop_id: z.int(),
+  country_id: z.int(),
   start_period: isoDate,
   end_period: isoDate,
   season_active: z.boolean(),
@@ -42,26 +41,26 @@ export const seasonCropSchema = z.object({
 });
 
 export const diseaseSchema = z.object({
-  id: z.number().int(),
-  crop_id: z.number().int(),
+  id: z.int(),
+  crop_id: z.int(),
   code: z.string(),
   name: z.string(),
   message_key: messageKey,
 });
 
 export const growthStageSchema = z.object({
-  id: z.number().int(),
-  crop_id: z.number().int(),
+  id: z.int(),
+  crop_id: z.int(),
   code: z.string(),
-  order: z.number().int(),
+  order: z.int(),
   message_key: messageKey,
 });
 
-export const pauseReasonSchema = enumeratedSchema.extend({ requires_description: z.boolean() });
-export const jobTitleSchema = enumeratedSchema.extend({ internal: z.boolean() });
+export const pauseReasonSchema = z.extend(enumeratedSchema, { requires_description: z.boolean() });
+export const jobTitleSchema = z.extend(enumeratedSchema, { internal: z.boolean() });
 
 export const profileSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   uid: z.string(),
   message_key: messageKey,
   all_farms: z.boolean(),
@@ -69,39 +68,43 @@ export const profileSchema = z.object({
 });
 
 export const planSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
-  priority_level: z.number().int().min(0).max(4),
+  priority_level: z.int().check(z.minimum(0), z.maximum(4)),
   message_key: messageKey,
 });
 
 export const stateSchema = z.object({
-  id: z.number().int(),
-  country_id: z.number().int(),
-  code: z.string().describe('ISO 3166-2 subdivision code without the country, e.g. PR, IA'),
-  official_code: z
+  id: z.int(),
+  country_id: z.int(),
+  code: z
     .string()
-    .nullable()
-    .describe(
-      'the statistics office’s code: IBGE UF code (Brazil, 2 digits), FIPS state code (USA, 2 digits); null where none is loaded (Paraguay)',
+    .check(z.describe('ISO 3166-2 subdivision code without the country, e.g. PR, IA')),
+  official_code: z
+    .nullable(z.string())
+    .check(
+      z.describe(
+        'the statistics office’s code: IBGE UF code (Brazil, 2 digits), FIPS state code (USA, 2 digits); null where none is loaded (Paraguay)',
+      ),
     ),
   name: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
+  latitude: z.nullable(z.number()),
+  longitude: z.nullable(z.number()),
 });
 
 export const citySchema = z.object({
-  id: z.number().int(),
-  state_id: z.number().int(),
+  id: z.int(),
+  state_id: z.int(),
   code: z
-    .string()
-    .nullable()
-    .describe(
-      'the official code: IBGE municipality (Brazil, 7 digits), county FIPS (USA, 5 digits; a US city is its county); null where none is loaded (Paraguay)',
+    .nullable(z.string())
+    .check(
+      z.describe(
+        'the official code: IBGE municipality (Brazil, 7 digits), county FIPS (USA, 5 digits; a US city is its county); null where none is loaded (Paraguay)',
+      ),
     ),
   name: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
+  latitude: z.nullable(z.number()),
+  longitude: z.nullable(z.number()),
 });
 
 export type Crop = z.infer<typeof cropSchema>;

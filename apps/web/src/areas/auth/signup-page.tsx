@@ -11,7 +11,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useCountries } from '../../api/reference';
 import { register } from '../../api/session';
 import { useLanguage } from '../../app/i18n';
@@ -29,9 +29,9 @@ import { TermsLabel } from '../../shell/terms-label';
 import { AuthCard, AuthPage } from './auth-card';
 
 /** The contract's body and the acceptance of the terms of use, which the API takes as given. */
-const signupSchema = registerBodySchema.extend({
+const signupSchema = z.extend(registerBodySchema, {
   // Not an errors key: i18next reads the namespace from the key.
-  terms: z.boolean().refine(Boolean, { message: 'auth:signup.terms_required' }),
+  terms: z.boolean().check(z.refine(Boolean, { message: 'auth:signup.terms_required' })),
 });
 
 const DEFAULT_COUNTRY: Record<Language, CountryId> = {

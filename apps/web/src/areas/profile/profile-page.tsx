@@ -13,6 +13,7 @@ import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { profileUpdateBodySchema, type PhoneCountry } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod/mini';
 import { sessionKeys, updateProfile, type SessionUser } from '../../api/session';
 import { changeLanguage, useLanguage } from '../../app/i18n';
 import { useSignedIn } from '../../app/session/signed-in';
@@ -24,8 +25,8 @@ import { nationalPart, phoneCountryOf, phoneValueSchema } from '../../shell/phon
 import { useShellUi } from '../../shell/shell-ui';
 
 /** One's own name, language and phone: the contract of PUT /api/profile, with the phone input. */
-const profileSchema = profileUpdateBodySchema.extend({
-  phone: phoneValueSchema.pipe(profileUpdateBodySchema.shape.phone),
+const profileSchema = z.extend(profileUpdateBodySchema, {
+  phone: z.pipe(phoneValueSchema, profileUpdateBodySchema.shape.phone),
 });
 
 const COUNTRY_PHONE: Record<number, PhoneCountry> = { 1: 'BR', 2: 'PY', 3: 'US' };

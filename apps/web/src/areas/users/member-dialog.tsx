@@ -21,7 +21,7 @@ import {
 } from '@lavoura/domain';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError } from '../../api/http';
 import { type Profile } from '../../api/reference';
 import { sessionKeys } from '../../api/session';
@@ -35,13 +35,13 @@ import { phoneValueSchema } from '../../shell/phone-input';
 import { FarmAssignmentSlot } from './farm-assignment-slot';
 
 /** The contract's user, with the dialog's empty profile select ('') and phone input. */
-const createSchema = userCreateBodySchema.extend({
-  profile_id: z.union([z.literal(''), z.number()]).pipe(userCreateBodySchema.shape.profile_id),
-  phone: phoneValueSchema.pipe(userCreateBodySchema.shape.phone),
+const createSchema = z.extend(userCreateBodySchema, {
+  profile_id: z.pipe(z.union([z.literal(''), z.number()]), userCreateBodySchema.shape.profile_id),
+  phone: z.pipe(phoneValueSchema, userCreateBodySchema.shape.phone),
 });
 /** An administrator edits the membership only; the person's own fields are shown, not sent. */
 const membershipSchema = z.object({
-  profile_id: z.union([z.literal(''), z.number()]).pipe(userUpdateBodySchema.shape.profile_id),
+  profile_id: z.pipe(z.union([z.literal(''), z.number()]), userUpdateBodySchema.shape.profile_id),
 });
 
 const COUNTRY_PHONE: Record<number, PhoneCountry> = { 1: 'BR', 2: 'PY', 3: 'US' };
