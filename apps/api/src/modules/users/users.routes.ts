@@ -75,9 +75,10 @@ export function usersRoutes(users: UsersService) {
           response: { 200: z.array(z.string()), ...errors },
         },
       },
-      async (request) => [
-        ...(await users.permissions(sessionOf(request), request.query.season_crop_id)),
-      ],
+      // The frozen list the domain builds once per profile, plan and season state, not a copy:
+      // the serializer validates and serialises a frozen answer once (http/serializer.ts).
+      async (request) =>
+        (await users.permissions(sessionOf(request), request.query.season_crop_id)) as string[],
     );
 
     app.get(
