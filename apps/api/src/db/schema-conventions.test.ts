@@ -65,6 +65,13 @@ const HOT_FILTERS: [table: string, column: string][] = [
   ['users', 'email'],
   ['login_attempts', 'email'],
   ['membership_farms', 'account_id'],
+  ['farms', 'account_id'],
+  ['plots', 'account_id'],
+  ['sowings', 'account_id'],
+  ['farm_bag_prices', 'account_id'],
+  ['farm_notification_settings', 'account_id'],
+  ['cities', 'state_id'],
+  ['states', 'country_id'],
 ];
 
 const columnNames = (columns: readonly PgColumn[]) => columns.map((column) => column.name);
