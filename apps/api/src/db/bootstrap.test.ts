@@ -1,9 +1,20 @@
-import { PLANS, PROFILE_IDS, type ProfileUid } from '@lavoura/domain';
-import { eq } from 'drizzle-orm';
+import {
+  COUNTRY_IDS,
+  CROP_IDS,
+  CURRENCY_IDS,
+  PLANS,
+  PROFILE_IDS,
+  findCountry,
+  type ProfileUid,
+} from '@lavoura/domain';
+import { checkPlotGeometry } from '@lavoura/domain/geo';
+import tzLookup from '@photostructure/tz-lookup';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityCounts, login } from '../test/identity-factory.ts';
+import { bearer, identityCounts, login, tokenFor } from '../test/identity-factory.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_PASSWORD, demoEmail, ensurePlatformAdmin, seedDemoData } from './bootstrap.ts';
+import { DEMO_FARMS, demoOutline, pickCity } from './demo-farms.ts';
 import * as t from './schema.ts';
 
 const PLAN_KEYS = [
@@ -92,5 +103,195 @@ describe('seedDemoData', () => {
       }),
     ).toBe(false);
     expect(await identityCounts(app.db)).toEqual(before);
+  });
+});
+
+describe('the demo farms', () => {
+  async function accountId(planId: number): Promise<number> {
+    const [account] = await app.db
+      .select({ id: t.accounts.id })
+      .from(t.accounts)
+      .where(and(eq(t.accounts.planId, planId), eq(t.accounts.internal, false)));
+    return account!.id;
+  }
+
+  async function farmsOf(planId: number) {
+    return app.db
+      .select()
+      .from(t.farms)
+      .where(eq(t.farms.accountId, await accountId(planId)));
+  }
+
+  /** The farms `GET /api/farms` lists to a demo user in the account of the given plan. */
+  async function farmNames(email: string, planId: number): Promise<string[]> {
+    const session = await login(app, email, DEMO_PASSWORD);
+    expect(session.statusCode, session.body).toBe(200);
+    let { token } = session.json<{ token: string }>();
+    // The Full administrator may last have entered the Pro account (see above).
+    const account = await accountId(planId);
+    const current = session.json<{ accounts: { id: number; current: boolean }[] }>().accounts;
+    if (!current.some((entry) => entry.id === account && entry.current)) {
+      const switched = await app.app.inject({
+        method: 'POST',
+        url: '/admin-api/select-account',
+        headers: bearer(token),
+        payload: { account_id: account },
+      });
+      token = switched.json<{ token: string }>().token;
+    }
+    const response = await app.app.inject({ url: '/api/farms', headers: bearer(token) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ nome: string }[]>().map((farm) => farm.nome);
+  }
+
+  it('gives the Full account farms in Brazil, Paraguay and the USA, one disabled', async () => {
+    const farms = await farmsOf(4);
+    expect(new Set(farms.map((farm) => farm.countryId))).toEqual(
+      new Set([COUNTRY_IDS.brazil, COUNTRY_IDS.paraguay, COUNTRY_IDS.usa]),
+    );
+    expect(farms.filter((farm) => !farm.enabled)).toHaveLength(1);
+    const places = await app.db
+      .select({ state: t.states.code, city: t.cities.name, countryId: t.states.countryId })
+      .from(t.farms)
+      .innerJoin(t.states, eq(t.states.id, t.farms.stateId))
+      .innerJoin(t.cities, and(eq(t.cities.id, t.farms.cityId), eq(t.cities.stateId, t.states.id)))
+      .where(eq(t.farms.accountId, await accountId(4)));
+    expect(places).toEqual(
+      expect.arrayContaining([
+        { state: 'PR', city: 'Cascavel', countryId: COUNTRY_IDS.brazil },
+        { state: 'MT', city: 'Sorriso', countryId: COUNTRY_IDS.brazil },
+        { state: 'RS', city: 'Cruz Alta', countryId: COUNTRY_IDS.brazil },
+        { state: 'IA', city: 'Story County', countryId: COUNTRY_IDS.usa },
+      ]),
+    );
+    // Paraguay's list is either the package's or the tax authority's: a district of Itapúa.
+    const paraguay = places.find((place) => place.countryId === COUNTRY_IDS.paraguay)!;
+    expect(paraguay.state).toBe('7');
+    expect((await farmsOf(2)).length).toBeGreaterThan(0);
+  });
+
+  it('prices the bags in the country’s currency and takes the coordinates’ time zone', async () => {
+    const farms = [...(await farmsOf(4)), ...(await farmsOf(2))];
+    const prices = await app.db
+      .select()
+      .from(t.farmBagPrices)
+      .where(
+        inArray(
+          t.farmBagPrices.farmId,
+          farms.map((farm) => farm.id),
+        ),
+      );
+    for (const farm of farms) {
+      const currencyId = CURRENCY_IDS[findCountry(farm.countryId)!.currency];
+      const own = prices.filter((price) => price.farmId === farm.id);
+      expect(own.map((price) => [price.cropId, price.currencyId]).sort()).toEqual([
+        [CROP_IDS.soybean, currencyId],
+        [CROP_IDS.wheat, currencyId],
+      ]);
+      expect(farm.timeZone).toBe(tzLookup(farm.latitude, farm.longitude));
+    }
+  });
+
+  it('stores each plot as the plots API would: 3 to 8 a farm, measured geodesically', async () => {
+    const farms = [...(await farmsOf(4)), ...(await farmsOf(2))];
+    const plots = await app.db
+      .select()
+      .from(t.plots)
+      .where(
+        inArray(
+          t.plots.farmId,
+          farms.map((farm) => farm.id),
+        ),
+      );
+    for (const farm of farms) {
+      const count = plots.filter((plot) => plot.farmId === farm.id).length;
+      expect(count, farm.name).toBeGreaterThanOrEqual(3);
+      expect(count, farm.name).toBeLessThanOrEqual(8);
+    }
+    expect(plots.filter((plot) => !plot.enabled)).toHaveLength(1);
+    for (const plot of plots) {
+      const checked = checkPlotGeometry(plot.geometry);
+      if (!checked.ok) throw new Error(`${plot.name}: ${checked.problem}`);
+      expect(plot.geometry).toEqual(checked.polygon);
+      expect(plot.areaCalculated).toBe(checked.area_ha);
+      expect(plot.area).toBe(checked.area_ha);
+      expect(plot.area).toBeGreaterThan(20);
+      expect(plot.area).toBeLessThan(300);
+      expect(plot).toMatchObject({
+        minLat: checked.bbox.min_lat,
+        maxLng: checked.bbox.max_lng,
+        latitude: checked.inside.latitude,
+        longitude: checked.inside.longitude,
+      });
+      // Near its farm: within about 5 km of the farmstead.
+      const farm = farms.find((f) => f.id === plot.farmId)!;
+      expect(Math.abs(plot.latitude - farm.latitude)).toBeLessThan(0.05);
+      expect(Math.abs(plot.longitude - farm.longitude)).toBeLessThan(0.05);
+    }
+    // The Iowa fields, measured afresh from their drawing.
+    const hansen = DEMO_FARMS.find((farm) => farm.name === 'Hansen Family Farm')!;
+    const [hansenId] = farms.filter((farm) => farm.name === hansen.name).map((farm) => farm.id);
+    for (const drawn of hansen.plots) {
+      const checked = checkPlotGeometry(demoOutline(hansen, drawn));
+      const stored = plots.find((plot) => plot.farmId === hansenId && plot.name === drawn.name)!;
+      expect(checked.ok && checked.area_ha).toBe(stored.area);
+    }
+    const homeQuarter = plots.find((plot) => plot.name === 'Home Quarter')!;
+    expect(homeQuarter.area).toBeCloseTo(62.24, 1); // 805 m square less the 160 m farmyard
+  });
+
+  it('shows the administrators every farm and the other members only those assigned', async () => {
+    const names = (account: string, seenBy?: { plan: string; profile: ProfileUid }) =>
+      DEMO_FARMS.filter(
+        (farm) =>
+          farm.account === account &&
+          (!seenBy ||
+            farm.seenBy.some((u) => u.plan === seenBy.plan && u.profile === seenBy.profile)),
+      )
+        .map((farm) => farm.name)
+        .sort();
+    expect((await farmNames(demoEmail('full', 'CONTA'), 4)).sort()).toEqual(names('full'));
+    expect((await farmNames(demoEmail('pro', 'CONTA'), 2)).sort()).toEqual(names('pro'));
+    expect(await farmNames(demoEmail('full', 'ASSISTENTE_TECNICO'), 4)).toEqual([
+      'Fazenda Santa Helena',
+    ]);
+    expect((await farmNames(demoEmail('full', 'FARM'), 4)).sort()).toEqual([
+      'Fazenda Santa Helena',
+      'Fazenda Três Irmãos',
+    ]);
+    expect((await farmNames(demoEmail('full', 'CON_REV'), 4)).sort()).toEqual([
+      'Estancia San Rafael',
+      'Granja São Pedro',
+    ]);
+    expect(await farmNames(demoEmail('full', 'PESQUISA'), 4)).toEqual(['Hansen Family Farm']);
+    for (const profile of ['FARM', 'ASSISTENTE_TECNICO', 'CON_REV', 'PESQUISA'] as const) {
+      const seen = (await farmNames(demoEmail('pro', profile), 2)).sort();
+      expect(seen).toEqual(names('pro', { plan: 'pro', profile }));
+      expect(seen.length).toBeGreaterThan(0);
+    }
+    // The Full administrator is a FARM member of the Pro account: its assigned farms there.
+    expect((await farmNames(demoEmail('full', 'CONTA'), 2)).sort()).toEqual(
+      names('pro', { plan: 'full', profile: 'CONTA' }),
+    );
+    // A farm not assigned is not found.
+    const hidden = (await farmsOf(4)).find((farm) => farm.name === 'Hansen Family Farm')!;
+    const token = await tokenFor(app, demoEmail('full', 'ASSISTENTE_TECNICO'), DEMO_PASSWORD);
+    const refused = await app.app.inject({
+      url: `/api/farms/${hidden.id}`,
+      headers: bearer(token),
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+
+  it('finds a city by name up to accents and case, else falls back to a listed one', () => {
+    const cities = [
+      { name: 'Obligado', listed: true },
+      { name: 'ENCARNACIÓN', listed: false },
+      { name: 'Encarnación', listed: true },
+      { name: 'Bella Vista', listed: true },
+    ];
+    expect(pickCity(cities, ['Hohenau', 'Encarnacion'])).toBe(cities[2]);
+    expect(pickCity(cities, ['Hohenau'])).toBe(cities[3]);
+    expect(pickCity([], ['Hohenau'])).toBeUndefined();
   });
 });

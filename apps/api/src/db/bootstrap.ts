@@ -11,6 +11,7 @@ import {
 import { and, count, eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Database } from './client.ts';
+import { seedDemoFarms, type DemoMembership } from './demo-farms.ts';
 import * as t from './schema.ts';
 
 /** The session-signing secret: JWT_SECRET, else one generated once and kept under DATA_DIR. */
@@ -95,7 +96,8 @@ export function demoEmail(plan: string, profile: ProfileUid): string {
  * Demo data for the embedded default (never in production): an account per plan level with one
  * user per customer profile, all with the password DEMO_PASSWORD, and a platform administrator
  * admin@demo.lavoura.app. The Full account's administrator also belongs to the Pro account, to show
- * the account switch. Runs only on a database without customer accounts.
+ * the account switch. The Full and Pro accounts get farms and plots (./demo-farms.ts), the other
+ * members seeing only those assigned to them. Runs only on a database without customer accounts.
  */
 export async function seedDemoData(db: Database): Promise<boolean> {
   const [customers] = await db
@@ -110,6 +112,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     .where(and(eq(t.states.countryId, COUNTRY_IDS.brazil), eq(t.states.code, 'SP')));
   await db.transaction(async (run) => {
     const accountIds = new Map<string, number>();
+    const memberships: DemoMembership[] = [];
     for (const plan of DEMO_PLANS) {
       const [account] = await run
         .insert(t.accounts)
@@ -138,11 +141,19 @@ export async function seedDemoData(db: Database): Promise<boolean> {
             lastAccountId: account!.id,
           })
           .returning({ id: t.users.id });
-        await run.insert(t.memberships).values({
-          accountId: account!.id,
-          userId: user!.id,
-          profileId: PROFILE_IDS[profile.uid],
-          jobTitleId: profile.uid === 'CONTA' ? 1 : profile.uid === 'PESQUISA' ? 8 : 4,
+        const [membership] = await run
+          .insert(t.memberships)
+          .values({
+            accountId: account!.id,
+            userId: user!.id,
+            profileId: PROFILE_IDS[profile.uid],
+            jobTitleId: profile.uid === 'CONTA' ? 1 : profile.uid === 'PESQUISA' ? 8 : 4,
+          })
+          .returning({ id: t.memberships.id });
+        memberships.push({
+          account: plan.key,
+          user: { plan: plan.key, profile: profile.uid },
+          membershipId: membership!.id,
         });
       }
     }
@@ -150,11 +161,20 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       .select()
       .from(t.users)
       .where(eq(t.users.email, demoEmail('full', 'CONTA')));
-    await run.insert(t.memberships).values({
-      accountId: accountIds.get('pro')!,
-      userId: fullAdmin!.id,
-      profileId: PROFILE_IDS.FARM,
+    const [proMembership] = await run
+      .insert(t.memberships)
+      .values({
+        accountId: accountIds.get('pro')!,
+        userId: fullAdmin!.id,
+        profileId: PROFILE_IDS.FARM,
+      })
+      .returning({ id: t.memberships.id });
+    memberships.push({
+      account: 'pro',
+      user: { plan: 'full', profile: 'CONTA' },
+      membershipId: proMembership!.id,
     });
+    await seedDemoFarms(run, { accountIds, memberships });
   });
   await ensurePlatformAdmin(db, { email: 'admin@demo.lavoura.app', password: DEMO_PASSWORD });
   return true;
