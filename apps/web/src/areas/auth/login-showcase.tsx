@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Skeleton, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import AgricultureIcon from '@mui/icons-material/Agriculture';
 import InsightsIcon from '@mui/icons-material/Insights';
@@ -23,6 +23,41 @@ const COUNTRY_OF_LANGUAGE: Record<Language, number> = {
   es: COUNTRY_IDS.paraguay,
   en: COUNTRY_IDS.usa,
 };
+
+/**
+ * A crop's season as a tag: the look of MUI's Chip (height, radius, type, padding), which would
+ * bring its click, delete, avatar and icon handling (about 3 kB gzip) to the login page for a
+ * label nobody clicks.
+ */
+function SeasonTag({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={(theme) => ({
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        maxWidth: '100%',
+        height: 32,
+        borderRadius: '16px',
+        bgcolor: 'rgba(255,255,255,0.14)',
+        color: 'inherit',
+        fontFamily: theme.typography.fontFamily,
+        fontSize: theme.typography.pxToRem(13),
+        lineHeight: 1.5,
+        whiteSpace: 'nowrap',
+        verticalAlign: 'middle',
+        boxSizing: 'border-box',
+      })}
+    >
+      <Box
+        component="span"
+        sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', px: '12px' }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+}
 
 /** The current season of each crop (public reference data), for the visitor's market. */
 function CurrentSeasons() {
@@ -56,21 +91,15 @@ function CurrentSeasons() {
                   row.status === 'current',
               );
               return (
-                <Chip
-                  key={crop.id}
-                  label={
-                    <>
-                      <Box component="span" sx={{ fontWeight: 500 }}>
-                        {t(crop.message_key, { ns: 'reference' })}
-                      </Box>
-                      <Box component="span" sx={{ opacity: 0.85 }}>
-                        {' · '}
-                        {season?.season_name ?? t('showcase.no_season')}
-                      </Box>
-                    </>
-                  }
-                  sx={{ bgcolor: 'rgba(255,255,255,0.14)', color: 'inherit' }}
-                />
+                <SeasonTag key={crop.id}>
+                  <Box component="span" sx={{ fontWeight: 500 }}>
+                    {t(crop.message_key, { ns: 'reference' })}
+                  </Box>
+                  <Box component="span" sx={{ opacity: 0.85 }}>
+                    {' · '}
+                    {season?.season_name ?? t('showcase.no_season')}
+                  </Box>
+                </SeasonTag>
               );
             })}
       </Stack>
