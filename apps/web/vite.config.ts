@@ -12,13 +12,18 @@ const proxy = Object.fromEntries(
   ['/api', '/admin-api', '/payment-api', '/healthz'].map((prefix) => [prefix, API_ORIGIN]),
 );
 
+const MUI_STYLING =
+  /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming)|@emotion|@babel[\\/]runtime|stylis|react-is|hoist-non-react-statics)[\\/]/;
+
 // Libraries change less often than our code: separate chunks stay cached across deployments.
 const vendorChunks = [
   // MUI's styling engine is on every page; its components are left to go with the pages that use
-  // them, so the sign-in pages do not download the signed-in shell's drawer, menus and tables.
+  // them, so the sign-in pages do not download the signed-in shell's drawer, menus and tables. So
+  // are react-transition-group and useMediaQuery, which components use (a group takes in every
+  // matching module any page uses).
   {
     name: 'mui-core',
-    test: /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming)|@emotion|@babel[\\/]runtime|stylis|react-transition-group|react-is|hoist-non-react-statics)[\\/]/,
+    test: (id: string) => MUI_STYLING.test(id) && !/[\\/]useMediaQuery[\\/]/.test(id),
   },
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   // Texts are not in it: each language's namespace is a chunk of its own (@lavoura/i18n/web).
