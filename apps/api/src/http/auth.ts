@@ -99,9 +99,10 @@ export async function registerAuth(
   // members, plans, contracts): this process forgets them before answering, so the next call
   // reads them afresh; other processes hear the database's NOTIFY. Public calls (sign-in,
   // sign-up, activation, recovery e-mails) change nothing a session is made of.
-  app.addHook('onSend', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.session) return;
-    sessions.forgetAfterWrite(request.session);
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method) && request.session)
+      sessions.forgetAfterWrite(request.session);
+    done(null, payload);
   });
 }
 

@@ -19,17 +19,17 @@ function nulFields(value: unknown, path: string, found: string[]): string[] {
  * rejects them in text columns, which would otherwise surface as a 500 after validation passed.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    const fields = [
-      ...nulFields(request.body, 'body', []),
-      ...nulFields(request.query, 'querystring', []),
-    ];
-    if (fields.length === 0) return;
+  app.addHook('preValidation', (request, _reply, done) => {
+    const fields = nulFields(request.query, 'querystring', nulFields(request.body, 'body', []));
+    if (fields.length === 0) {
+      done();
+      return;
+    }
     const errors: FieldError[] = fields.map((field) => ({
       field,
       key: 'field.invalid',
       message: 'Text must not contain NUL characters',
     }));
-    throw new AppError(ERRORS.validation, 'Validation failed', errors);
+    done(new AppError(ERRORS.validation, 'Validation failed', errors));
   });
 }

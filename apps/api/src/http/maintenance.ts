@@ -19,9 +19,13 @@ export function registerMaintenanceGate(
   app: FastifyInstance,
   maintenance: MaintenanceSwitch,
 ): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!maintenance.enabled || !API_CALL.test(request.url) || SWITCH.test(request.url)) return;
-    return reply
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!maintenance.enabled || !API_CALL.test(request.url) || SWITCH.test(request.url)) {
+      done();
+      return;
+    }
+    // Answered here: the request goes no further (a callback hook that sends does not call done).
+    reply
       .status(503)
       .header('retry-after', '120')
       .send(errorBody(503, ERRORS.maintenance.key, 'The system is under maintenance'));

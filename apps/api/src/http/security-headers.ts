@@ -89,8 +89,9 @@ export async function registerSecurityHeaders(
     },
   );
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const access = request.routeOptions.config.access;
     if (access && access !== 'public') reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
