@@ -17,7 +17,7 @@ import {
   type GeometryRefusal,
 } from '@lavoura/domain/geo';
 import { parseKmlPlots, type KmlPlot } from '@lavoura/domain/kml';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -51,7 +51,11 @@ export class PlotsService {
   /** The farm's plots, newest first; `enabledOnly` for the menu's field group. */
   async list(session: Session, farmId: number, enabledOnly = false): Promise<Plot[]> {
     const farm = await this.deps.farms.get(session, farmId);
-    const rows = await this.select(this.deps.db, await this.currentSeasonCrops(farm.pais.id))
+    const rows = await this.select(
+      this.deps.db,
+      session,
+      await this.currentSeasonCrops(farm.pais.id),
+    )
       .where(
         and(
           this.visible(session),
@@ -79,9 +83,11 @@ export class PlotsService {
       .where(and(this.visible(session), eq(t.plots.id, plotId)));
     if (!located || (farmId !== undefined && located.farmId !== farmId))
       throw new AppError(ERRORS.notFound, 'Plot not found');
-    const [row] = await this.select(db, await this.currentSeasonCrops(located.countryId)).where(
-      and(this.visible(session), eq(t.plots.id, plotId)),
-    );
+    const [row] = await this.select(
+      db,
+      session,
+      await this.currentSeasonCrops(located.countryId),
+    ).where(and(this.visible(session), eq(t.plots.id, plotId)));
     return toPlot(row!);
   }
 
@@ -390,13 +396,31 @@ export class PlotsService {
     return seasons.filter((season) => season.status === 'current').map((season) => season.id);
   }
 
-  private select(db: Executor, currentSeasonCropIds: number[]) {
+  /**
+   * Plot columns with what live sowings take of each plot: one grouped pass over the account's
+   * unclosed sowings joined to the plots (a farm of 2,000 plots is one query, not 4,000 lookups).
+   */
+  private select(db: Executor, session: Session, currentSeasonCropIds: number[]) {
     const current = currentSeasonCropIds.length
-      ? sql`s.season_crop_id in (${sql.join(
-          currentSeasonCropIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`
+      ? inArray(t.sowings.seasonCropId, currentSeasonCropIds)
       : sql`false`;
+    const sown = db
+      .select({
+        plotId: t.sowings.plotId,
+        sownArea: sql<number>`coalesce(sum(${t.sowings.area}) filter (where ${current}), 0)`
+          .mapWith(Number)
+          .as('sown_area'),
+      })
+      .from(t.sowings)
+      .where(
+        and(
+          eq(t.sowings.accountId, session.accountId),
+          isNull(t.sowings.deletedAt),
+          isNull(t.sowings.closedAt),
+        ),
+      )
+      .groupBy(t.sowings.plotId)
+      .as('sown');
     return db
       .select({
         id: t.plots.id,
@@ -415,18 +439,16 @@ export class PlotsService {
         createdAt: t.plots.createdAt,
         updatedAt: t.plots.updatedAt,
         farmEnabled: t.farms.enabled,
-        sownArea: sql<number>`coalesce((select sum(s.area) from ${t.sowings} s
-          where s.account_id = ${t.plots.accountId} and s.plot_id = ${t.plots.id}
-            and s.deleted_at is null and s.closed_at is null and ${current}), 0)`.mapWith(Number),
-        unharvested: sql<boolean>`exists (select 1 from ${t.sowings} s
-          where s.account_id = ${t.plots.accountId} and s.plot_id = ${t.plots.id}
-            and s.deleted_at is null and s.closed_at is null)`,
+        sownArea: sql<number>`coalesce(${sown.sownArea}, 0)`.mapWith(Number),
+        // A plot with a row in `sown` has an unclosed sowing, of whatever season.
+        unharvested: sql<boolean>`${sown.plotId} is not null`,
       })
       .from(t.plots)
       .innerJoin(
         t.farms,
         and(eq(t.farms.accountId, t.plots.accountId), eq(t.farms.id, t.plots.farmId)),
       )
+      .leftJoin(sown, eq(sown.plotId, t.plots.id))
       .$dynamic();
   }
 
