@@ -102,6 +102,70 @@ describe.skipIf(!hasChromium)('accounts and the shell in a real browser', () => 
   );
 
   it.each(LANGUAGES)(
+    'tells broken sign-in fields with the one error map of the domain, in the form and from the API (%s)',
+    async (language) => {
+      const page = await pageIn(browser, language);
+      await page.goto(`${server.baseUrl}/v3/login`);
+      const form = page.getByTestId('login-page');
+      await form.locator('button[type=submit]').click();
+      const required = text(language, 'errors', 'field.required');
+      await expect.poll(() => form.getByText(required, { exact: true }).count()).toBe(2);
+      await page.fill('input[name=email]', 'not-an-e-mail');
+      await page.fill('input[name=password]', 'x');
+      await form.locator('button[type=submit]').click();
+      await form.getByText(text(language, 'errors', 'field.email'), { exact: true }).waitFor();
+      expect(await form.getByText(required, { exact: true }).count()).toBe(0);
+      await page.context().close();
+
+      // The built API installs the same map: an empty password is "required" (the map sees the
+      // input), not just a string too short.
+      const response = await fetch(`${server.baseUrl}/admin-api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'not-an-e-mail', password: '' }),
+      });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as {
+        context: { additionalInfo: { field: string; key: string }[] };
+      };
+      expect(body.context.additionalInfo.map(({ field, key }) => ({ field, key }))).toEqual(
+        expect.arrayContaining([
+          { field: 'body.email', key: 'field.email' },
+          { field: 'body.password', key: 'field.required' },
+        ]),
+      );
+    },
+  );
+
+  it('switches the language of the sign-in page from its select, by keyboard and by mouse', async () => {
+    const label = (language: Language) => text(language, 'common', 'language.label');
+    const keyboard = await pageIn(browser, 'pt');
+    await keyboard.goto(`${server.baseUrl}/v3/login`);
+    await keyboard.getByTestId('login-page').waitFor();
+    await keyboard.getByRole('combobox', { name: label('pt') }).focus();
+    await keyboard.keyboard.press('ArrowDown');
+    const listbox = keyboard.getByRole('listbox');
+    await listbox.waitFor();
+    await keyboard.keyboard.press('ArrowDown');
+    await keyboard.keyboard.press('Enter');
+    await listbox.waitFor({ state: 'detached' });
+    await keyboard.getByText(text('en', 'auth', 'login.title')).waitFor();
+    expect(await keyboard.evaluate(() => document.documentElement.lang)).toBe('en');
+    const english = keyboard.getByRole('combobox', { name: label('en') });
+    expect(await english.evaluate((node) => node === document.activeElement)).toBe(true);
+    await keyboard.context().close();
+
+    const mouse = await pageIn(browser, 'pt');
+    await mouse.goto(`${server.baseUrl}/v3/login`);
+    await mouse.getByTestId('login-page').waitFor();
+    await mouse.getByRole('combobox', { name: label('pt') }).click();
+    await mouse.getByRole('option', { name: 'Español' }).click();
+    await mouse.getByText(text('es', 'auth', 'login.title')).waitFor();
+    expect(await mouse.evaluate(() => window.localStorage.getItem('language'))).toBe('es');
+    await mouse.context().close();
+  });
+
+  it.each(LANGUAGES)(
     'forces a user created with a temporary password to change it at first login (%s)',
     async (language) => {
       const admin = await api<{ token: string }>('POST', '/admin-api/login', {
