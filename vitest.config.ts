@@ -37,6 +37,8 @@ const projects: TestProjectInlineConfiguration[] = [
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
       setupFiles: ['src/test/setup.ts'],
+      // A form test types and clicks through MUI in jsdom: seconds on a busy 2-core machine.
+      testTimeout: 20_000,
     },
   },
   apiProject('api-pglite', 'pglite'),
