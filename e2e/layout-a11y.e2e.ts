@@ -217,5 +217,6 @@ describe.skipIf(!hasChromium)('every screen fits the window and passes axe', () 
         await page.context().close();
       }
     }
-  });
+    // Twenty-four full-page screenshots: minutes on a busy 2-core machine.
+  }, 240_000);
 });
