@@ -129,6 +129,23 @@ describe.skipIf(!hasChromium)('every screen fits the window and passes axe', () 
     await page.getByTestId('users-count').waitFor();
     await check(page, 'users', findings);
 
+    await page.goto(`${server.baseUrl}/v3/farms`);
+    await page.getByTestId('farms-page').waitFor();
+    await page.locator('[data-testid=farms-list], [data-testid=farms-empty]').first().waitFor();
+    await check(page, 'farms', findings);
+    if (await page.getByTestId('farm-selector').count()) {
+      await page.getByTestId('farm-selector').click();
+      await page.getByRole('menu').waitFor();
+      await check(page, 'farm selector', findings);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+    }
+    await page.getByTestId('farm-add').first().click();
+    await page.getByTestId('farm-dialog').waitFor();
+    await check(page, 'farm dialog', findings);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('farm-dialog').waitFor({ state: 'detached' });
+
     await page.goto(`${server.baseUrl}/v3/profile`);
     await page.getByTestId('profile-page').waitFor();
     await check(page, 'profile', findings);
@@ -192,7 +209,7 @@ describe.skipIf(!hasChromium)('every screen fits the window and passes axe', () 
   });
 
   // Pictures to look at, not assertions: the main screens in each language at both sizes.
-  it('takes screenshots of login, sign-up, home and users in pt, en and es', async () => {
+  it('takes screenshots of login, sign-up, home, users and farms in pt, en and es', async () => {
     for (const size of SIZES) {
       for (const language of ['pt', 'en', 'es'] as const) {
         const page = await open(browser, size, language);
@@ -214,9 +231,12 @@ describe.skipIf(!hasChromium)('every screen fits the window and passes axe', () 
         await page.goto(`${server.baseUrl}/v3/users`);
         await page.getByTestId('users-count').waitFor();
         await shot('users');
+        await page.goto(`${server.baseUrl}/v3/farms`);
+        await page.locator('[data-testid=farms-list], [data-testid=farms-empty]').first().waitFor();
+        await shot('farms');
         await page.context().close();
       }
     }
-    // Twenty-four full-page screenshots: minutes on a busy 2-core machine.
-  }, 240_000);
+    // Six sign-ins and five pages each: minutes on a busy machine.
+  }, 300_000);
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatTruncated, truncateNumber } from './number-format.ts';
+import {
+  currencySymbol,
+  formatForInput,
+  formatMoney,
+  formatTruncated,
+  parseDecimal,
+  truncateNumber,
+} from './number-format.ts';
 
 describe('truncating number formatter', () => {
   it.each([
@@ -24,5 +31,59 @@ describe('truncating number formatter', () => {
 
   it('refuses a negative number of decimals', () => {
     expect(() => truncateNumber(1, -1)).toThrow(RangeError);
+  });
+});
+
+describe('typed numbers', () => {
+  it.each([
+    ['150', 'pt', 150],
+    ['150,5', 'pt', 150.5],
+    ['1.234,56', 'pt', 1234.56],
+    ['150.5', 'pt', 150.5],
+    ['180.000', 'es', 180000],
+    ['1.234.567', 'es', 1234567],
+    [' 68,04 ', 'es', 68.04],
+    ['1,234.56', 'en', 1234.56],
+    ['68.04', 'en', 68.04],
+    ['.5', 'en', 0.5],
+    ['-3', 'en', -3],
+  ] as const)('reads %s in %s as %f', (text, language, expected) => {
+    expect(parseDecimal(text, language)).toBe(expected);
+  });
+
+  it.each([
+    ['', 'pt'],
+    ['abc', 'pt'],
+    ['1,2,3', 'pt'],
+    ['1.2.3', 'pt'],
+    ['12,34', 'en'],
+    ['1.2.3', 'en'],
+    ['-', 'en'],
+    [',', 'pt'],
+  ] as const)('refuses %j in %s', (text, language) => {
+    expect(parseDecimal(text, language)).toBeUndefined();
+  });
+
+  it('reads coordinates with either decimal mark and no grouping', () => {
+    expect(parseDecimal('-24,9555', 'pt', { grouping: false })).toBe(-24.9555);
+    expect(parseDecimal('-24.955', 'pt', { grouping: false })).toBe(-24.955);
+    expect(parseDecimal('-53.455', 'en', { grouping: false })).toBe(-53.455);
+    expect(parseDecimal('1.234,5', 'pt', { grouping: false })).toBeUndefined();
+  });
+
+  it('writes a number back for an input without grouping, read back the same', () => {
+    expect(formatForInput(1234.5, 'pt')).toBe('1234,5');
+    expect(formatForInput(1234.567, 'en')).toBe('1234.57');
+    for (const language of ['pt', 'en', 'es'] as const) {
+      expect(parseDecimal(formatForInput(68.04, language), language)).toBe(68.04);
+    }
+  });
+
+  it('writes money in the farm’s currency the language’s way', () => {
+    expect(formatMoney(150, 'BRL', 'pt')).toMatch(/^R\$\s150,00$/);
+    expect(formatMoney(150, 'BRL', 'en')).toBe('R$150.00');
+    expect(formatMoney(180000, 'PYG', 'es')).toMatch(/180\.000/);
+    expect(currencySymbol('BRL', 'pt')).toBe('R$');
+    expect(currencySymbol('USD', 'en')).toBe('$');
   });
 });

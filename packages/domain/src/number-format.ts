@@ -1,4 +1,5 @@
 import { LOCALE_RULES, type Language } from './locale.ts';
+import type { CurrencyCode } from './reference/countries.ts';
 
 /**
  * Cuts a number to `decimals` places without rounding (2.999 -> 2.99). Works on the shortest
@@ -22,4 +23,64 @@ export function formatTruncated(value: number, decimals: number, language: Langu
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(truncateNumber(value, decimals));
+}
+
+/** A money amount in `currency` (a farm's country's, not the language's) the language's way. */
+export function formatMoney(value: number, currency: CurrencyCode, language: Language): string {
+  return new Intl.NumberFormat(LOCALE_RULES[language].locale, {
+    style: 'currency',
+    currency,
+  }).format(value);
+}
+
+/** The symbol the language writes `currency` with (R$, US$ or $, ₲ or Gs.). */
+export function currencySymbol(currency: CurrencyCode, language: Language): string {
+  const parts = new Intl.NumberFormat(LOCALE_RULES[language].locale, {
+    style: 'currency',
+    currency,
+  }).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+}
+
+/**
+ * A number to put back in an input: the language's decimal mark, no thousands grouping (which
+ * `parseDecimal` would have to guess), at most `decimals` places.
+ */
+export function formatForInput(value: number, language: Language, decimals = 2): string {
+  return new Intl.NumberFormat(LOCALE_RULES[language].locale, {
+    maximumFractionDigits: decimals,
+    useGrouping: false,
+  }).format(value);
+}
+
+/**
+ * What someone typed as a number, in their language: "1.234,56" in pt and es, "1,234.56" in en.
+ * A point alone in pt or es is a decimal mark unless exactly three digits follow it
+ * ("150.5" is 150.5, "180.000" is 180000); with `grouping: false` (coordinates) a comma or a point
+ * is the decimal mark and nothing groups. Undefined when it is not a number.
+ */
+export function parseDecimal(
+  text: string,
+  language: Language,
+  { grouping = true }: { grouping?: boolean } = {},
+): number | undefined {
+  let value = text.trim().replace(/\s/g, '');
+  if (!/^[-+]?[\d.,]+$/.test(value) || !/\d/.test(value)) return undefined;
+  if (!grouping) {
+    if ((value.match(/[.,]/g) ?? []).length > 1) return undefined;
+    value = value.replace(',', '.');
+  } else if (LOCALE_RULES[language].locale.startsWith('en')) {
+    if (!/^[-+]?(\d{1,3}(,\d{3})+|\d*)(\.\d*)?$/.test(value)) return undefined;
+    value = value.replace(/,/g, '');
+  } else if (value.includes(',')) {
+    if (!/^[-+]?(\d{1,3}(\.\d{3})+|\d*),\d*$/.test(value)) return undefined;
+    value = value.replace(/\./g, '').replace(',', '.');
+  } else if (/^[-+]?\d{1,3}(\.\d{3})+$/.test(value)) {
+    value = value.replace(/\./g, '');
+  } else if ((value.match(/\./g) ?? []).length > 1) {
+    return undefined;
+  }
+  if (value === '.' || /^[-+]?\.?$/.test(value)) return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : undefined;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CONVERSION_FACTORS, fromDisplayUnit, toDisplayUnit, unitOf } from './units.ts';
+import {
+  CONVERSION_FACTORS,
+  fromDisplayPrice,
+  fromDisplayUnit,
+  toDisplayPrice,
+  toDisplayUnit,
+  unitOf,
+} from './units.ts';
 
 describe('units follow the language', () => {
   it.each([
@@ -62,5 +69,19 @@ describe('units follow the language', () => {
         9,
       );
     }
+  });
+});
+
+describe('prices per unit follow the language', () => {
+  it('turns a price per 60 kg bag into a price per bushel in English, and back', () => {
+    // A bag is 2.20464 bushels: its price is spread over more units.
+    expect(toDisplayPrice('sacks', 150, 'en')).toBeCloseTo(150 / 2.20464, 10);
+    expect(fromDisplayPrice('sacks', 150 / 2.20464, 'en')).toBeCloseTo(150, 10);
+    expect(toDisplayPrice('area', 100, 'en')).toBeCloseTo(100 / 2.471044, 10);
+  });
+
+  it.each(['pt', 'es'] as const)('keeps the price per bag in %s', (language) => {
+    expect(toDisplayPrice('sacks', 150, language)).toBe(150);
+    expect(fromDisplayPrice('sacks', 150, language)).toBe(150);
   });
 });

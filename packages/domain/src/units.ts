@@ -73,3 +73,22 @@ export function fromDisplayUnit(quantity: Quantity, shown: number, language: Lan
   if (definition.divideBy) return shown * CONVERSION_FACTORS[definition.divideBy];
   return shown / CONVERSION_FACTORS[definition.factor!];
 }
+
+/**
+ * A price per canonical unit (per 60 kg bag, per hectare...) -> the price per the language's unit:
+ * a bag price of 150 is 150 / 2.20464 per bushel. Prices divide where quantities multiply.
+ */
+export function toDisplayPrice(
+  quantity: Quantity,
+  perCanonical: number,
+  language: Language,
+): number {
+  if (unitSystemOf(language) === 'metric') return perCanonical;
+  return perCanonical / toDisplayUnit(quantity, 1, language);
+}
+
+/** A price typed per the language's unit -> the price per canonical unit to store. */
+export function fromDisplayPrice(quantity: Quantity, shown: number, language: Language): number {
+  if (unitSystemOf(language) === 'metric') return shown;
+  return shown * toDisplayUnit(quantity, 1, language);
+}

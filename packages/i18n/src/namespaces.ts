@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'users',
   'profile',
   'terms',
+  'farms',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

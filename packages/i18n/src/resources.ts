@@ -36,6 +36,9 @@ import esProfile from './locales/es/profile.json';
 import ptTerms from './locales/pt/terms.json';
 import enTerms from './locales/en/terms.json';
 import esTerms from './locales/es/terms.json';
+import ptFarms from './locales/pt/farms.json';
+import enFarms from './locales/en/farms.json';
+import esFarms from './locales/es/farms.json';
 
 /**
  * Every user-facing text, in pt, en and es, one namespace per area. The web app loads these
@@ -59,6 +62,7 @@ export const resources: Resources = {
     users: ptUsers,
     profile: ptProfile,
     terms: ptTerms,
+    farms: ptFarms,
   },
   en: {
     emails: enEmails,
@@ -73,6 +77,7 @@ export const resources: Resources = {
     users: enUsers,
     profile: enProfile,
     terms: enTerms,
+    farms: enFarms,
   },
   es: {
     emails: esEmails,
@@ -87,5 +92,6 @@ export const resources: Resources = {
     users: esUsers,
     profile: esProfile,
     terms: esTerms,
+    farms: esFarms,
   },
 };

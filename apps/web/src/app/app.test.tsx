@@ -27,7 +27,7 @@ describe('maintenance mode', () => {
       ),
     );
     await i18n.changeLanguage('pt');
-    renderApp('/farms');
+    renderApp('/notes');
 
     // The routed area loads, then a call answers 503 and the whole view is replaced.
     await screen.findByTestId('area-not-ready');

@@ -22,6 +22,7 @@ const cases = LANGUAGES.flatMap((language) =>
 const PAGE_TEST_IDS: Record<string, string> = {
   '/': 'my-farm',
   '/my_farm': 'my-farm',
+  '/farms': 'farms-page',
   '/users': 'users-page',
   '/profile': 'profile-page',
   '/change-password': 'change-password-form',

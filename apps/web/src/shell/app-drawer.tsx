@@ -2,6 +2,7 @@ import { useRef, type MouseEvent as ReactMouseEvent, type RefObject } from 'reac
 import {
   Alert,
   Box,
+  Button,
   ClickAwayListener,
   Collapse,
   Divider,
@@ -13,6 +14,7 @@ import {
   ListItemIcon,
   ListItemText,
   Paper,
+  Skeleton,
   Slide,
   Toolbar,
   Typography,
@@ -25,8 +27,11 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import { formatTruncated, toDisplayUnit, unitOf } from '@lavoura/domain';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { usePlots } from '../api/farms';
+import { useCurrentFarm } from '../app/farm/current-farm-context';
 import { useLanguage } from '../app/i18n';
 import { useLogout } from '../app/session/session-actions';
 import { useSignedIn } from '../app/session/signed-in';
@@ -84,20 +89,89 @@ function LinkItem({
   );
 }
 
-/** The field group's plots come with the farms issue; until then, the spec's "no plots" text. */
-export function FieldPlotsSlot() {
+/** An area the language's way: "12,5 ha" in pt and es, "30.9 ac" in English. */
+function useAreaText() {
+  const language = useLanguage();
+  return (hectares: number) =>
+    `${formatTruncated(toDisplayUnit('area', hectares, language), 2, language)} ${unitOf('area', language)}`;
+}
+
+/**
+ * The field group's plots: the current farm's enabled plots, newest first (the API's order), each
+ * opening its page; the spec's warning when there are none.
+ */
+export function FieldPlotsSlot({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation('shell');
+  const { can } = useSignedIn();
+  const { farms, farm } = useCurrentFarm();
+  const { pathname, search } = useLocation();
+  const areaText = useAreaText();
+  const plots = usePlots(farm?.id ?? null, { enabledOnly: true, enabled: can('TALHAO_LISTAR') });
+
+  const loading = farms.isLoading || plots.isLoading;
+  if (loading) {
+    return (
+      <Box sx={{ px: 1.5, py: 1 }} role="status" aria-label={t('menu.plots_loading')}>
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} height={36} />
+        ))}
+      </Box>
+    );
+  }
+  if (plots.isError) {
+    return (
+      <Alert
+        severity="error"
+        variant="outlined"
+        sx={{ mx: 1, my: 1 }}
+        data-testid="plots-error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void plots.refetch()}>
+            {t('menu.plots_retry')}
+          </Button>
+        }
+      >
+        {t('menu.plots_error')}
+      </Alert>
+    );
+  }
+  if (!farm || !plots.data || plots.data.length === 0) {
+    return (
+      <Alert severity="info" variant="outlined" sx={{ mx: 1, my: 1 }} data-testid="no-plots">
+        {t('menu.no_plots')}
+      </Alert>
+    );
+  }
   return (
-    <Alert severity="info" variant="outlined" sx={{ mx: 1, my: 1 }} data-testid="no-plots">
-      {t('menu.no_plots')}
-    </Alert>
+    <Box data-testid="menu-plots">
+      {plots.data.map((plot) => {
+        const to = `/field?plot_id=${plot.id}&fazenda_id=${farm.id}`;
+        return (
+          <ListItemButton
+            key={plot.id}
+            component={RouterLink}
+            to={to}
+            selected={isCurrent(to, pathname, search)}
+            onClick={onNavigate}
+            sx={{ borderRadius: 2, mb: 0.25, pl: 2 }}
+            data-testid={`menu-plot-${plot.id}`}
+          >
+            <ListItemText
+              primary={plot.nome}
+              secondary={areaText(plot.area)}
+              slotProps={{ primary: { noWrap: true } }}
+            />
+          </ListItemButton>
+        );
+      })}
+    </Box>
   );
 }
 
 function GroupLinks({ group, onNavigate }: { group: VisibleGroup; onNavigate: () => void }) {
   return (
     <>
-      {group.plotsOf && <FieldPlotsSlot />}
+      {group.plotsOf && <FieldPlotsSlot onNavigate={onNavigate} />}
       {group.children.map((child) => (
         <LinkItem key={child.key} link={child} nested onNavigate={onNavigate} />
       ))}

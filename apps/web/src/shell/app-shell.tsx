@@ -2,6 +2,7 @@ import { Box, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import type { Namespace } from '@lavoura/i18n/web';
 import { GuardedOutlet } from '../app/guard/signed-in-guard';
 import { AppDrawer, DRAWER_WIDTH } from './app-drawer';
+import { FarmDisabledBanner } from './farm-disabled-banner';
 import { SessionFrame } from './session-frame';
 import { TemporaryPasswordBanner } from './temporary-password-banner';
 import { TopBar } from './top-bar';
@@ -24,6 +25,7 @@ function ShellLayout() {
         <Toolbar />
         <Box sx={{ flex: 1, px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 } }}>
           <TemporaryPasswordBanner />
+          <FarmDisabledBanner />
           <GuardedOutlet />
         </Box>
       </Box>

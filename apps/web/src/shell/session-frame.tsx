@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { usePermissionsQuery, useSessionUserQuery, refreshToken } from '../api/session';
 import { useCrops, useSeasonCrops } from '../api/reference';
+import { CurrentFarmProvider } from '../app/farm/current-farm-context';
 import { RefusedNavigationBlocker } from '../app/guard/signed-in-guard';
 import { sessionRenewed, useSessionState } from '../app/session/session-store';
 import { SignedInProvider } from '../app/session/signed-in';
@@ -39,8 +40,9 @@ function ReferenceData() {
 
 /**
  * Everything signed in (the shell, the reports) sits in this frame. The spec's start sequence:
- * the user (GET /api/menu/dados-usuario), then permissions, crops and season-crops (farm selection
- * comes with the farms issue). The frame waits for the user; permissions arrive when they arrive.
+ * the user (GET /api/menu/dados-usuario), then permissions, crops and season-crops, and the farms
+ * (with farm.list) for the current farm. The frame waits for the user; permissions and farms arrive
+ * when they arrive.
  */
 export function SessionFrame({ children }: { children: ReactNode }) {
   const { expiresAt } = useSessionState();
@@ -60,12 +62,14 @@ export function SessionFrame({ children }: { children: ReactNode }) {
       permissionsError={permissions.isError ? permissions.error : null}
       retryPermissions={() => void permissions.refetch()}
     >
-      <ShellUiProvider>
-        <ReferenceData />
-        <RefusedNavigationBlocker />
-        {children}
-        <ShellModals />
-      </ShellUiProvider>
+      <CurrentFarmProvider>
+        <ShellUiProvider>
+          <ReferenceData />
+          <RefusedNavigationBlocker />
+          {children}
+          <ShellModals />
+        </ShellUiProvider>
+      </CurrentFarmProvider>
     </SignedInProvider>
   );
 }

@@ -18,7 +18,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSignedIn } from '../app/session/signed-in';
 import { AccountMenu } from './account-menu';
-import { Brand } from './brand';
+import { Brand, LavouraMark } from './brand';
 import { FEEDBACK_EMAIL, contactMailto } from './contact';
 import { FarmSelectorSlot, showsFarmSelector } from './farm-selector-slot';
 import { HelpMenu } from './help-menu';
@@ -69,6 +69,7 @@ export function TopBar({
   const { user, permissions, can } = useSignedIn();
   const { openPlans } = useShellUi();
   const showBrand = !wide || !drawerOpen;
+  const farmSelector = showsFarmSelector(pathname, can('farm.list'));
 
   return (
     <AppBar
@@ -103,11 +104,16 @@ export function TopBar({
             aria-label={t('home_link')}
             sx={{ display: 'flex' }}
           >
-            <Brand />
+            {/* On a phone the farm selector needs the room of the word mark. */}
+            {!wide && farmSelector ? (
+              <LavouraMark color="primary" sx={{ fontSize: 32 }} />
+            ) : (
+              <Brand />
+            )}
           </Link>
         )}
         <ShellBreadcrumbs />
-        {showsFarmSelector(pathname, can('farm.list')) && <FarmSelectorSlot />}
+        {farmSelector && <FarmSelectorSlot />}
         <Box sx={{ flex: 1 }} />
         {user.account.country_id === COUNTRY_IDS.usa &&
           (wide ? (

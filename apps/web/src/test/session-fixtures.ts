@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type {
+  Farm,
   Invitation,
   Member,
   Plan,
@@ -144,6 +145,7 @@ export function sessionHandlers(
     permissions?: readonly string[];
     accounts?: SessionAnswer['accounts'];
     invitations?: Invitation[];
+    farms?: Farm[];
   } = {},
   ...extra: RequestHandler[]
 ): RequestHandler[] {
@@ -163,6 +165,9 @@ export function sessionHandlers(
     http.get('/api/profiles', () => HttpResponse.json(PROFILE_LIST)),
     http.get('/api/job-titles', () => HttpResponse.json(JOB_TITLES)),
     http.get('/api/invitations', () => HttpResponse.json(options.invitations ?? [])),
+    // No farms unless a test serves some (the farm selector and the menu's plots ask).
+    http.get('/api/farms', () => HttpResponse.json(options.farms ?? [])),
+    http.get('/api/talhoes/:farmId', () => HttpResponse.json([])),
   ];
 }
 

@@ -4,6 +4,7 @@ import { setMaintenance } from '../api/maintenance';
 import { LANGUAGES } from '@lavoura/domain';
 import { NAMESPACES } from '@lavoura/i18n/web';
 import { i18n, i18nReady } from '../app/i18n';
+import { forgetHeldFarmsForTests } from '../app/farm/farm-storage';
 import { resetSessionForTests } from '../app/session/session-store';
 import { server } from './msw-server';
 
@@ -30,6 +31,7 @@ afterEach(async () => {
   setMaintenance(false);
   resetSessionForTests();
   window.localStorage.clear();
+  forgetHeldFarmsForTests();
   window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

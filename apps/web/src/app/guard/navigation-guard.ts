@@ -11,6 +11,7 @@ import {
   type ProfileUid,
   type ShellPermissionKey,
 } from '@lavoura/domain';
+import { FARM_QUERY } from '../farm/current-farm';
 
 /**
  * The navigation guard of the spec (§4), as one pure decision: where a navigation to `pathname`
@@ -54,7 +55,6 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, ShellPermissionKey>> = {
 
 export const HOME_PATH = '/my_farm';
 export const LOGIN_PATH = '/login';
-const FARM_QUERY = 'fazenda_id';
 const TOKEN_QUERY = 'token';
 
 /** What the guard needs of the signed-in user (GET /api/menu/dados-usuario). */

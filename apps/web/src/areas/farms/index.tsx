@@ -1,6 +1,8 @@
-import { AreaNotReady } from '../warnings/area-not-ready';
+import type { Namespace } from '@lavoura/i18n/web';
+import { loadPhoneRules } from '../../lib/phone-rules';
+import { FarmsPage } from './farms-page';
 
-// Not built yet: the route exists so links and bookmarks land on an honest notice.
-export function Area() {
-  return <AreaNotReady area="farms" />;
-}
+export const namespaces: readonly Namespace[] = ['farms'];
+// The notification settings validate a WhatsApp phone.
+export const prepare = loadPhoneRules;
+export const Area = FarmsPage;
