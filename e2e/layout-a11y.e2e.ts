@@ -237,6 +237,6 @@ describe.skipIf(!hasChromium)('every screen fits the window and passes axe', () 
         await page.context().close();
       }
     }
-    // Six sign-ins and five pages each: minutes on a busy machine.
+    // Thirty full-page screenshots: minutes on a busy 2-core machine.
   }, 300_000);
 });
