@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'profile',
   'terms',
   'farms',
+  'field',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

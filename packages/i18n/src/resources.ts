@@ -39,6 +39,9 @@ import esTerms from './locales/es/terms.json';
 import ptFarms from './locales/pt/farms.json';
 import enFarms from './locales/en/farms.json';
 import esFarms from './locales/es/farms.json';
+import ptField from './locales/pt/field.json';
+import enField from './locales/en/field.json';
+import esField from './locales/es/field.json';
 
 /**
  * Every user-facing text, in pt, en and es, one namespace per area. The web app loads these
@@ -63,6 +66,7 @@ export const resources: Resources = {
     profile: ptProfile,
     terms: ptTerms,
     farms: ptFarms,
+    field: ptField,
   },
   en: {
     emails: enEmails,
@@ -78,6 +82,7 @@ export const resources: Resources = {
     profile: enProfile,
     terms: enTerms,
     farms: enFarms,
+    field: enField,
   },
   es: {
     emails: esEmails,
@@ -93,5 +98,6 @@ export const resources: Resources = {
     profile: esProfile,
     terms: esTerms,
     farms: esFarms,
+    field: esField,
   },
 };
