@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'terms',
   'farms',
   'field',
+  'map',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -42,6 +42,9 @@ import esFarms from './locales/es/farms.json';
 import ptField from './locales/pt/field.json';
 import enField from './locales/en/field.json';
 import esField from './locales/es/field.json';
+import ptMap from './locales/pt/map.json';
+import enMap from './locales/en/map.json';
+import esMap from './locales/es/map.json';
 
 /**
  * Every user-facing text, in pt, en and es, one namespace per area. The web app loads these
@@ -67,6 +70,7 @@ export const resources: Resources = {
     terms: ptTerms,
     farms: ptFarms,
     field: ptField,
+    map: ptMap,
   },
   en: {
     emails: enEmails,
@@ -83,6 +87,7 @@ export const resources: Resources = {
     terms: enTerms,
     farms: enFarms,
     field: enField,
+    map: enMap,
   },
   es: {
     emails: esEmails,
@@ -99,5 +104,6 @@ export const resources: Resources = {
     terms: esTerms,
     farms: esFarms,
     field: esField,
+    map: esMap,
   },
 };

@@ -37,7 +37,8 @@ describe('security headers', () => {
     const expected = {
       'content-security-policy':
         "default-src 'self';base-uri 'self';connect-src 'self';font-src 'self' data:;" +
-        "form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;" +
+        "form-action 'self';frame-ancestors 'none';img-src 'self' data: blob: " +
+        'https://tile.openstreetmap.org https://server.arcgisonline.com;' +
         "object-src 'none';script-src 'self';script-src-attr 'none';" +
         "style-src 'self' 'unsafe-inline'",
       'cross-origin-opener-policy': 'same-origin',

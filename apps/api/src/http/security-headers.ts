@@ -7,10 +7,14 @@ import type {
 } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
+/** Hosts of the map tiles: OpenStreetMap (streets) and Esri World Imagery (satellite). */
+export const MAP_TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://server.arcgisonline.com'];
+
 /**
  * The Content-Security-Policy of every answer. Scripts only from our origin, never inline (the
  * built app and the OpenAPI UI load theirs from files); styles may be inline because MUI (emotion)
- * injects <style> tags at run time. Nobody may frame the app (clickjacking).
+ * injects <style> tags at run time (and Leaflet positions its panes with style attributes); images
+ * also from the map's tile hosts. Nobody may frame the app (clickjacking).
  */
 export function contentSecurityPolicy(production: boolean): Record<string, string[] | null> {
   return {
@@ -20,7 +24,8 @@ export function contentSecurityPolicy(production: boolean): Record<string, strin
     'font-src': ["'self'", 'data:'],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    // The plots map's background tiles (apps/web/src/lib/map/leaflet-base.ts).
+    'img-src': ["'self'", 'data:', 'blob:', ...MAP_TILE_HOSTS],
     'object-src': ["'none'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],

@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTheme } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import {
+  L,
+  createBaseMap,
+  fitPlots,
+  plotLabel,
+  toLatLngs,
+  type Background,
+  type BaseMap,
+} from './leaflet-base';
+import { MapFrame } from './map-frame';
+import type { PlotsMapProps } from './map-types';
+
+/** With more plots than this, names show on hover only: a label per plot would cover the map. */
+const PERMANENT_LABELS_UP_TO = 40;
+
+/** The Leaflet side of PlotsMap (plots-map.tsx loads it lazily). */
+export function PlotsMapView({
+  plots,
+  selectedId = null,
+  onSelect,
+  height = 360,
+  center,
+  ariaLabel,
+}: PlotsMapProps) {
+  const { t } = useTranslation('map');
+  const theme = useTheme();
+  const onSelectRef = useRef(onSelect);
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+  });
+  const [background, setBackground] = useState<Background>('satellite');
+  const [offline, setOffline] = useState(false);
+  const [view, setView] = useState<{ base: BaseMap; group: L.LayerGroup } | null>(null);
+
+  // The map lives as long as its element (a ref callback with its clean-up, React 19).
+  const attach = useCallback((element: HTMLDivElement | null) => {
+    if (!element) return;
+    const base = createBaseMap(element, {
+      background: 'satellite',
+      zoomInTitle: t('zoom_in'),
+      zoomOutTitle: t('zoom_out'),
+      onOffline: setOffline,
+    });
+    setView({ base, group: L.layerGroup().addTo(base.map) });
+    return () => {
+      base.destroy();
+      setView(null);
+    };
+    // The zoom titles are set once; a language switch re-renders the page around a new map.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The outlines: redrawn when the plots or the selection change.
+  useEffect(() => {
+    const group = view?.group;
+    if (!group) return;
+    group.clearLayers();
+    const colour = theme.palette.primary.light;
+    const selectedColour = theme.palette.warning.main;
+    for (const plot of plots) {
+      const selected = plot.id === selectedId;
+      const polygon = L.polygon(toLatLngs(plot.geometry), {
+        color: selected ? selectedColour : colour,
+        weight: selected ? 4 : 2,
+        fillColor: selected ? selectedColour : colour,
+        fillOpacity: selected ? 0.35 : 0.2,
+        interactive: true,
+      });
+      polygon.bindTooltip(plotLabel(plot), {
+        permanent: plots.length <= PERMANENT_LABELS_UP_TO,
+        direction: 'center',
+        className: 'lavoura-plot-label',
+      });
+      polygon.on('click', () => onSelectRef.current?.(plot.id));
+      polygon.addTo(group);
+      if (selected) polygon.bringToFront();
+    }
+  }, [plots, selectedId, theme, view]);
+
+  // The view: the plots' bounds (or the given centre) when the set of plots changes.
+  const outlineKey = plots
+    .map((plot) => `${plot.id}:${plot.geometry.coordinates.flat().join()}`)
+    .join('|');
+  useEffect(() => {
+    if (!view) return;
+    fitPlots(
+      view.base.map,
+      plots.map((plot) => plot.geometry),
+      center,
+    );
+    // Keyed by the outlines, not the array's identity: a re-render must not move the user's view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [outlineKey, center?.[0], center?.[1], view]);
+
+  return (
+    <MapFrame
+      mapRef={attach}
+      height={height}
+      ariaLabel={ariaLabel}
+      background={background}
+      onBackground={(next) => {
+        setBackground(next);
+        setOffline(false);
+        view?.base.setBackground(next);
+      }}
+      offline={offline}
+    />
+  );
+}
