@@ -168,6 +168,18 @@ export function sessionHandlers(
     // No farms unless a test serves some (the farm selector and the menu's plots ask).
     http.get('/api/farms', () => HttpResponse.json(options.farms ?? [])),
     http.get('/api/talhoes/:farmId', () => HttpResponse.json([])),
+    // A farm's figures, a plot's page: tests about them serve their own answers.
+    http.get('/api/fazendas/:farmId/stats', () =>
+      HttpResponse.json({
+        total_area: 0,
+        total_plots: 0,
+        enabled_plots: 0,
+        active_sowings: 0,
+        next_application: null,
+      }),
+    ),
+    http.get('/api/talhoes/:plotId/fazenda/:farmId', () => apiError(404, 'exception.not_found')),
+    http.get('/api/talhoes/:plotId/remaining-area', () => apiError(404, 'exception.not_found')),
   ];
 }
 

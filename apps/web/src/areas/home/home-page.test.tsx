@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Language } from '@lavoura/domain';
+import { http, HttpResponse } from 'msw';
+import type { Farm, Language, Plot } from '@lavoura/domain';
 import type { Crop, SeasonCrop } from '../../api/reference';
 import { changeLanguage } from '../../app/i18n';
 import { formatDateOnlyRange } from '../../lib/date-only';
+import { farm, plot } from '../../test/farm-fixtures';
 import { type PathAnswers, byPath, jsonResponse, serve } from '../../test/msw-server';
 import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
 import { sessionHandlers, sessionUser, signIn } from '../../test/session-fixtures';
@@ -190,5 +192,211 @@ describe('my farm, the signed-in home', () => {
       ),
     ).toBeTruthy();
     expectNoRawKeys(container);
+  });
+});
+
+const SQUARE = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [-53.45, -24.95],
+      [-53.44, -24.95],
+      [-53.44, -24.96],
+      [-53.45, -24.96],
+      [-53.45, -24.95],
+    ] as [number, number][],
+  ],
+};
+
+const SANTA_HELENA = farm({
+  id: 7,
+  nome: 'Fazenda Santa Helena',
+  total_area: 100,
+  total_talhoes: 3,
+});
+const OTHER = farm({ id: 8, nome: 'Fazenda Outra', total_area: 10, total_talhoes: 0 });
+const PLOTS: Plot[] = [
+  plot({ id: 71, nome: 'Talhão da Sede', fazenda_id: 7, area: 60, geometry: SQUARE }),
+  plot({ id: 72, nome: 'Talhão do Rio', fazenda_id: 7, area: 25.5, geometry: SQUARE }),
+];
+const STATS = {
+  total_area: 100,
+  total_plots: 3,
+  enabled_plots: 2,
+  active_sowings: 0,
+  next_application: null,
+};
+
+/** A Full-plan administrator whose current farm is Santa Helena, with two enabled plots. */
+function serveFarm(
+  options: { farms?: Farm[]; plots?: () => Response | Promise<Response>; stats?: unknown } = {},
+) {
+  signIn();
+  const plotsAsked: string[] = [];
+  serve(
+    ...sessionHandlers(
+      { farms: options.farms ?? [SANTA_HELENA, OTHER] },
+      http.get('/api/talhoes/:farmId', ({ params, request }) => {
+        plotsAsked.push(`${params.farmId as string}${new URL(request.url).search}`);
+        if (params.farmId !== '7') return HttpResponse.json([]);
+        return options.plots ? options.plots() : HttpResponse.json(PLOTS);
+      }),
+      http.get('/api/fazendas/:farmId/stats', () => HttpResponse.json(options.stats ?? STATS)),
+    ),
+  );
+  return plotsAsked;
+}
+
+describe('my farm: the current farm, its plots and sowings', () => {
+  const missingKeys = trackMissingKeys();
+
+  it.each([
+    [
+      'pt',
+      '100,00 ha',
+      '25,50 ha',
+      'Nenhuma semeadura ativa nesta fazenda.',
+      '1 talhão desabilitado não aparece aqui.',
+    ],
+    [
+      'en',
+      '247.10 ac',
+      '63.01 ac',
+      'No active sowing on this farm.',
+      '1 disabled field is not shown here.',
+    ],
+    [
+      'es',
+      '100,00 ha',
+      '25,50 ha',
+      'Ninguna siembra activa en esta finca.',
+      '1 lote deshabilitado no aparece aquí.',
+    ],
+  ] as const)(
+    'shows the farm, its enabled plots on a map and in a list, and says sowings are not listed yet (%s)',
+    async (language, total, plotArea, noSowing, hidden) => {
+      const asked = serveFarm();
+      await changeLanguage(language);
+      const { container } = renderApp('/my_farm');
+
+      expect((await screen.findByTestId('current-farm-name')).textContent).toBe(
+        'Fazenda Santa Helena',
+      );
+      expect(screen.getByTestId('farm-total-area').textContent).toBe(total);
+      await waitFor(() => expect(screen.getByTestId('farm-enabled-plots').textContent).toBe('2'));
+
+      const list = await screen.findByTestId('home-plots');
+      const rio = within(list).getByTestId('home-plot-72');
+      expect(rio.textContent).toContain('Talhão do Rio');
+      expect(rio.textContent).toContain(plotArea);
+      expect(rio.getAttribute('href')).toBe('/field?plot_id=72&fazenda_id=7');
+      // The plots on the map, named for screen readers.
+      const map = await screen.findByTestId('plots-map');
+      expect(map.getAttribute('role')).toBe('region');
+      expect(map.getAttribute('aria-label')).toContain('Fazenda Santa Helena');
+      // One plot of three is disabled: said, not listed.
+      expect(screen.getByText(hidden)).toBeTruthy();
+
+      const sowings = screen.getByTestId('home-sowings');
+      expect(within(sowings).getByText(noSowing)).toBeTruthy();
+      // The same query as the menu's plots: the enabled ones only.
+      expect(asked.every((query) => query === '7?enabled=1')).toBe(true);
+      expectNoRawKeys(container);
+      expect(missingKeys).toEqual([]);
+    },
+  );
+
+  it('opens a plot from the list', async () => {
+    serveFarm();
+    await changeLanguage('pt');
+    const { router } = renderApp('/my_farm');
+    fireEvent.click(await screen.findByTestId('home-plot-71'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/field'));
+    expect(router.state.location.search).toBe('?plot_id=71&fazenda_id=7');
+  });
+
+  it('shows the farm the address names', async () => {
+    serveFarm();
+    await changeLanguage('en');
+    renderApp('/my_farm?fazenda_id=8');
+    await waitFor(() =>
+      expect(screen.getByTestId('current-farm-name').textContent).toBe('Fazenda Outra'),
+    );
+    expect(await screen.findByTestId('home-plots-empty')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add fields' }).getAttribute('href')).toBe('/farms');
+  });
+
+  it('counts active sowings without inventing their list', async () => {
+    serveFarm({ stats: { ...STATS, active_sowings: 2 } });
+    await changeLanguage('en');
+    renderApp('/my_farm');
+    expect(await screen.findByText('2 active sowings on this farm.')).toBeTruthy();
+    expect(screen.getByText(/Recording sowings arrives in a coming Lavoura update/)).toBeTruthy();
+  });
+
+  it('invites an administrator without farms to create one at /farms', async () => {
+    serveFarm({ farms: [] });
+    await changeLanguage('pt');
+    const { router } = renderApp('/my_farm');
+    const empty = await screen.findByTestId('home-no-farm');
+    expect(
+      within(empty).getByRole('heading', { name: 'Cadastre sua primeira fazenda' }),
+    ).toBeTruthy();
+    fireEvent.click(within(empty).getByRole('link', { name: 'Cadastrar fazenda' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/farms'));
+  });
+
+  it('tells an observer without farms to ask for access, with nothing to click', async () => {
+    signIn();
+    serve(
+      ...sessionHandlers({
+        user: sessionUser({
+          is_admin: false,
+          user_profile: {
+            id: 4,
+            uid: 'ASSISTENTE_TECNICO',
+            message_key: 'profile.assistente_tecnico',
+          },
+        }),
+        permissions: ['farm.list', 'FAZENDA_LISTAR', 'FAZENDA_VISUALIZAR', 'TALHAO_LISTAR'],
+      }),
+    );
+    await changeLanguage('en');
+    renderApp('/my_farm');
+    const empty = await screen.findByTestId('home-no-farm');
+    expect(empty.textContent).toContain('Ask the account administrator for access.');
+    expect(within(empty).queryByRole('link')).toBeNull();
+  });
+
+  it('shows placeholders while the plots load, and a retry when they fail', async () => {
+    let fail = true;
+    serveFarm({
+      plots: () =>
+        fail
+          ? jsonResponse(
+              { code: 500, key: 'exception.unexpected_error', context: { message: 'x' } },
+              500,
+            )
+          : HttpResponse.json(PLOTS),
+    });
+    await changeLanguage('en');
+    renderApp('/my_farm');
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    fail = false;
+    fireEvent.click(retry);
+    expect(await screen.findByTestId('home-plot-71')).toBeTruthy();
+  });
+
+  it('offers the shortcut to the fields on the farms page, padlocked sowings on Pro', async () => {
+    signIn();
+    serve(...sessionHandlers({ user: sessionUser({ level: 2 }), farms: [SANTA_HELENA] }));
+    await changeLanguage('en');
+    renderApp('/my_farm');
+    const fields = await screen.findByTestId('quick-fields');
+    await waitFor(() => expect(fields.dataset.access).toBe('open'));
+    expect(within(fields).getByRole('link').getAttribute('href')).toBe('/farms');
+    const sowing = screen.getByTestId('quick-register_sowing');
+    expect(sowing.dataset.access).toBe('upsell');
+    expect(within(sowing).getByTitle('Available on other plans')).toBeTruthy();
   });
 });

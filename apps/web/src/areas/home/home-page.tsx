@@ -9,16 +9,23 @@ import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useCurrentFarm } from '../../app/farm/current-farm-context';
 import { useSignedIn } from '../../app/session/signed-in';
 import { menuAccess } from '../../shell/menu-entries';
 import { CropSeasonsCard } from './crop-seasons-card';
+import { useFarmStats } from '../../api/farms';
+import { ActiveSowings, FarmPlots, FarmSummary } from './farm-overview';
 
-/** The home's shortcuts; each opens its page (the guard decides, as for the menu). */
+/**
+ * The home's shortcuts; each opens its page, and a page the plan or profile keeps closed behaves
+ * as its menu entry does (padlocked; the guard opens the plans or says who can change them).
+ * "See fields" opens the farms page, where the plots are drawn and imported.
+ */
 const QUICK_ACTIONS: readonly { key: string; to: string; icon: ReactNode }[] = [
   { key: 'catalog', to: '/catalog?category=fungicide', icon: <MenuBookOutlinedIcon /> },
   { key: 'plan_fungicide', to: '/programas', icon: <WaterDropOutlinedIcon /> },
   { key: 'create_note', to: '/notes', icon: <EditNoteOutlinedIcon /> },
-  { key: 'fields', to: '/field', icon: <MapOutlinedIcon /> },
+  { key: 'fields', to: '/farms', icon: <MapOutlinedIcon /> },
   { key: 'register_sowing', to: '/sowings', icon: <AgricultureOutlinedIcon /> },
 ];
 
@@ -39,11 +46,19 @@ function QuickActions() {
         sx={{
           display: 'grid',
           gap: 1.5,
-          gridTemplateColumns: { xs: 'repeat(2, 1fr)', lg: 'repeat(5, 1fr)' },
+          gridTemplateColumns: {
+            xs: 'repeat(2, minmax(0, 1fr))',
+            lg: `repeat(${actions.length}, minmax(0, 1fr))`,
+          },
         }}
       >
         {actions.map((action) => (
-          <Card key={action.key} data-testid={`quick-${action.key}`} data-access={action.access}>
+          <Card
+            key={action.key}
+            variant="outlined"
+            data-testid={`quick-${action.key}`}
+            data-access={action.access}
+          >
             <CardActionArea component={RouterLink} to={action.to} sx={{ height: '100%' }}>
               <CardContent
                 sx={{ display: 'flex', flexDirection: 'column', gap: 1, height: '100%' }}
@@ -55,7 +70,8 @@ function QuickActions() {
                   <Box sx={{ color: 'primary.main', display: 'flex' }}>{action.icon}</Box>
                   {action.access === 'upsell' ? (
                     <LockOutlinedIcon
-                      sx={{ fontSize: 18, color: 'text.disabled' }}
+                      data-testid="upsell-hint"
+                      sx={{ fontSize: 18, color: 'text.secondary' }}
                       titleAccess={t('quick.upsell')}
                     />
                   ) : (
@@ -86,11 +102,19 @@ function greetingKey(hour: number): string {
   return 'greeting.evening';
 }
 
-/** /my_farm: the signed-in home. Greeting, account and plan, current seasons, shortcuts. */
+/**
+ * /my_farm (also /): the signed-in home. Greeting, shortcuts, the current farm with its plots on
+ * a map and in a list, its active sowings, and the crops' current seasons in its country.
+ */
 export function HomePage() {
   const { t } = useTranslation(['home', 'reference']);
-  const { user } = useSignedIn();
+  const { user, can } = useSignedIn();
+  const { farm } = useCurrentFarm();
   const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
+  const seasonsCountry = farm?.pais.id ?? user.account.country_id;
+  const showFarm = can('farm.list');
+  const stats = useFarmStats(showFarm && farm && can('FAZENDA_VISUALIZAR') ? farm.id : null);
+  const withPlots = showFarm && farm !== null && can('TALHAO_LISTAR');
   return (
     <Stack spacing={3} sx={{ maxWidth: 1200, mx: 'auto' }} data-testid="my-farm">
       <Box>
@@ -100,6 +124,7 @@ export function HomePage() {
         <Stack
           direction="row"
           spacing={1}
+          useFlexGap
           sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mt: 1 }}
         >
           <Typography color="text.secondary">{user.account.name}</Typography>
@@ -117,23 +142,24 @@ export function HomePage() {
         </Stack>
       </Box>
       <QuickActions />
+      {showFarm && <FarmSummary stats={stats} />}
       <Box
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: '1.4fr 1fr' },
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            lg: withPlots ? 'minmax(0, 1.7fr) minmax(0, 1fr)' : 'minmax(0, 1fr)',
+          },
           alignItems: 'start',
         }}
       >
-        <CropSeasonsCard initialCountryId={user.account.country_id} />
-        <Card component="section" aria-labelledby="farms-soon-title">
-          <CardContent>
-            <Typography id="farms-soon-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-              {t('farms_soon.title')}
-            </Typography>
-            <Typography color="text.secondary">{t('farms_soon.description')}</Typography>
-          </CardContent>
-        </Card>
+        {withPlots ? <FarmPlots farm={farm} stats={stats.data} /> : null}
+        <Stack spacing={3}>
+          {showFarm && farm ? <ActiveSowings stats={stats} /> : null}
+          {/* The seasons of the farm's country; a farm switch to another country starts over. */}
+          <CropSeasonsCard key={seasonsCountry} initialCountryId={seasonsCountry} />
+        </Stack>
       </Box>
     </Stack>
   );

@@ -1,0 +1,438 @@
+import type { ReactNode } from 'react';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  List,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import AgricultureOutlinedIcon from '@mui/icons-material/AgricultureOutlined';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import GrassOutlinedIcon from '@mui/icons-material/GrassOutlined';
+import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
+import { findCountry } from '@lavoura/domain';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { useFarmStats } from '../../api/farms';
+import { usePlots, type Farm, type FarmStats, type Plot } from '../../api/farms';
+import { useCurrentFarm } from '../../app/farm/current-farm-context';
+import { useSignedIn } from '../../app/session/signed-in';
+import { useAreaText } from '../../lib/area-text';
+import { PlotMapView } from '../../lib/plot-map-view';
+import { ApiErrorAlert } from '../../shell/api-error-alert';
+import { FarmStatusIcons } from '../../shell/farm-selector-slot';
+
+/** A plot's page, on its farm. */
+export function plotPath(plot: Pick<Plot, 'id' | 'fazenda_id'>): string {
+  return `/field?${new URLSearchParams({ plot_id: String(plot.id), fazenda_id: String(plot.fazenda_id) })}`;
+}
+
+/** A message inside a card (no farm, no plots): icon, title, text, action. */
+function InlineEmpty({
+  icon,
+  title,
+  description,
+  action,
+  testId,
+  headingLevel = 'h3',
+  titleId,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  action?: ReactNode;
+  testId: string;
+  headingLevel?: 'h2' | 'h3';
+  titleId?: string;
+}) {
+  return (
+    <Stack
+      data-testid={testId}
+      spacing={1.5}
+      sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 3, sm: 5 }, px: 2 }}
+    >
+      <Box
+        aria-hidden
+        sx={(theme) => ({
+          width: 56,
+          height: 56,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          color: 'primary.main',
+          bgcolor: alpha(theme.palette.primary.main, 0.1),
+          '& svg': { fontSize: 28 },
+        })}
+      >
+        {icon}
+      </Box>
+      <Typography variant="h6" component={headingLevel} id={titleId}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 480 }}>
+        {description}
+      </Typography>
+      {action}
+    </Stack>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 500, fontSize: 20 }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The current farm: name, place, state, and its figures (area, plots, sowings). */
+function FarmHeader({ farm, stats }: { farm: Farm; stats: ReturnType<typeof useFarmStats> }) {
+  const { t } = useTranslation(['home', 'reference']);
+  const areaText = useAreaText();
+  const country = findCountry(farm.pais.id);
+  const figure = (pick: (value: FarmStats) => number) =>
+    stats.data ? String(pick(stats.data)) : <Skeleton width={40} />;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="current-farm-title">
+      <CardContent>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+        >
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+            <Box
+              aria-hidden
+              sx={{
+                width: 44,
+                height: 44,
+                borderRadius: 2,
+                display: 'grid',
+                placeItems: 'center',
+                flexShrink: 0,
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+              }}
+            >
+              <AgricultureOutlinedIcon />
+            </Box>
+            <Box sx={{ minWidth: 0 }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography
+                  id="current-farm-title"
+                  variant="h5"
+                  component="h2"
+                  sx={{ fontSize: { xs: 20, sm: 24 }, overflowWrap: 'anywhere' }}
+                  data-testid="current-farm-name"
+                >
+                  {farm.nome}
+                </Typography>
+                <FarmStatusIcons farm={farm} />
+              </Stack>
+              <Typography variant="body2" color="text.secondary">
+                {t('farm.place', {
+                  city: farm.municipio.nome,
+                  state: farm.estado.nome,
+                  country: country ? t(country.message_key, { ns: 'reference' }) : farm.pais.nome,
+                })}
+              </Typography>
+            </Box>
+          </Stack>
+          <Button
+            component={RouterLink}
+            to="/farms"
+            variant="outlined"
+            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, flexShrink: 0 }}
+          >
+            {t('farm.manage')}
+          </Button>
+        </Stack>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            mt: 2.5,
+            gridTemplateColumns: {
+              xs: 'repeat(2, minmax(0, 1fr))',
+              md: 'repeat(4, minmax(0, 1fr))',
+            },
+          }}
+        >
+          <Figure
+            label={t('farm.area')}
+            value={areaText(farm.total_area)}
+            testId="farm-total-area"
+          />
+          <Figure label={t('farm.plots')} value={String(farm.total_talhoes)} testId="farm-plots" />
+          <Figure
+            label={t('farm.enabled_plots')}
+            value={figure((value) => value.enabled_plots)}
+            testId="farm-enabled-plots"
+          />
+          <Figure
+            label={t('farm.active_sowings')}
+            value={figure((value) => value.active_sowings)}
+            testId="farm-active-sowings"
+          />
+        </Box>
+        {stats.isError && (
+          <Box sx={{ mt: 2 }}>
+            <ApiErrorAlert
+              error={stats.error}
+              onRetry={() => void stats.refetch()}
+              retryLabel={t('farm.retry')}
+            />
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The current farm's enabled plots: on the map and in a list, each opening its page. */
+export function FarmPlots({ farm, stats }: { farm: Farm; stats: FarmStats | undefined }) {
+  const { t } = useTranslation('home');
+  const { can } = useSignedIn();
+  const navigate = useNavigate();
+  const areaText = useAreaText();
+  const plots = usePlots(farm.id, { enabledOnly: true });
+  const hiddenDisabled = stats ? stats.total_plots - stats.enabled_plots : 0;
+
+  let content: ReactNode;
+  if (plots.isError && !plots.data) {
+    content = (
+      <ApiErrorAlert
+        error={plots.error}
+        onRetry={() => void plots.refetch()}
+        retryLabel={t('plots.retry')}
+      />
+    );
+  } else if (!plots.data) {
+    content = (
+      <Box role="status" aria-label={t('plots.loading')} data-testid="home-plots-loading">
+        <Skeleton variant="rounded" height={260} />
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} height={48} />
+        ))}
+      </Box>
+    );
+  } else if (plots.data.length === 0) {
+    content = (
+      <InlineEmpty
+        testId="home-plots-empty"
+        icon={<MapOutlinedIcon />}
+        title={t('plots.empty_title')}
+        description={t(
+          can('TALHAO_CADASTRAR') ? 'plots.empty_description' : 'plots.empty_description_readonly',
+        )}
+        action={
+          can('TALHAO_CADASTRAR') && (
+            <Button component={RouterLink} to="/farms" variant="contained" startIcon={<AddIcon />}>
+              {t('plots.add')}
+            </Button>
+          )
+        }
+      />
+    );
+  } else {
+    const list = plots.data;
+    content = (
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.6fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <PlotMapView
+          plots={list}
+          height={320}
+          center={[farm.latitude, farm.longitude]}
+          ariaLabel={t('plots.map_label', { farm: farm.nome })}
+          onSelect={(id) => {
+            const chosen = list.find((plot) => plot.id === id);
+            if (chosen) void navigate(plotPath(chosen));
+          }}
+        />
+        <List
+          aria-label={t('plots.list_label', { farm: farm.nome })}
+          data-testid="home-plots"
+          disablePadding
+          sx={{ maxHeight: 320, overflowY: 'auto' }}
+        >
+          {list.map((plot) => (
+            <ListItemButton
+              key={plot.id}
+              component={RouterLink}
+              to={plotPath(plot)}
+              data-testid={`home-plot-${plot.id}`}
+              sx={{ borderRadius: 2 }}
+            >
+              <ListItemText
+                primary={plot.nome}
+                secondary={areaText(plot.area)}
+                slotProps={{ primary: { noWrap: true, sx: { fontWeight: 500 } } }}
+              />
+              <ChevronRightIcon aria-hidden sx={{ color: 'text.secondary' }} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Box>
+    );
+  }
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="home-plots-title">
+      <CardContent>
+        <Stack
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 2 }}
+        >
+          <Box>
+            <Typography id="home-plots-title" variant="h6" component="h2">
+              {t('plots.title')}
+            </Typography>
+            {plots.data && plots.data.length > 0 && (
+              <Typography variant="body2" color="text.secondary" data-testid="home-plots-count">
+                {t('plots.count', { count: plots.data.length })}
+              </Typography>
+            )}
+          </Box>
+          {plots.data && plots.data.length > 0 && (
+            <Button component={RouterLink} to="/farms" size="small">
+              {t('plots.manage')}
+            </Button>
+          )}
+        </Stack>
+        {content}
+        {hiddenDisabled > 0 && plots.data && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+            {t('plots.hidden_disabled', { count: hiddenDisabled })}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Active sowings: sowings are recorded from a later update on, so the card says how many the farm
+ * has (from its figures) and that their list arrives with sowing records. Never an invented row.
+ */
+export function ActiveSowings({ stats }: { stats: ReturnType<typeof useFarmStats> }) {
+  const { t } = useTranslation('home');
+  const count = stats.data?.active_sowings;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="home-sowings-title">
+      <CardContent>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
+          <GrassOutlinedIcon color="primary" aria-hidden />
+          <Typography id="home-sowings-title" variant="h6" component="h2">
+            {t('sowings.title')}
+          </Typography>
+        </Stack>
+        <Box data-testid="home-sowings">
+          {count === undefined ? (
+            stats.isError ? null : (
+              <Skeleton width="60%" />
+            )
+          ) : (
+            <Typography sx={{ fontWeight: 500 }}>
+              {count === 0 ? t('sowings.none') : t('sowings.some', { count })}
+            </Typography>
+          )}
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t('sowings.coming')}
+          </Typography>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function FarmLoading() {
+  const { t } = useTranslation('home');
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      role="status"
+      aria-label={t('farm.loading')}
+      data-testid="home-farm-loading"
+    >
+      <Stack direction="row" spacing={1.5}>
+        <Skeleton variant="rounded" width={44} height={44} />
+        <Box sx={{ flex: 1 }}>
+          <Skeleton width="40%" height={32} />
+          <Skeleton width="30%" />
+        </Box>
+      </Stack>
+      <Skeleton variant="rounded" height={56} sx={{ mt: 2 }} />
+    </Paper>
+  );
+}
+
+/**
+ * The current farm on the home page: its header (name, place, figures), or its loading, error and
+ * "no farm yet" states.
+ */
+export function FarmSummary({ stats }: { stats: ReturnType<typeof useFarmStats> }) {
+  const { t } = useTranslation('home');
+  const { can } = useSignedIn();
+  const { farms, farm } = useCurrentFarm();
+
+  if (farms.isError && !farms.data) {
+    return (
+      <ApiErrorAlert
+        error={farms.error}
+        onRetry={() => void farms.refetch()}
+        retryLabel={t('farm.retry')}
+      />
+    );
+  }
+  if (!farms.data) return <FarmLoading />;
+  if (!farm) {
+    const canCreate = can('FAZENDA_CADASTRAR');
+    return (
+      <Card variant="outlined" component="section" aria-labelledby="home-no-farm-title">
+        <InlineEmpty
+          testId="home-no-farm"
+          headingLevel="h2"
+          titleId="home-no-farm-title"
+          icon={<AgricultureOutlinedIcon />}
+          title={t('no_farm.title')}
+          description={t(canCreate ? 'no_farm.description' : 'no_farm.description_readonly')}
+          action={
+            canCreate && (
+              <Button
+                component={RouterLink}
+                to="/farms"
+                variant="contained"
+                startIcon={<AddIcon />}
+              >
+                {t('no_farm.action')}
+              </Button>
+            )
+          }
+        />
+      </Card>
+    );
+  }
+  return <FarmHeader farm={farm} stats={stats} />;
+}
