@@ -15,6 +15,8 @@ import autocannon from 'autocannon';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+// BENCH_ONLY=permissions,farms runs only the scenarios whose name contains one of the words.
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 
 const ADMIN = { email: 'bench-admin@lavoura.test', password: 'Bench-2026-load' };
 const CUSTOMER_EMAIL = 'bench-customer@lavoura.test';
@@ -41,7 +43,13 @@ const SCENARIOS = [
   { name: 'GET /api/menu/dados-usuario', path: '/api/menu/dados-usuario', auth: true },
   { name: 'GET /api/users', path: '/api/users', auth: true },
   // The farms area on a large account: 200 farms, one of them with 2,000 plots (bench data below).
-  { name: 'GET /api/farms (200 farms)', path: '/api/farms', auth: true },
+  // Compressed, as every browser asks for it (the uncompressed list is about 130 kB).
+  {
+    name: 'GET /api/farms (200 farms, br)',
+    path: '/api/farms',
+    auth: true,
+    options: { headers: { 'accept-encoding': 'br, gzip' } },
+  },
   {
     name: 'GET /api/talhoes/{farm} (2,000 plots, br, 10 conn.)',
     path: ({ bigFarmId }) => `/api/talhoes/${bigFarmId}`,
@@ -227,14 +235,18 @@ try {
   );
   const base = `http://127.0.0.1:${appPort}`;
   const token = await customerToken(base, path.join(dataDir, 'outbox'));
-  const data = await farmsData(base, token);
+  const scenarios = SCENARIOS.filter(
+    (scenario) => ONLY.length === 0 || ONLY.some((word) => scenario.name.includes(word)),
+  );
+  const needsFarms = scenarios.some((scenario) => scenario.name.includes('farm'));
+  const data = needsFarms ? await farmsData(base, token) : {};
   const bare = await load(`http://127.0.0.1:${referencePort}/bare`);
   const reference = await load(`http://127.0.0.1:${referencePort}/reference`);
   const rows = [
     { name: 'bare Fastify route', ...bare },
     { name: 'reference: Fastify + 1 PK select', ...reference },
   ];
-  for (const scenario of SCENARIOS) {
+  for (const scenario of scenarios) {
     const auth = scenario.auth ? { headers: { authorization: `Bearer ${token}` } } : {};
     const url = typeof scenario.path === 'function' ? scenario.path(data) : scenario.path;
     const headers = { ...scenario.options?.headers, ...auth.headers };

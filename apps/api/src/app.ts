@@ -21,6 +21,7 @@ import {
 } from './http/rate-limits.ts';
 import { registerJsonDepthLimit, requestLimitOptions } from './http/request-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerVersionedAnswers } from './http/versioned-answers.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, { production: deps.production ?? false });
   // Answers of 1 KB and more, br or gzip as the client accepts; built assets come pre-compressed.
   await app.register(compress, { encodings: ['br', 'gzip'] });
+  registerVersionedAnswers(app);
   if (deps.rateLimits !== false)
     await registerRateLimits(app, deps.rateLimits ?? DEFAULT_RATE_LIMITS);
   registerMaintenanceGate(app, deps.maintenance);

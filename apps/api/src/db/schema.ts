@@ -1,5 +1,6 @@
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   foreignKey,
@@ -552,3 +553,15 @@ export const farmNotificationSettings = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/**
+ * A counter per account that every write to its farms, bag prices, plots or sowings moves on (a
+ * trigger per table, migration 0007): a farm or plot list computed at one version is still right
+ * while the version has not moved, in every process. Read by the cached list answers.
+ */
+export const accountDataVersions = pgTable('account_data_versions', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

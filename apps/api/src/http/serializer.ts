@@ -3,7 +3,7 @@ import { InvalidSchemaError, ResponseSerializationError } from 'fastify-type-pro
 import { $ZodType, safeParse } from 'zod/v4/core';
 
 /** A route's response schema as Fastify hands it over: the zod schema, or wrapped in `properties`. */
-function zodSchemaOf(schema: unknown): $ZodType {
+export function zodSchemaOf(schema: unknown): $ZodType {
   if (schema instanceof $ZodType) return schema;
   if (
     typeof schema === 'object' &&

@@ -48,7 +48,12 @@ export function farmsRoutes(farms: FarmsService) {
             response: { 200: z.array(farmSchema), ...errors },
           },
         },
-        async (request) => farms.list(sessionOf(request)),
+        async (request, reply) => {
+          const session = sessionOf(request);
+          const { key, version } = await farms.listVersion(session);
+          await reply.versionedAnswer(key, version, () => farms.list(session));
+          return reply;
+        },
       );
     }
     for (const [path, operationId] of [

@@ -88,15 +88,39 @@ function farmSelection(db: Executor) {
     .innerJoin(t.cities, eq(t.cities.id, t.farms.cityId));
 }
 
+/** One named statement: the check a cached list costs on every call. */
+function farmsVersionQuery(db: Database) {
+  return db
+    .select({ version: t.accountDataVersions.version })
+    .from(t.accountDataVersions)
+    .where(eq(t.accountDataVersions.accountId, sql.placeholder('accountId')))
+    .prepare('lavoura_data_version');
+}
+
 /**
  * Farms of an account. Every query takes the session's account and the farms it may see first:
  * a farm of another account, or one the member is not assigned to, is not found (404).
  */
 export class FarmsService {
   private readonly now: () => Date;
+  private readonly versionQuery: ReturnType<typeof farmsVersionQuery>;
 
   constructor(private readonly deps: FarmsServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.versionQuery = farmsVersionQuery(deps.db);
+  }
+
+  /**
+   * What names the session's farm list answer (http/versioned-answers.ts): the account and the
+   * farms the session sees, at the account's data version (moved by every farm, price, plot or
+   * sowing write).
+   */
+  async listVersion(session: Session): Promise<{ key: string; version: string }> {
+    const [row] = await this.versionQuery.execute({ accountId: session.accountId });
+    const scope = session.farms.all
+      ? 'all'
+      : [...session.farms.farmIds].sort((a, b) => a - b).join(',');
+    return { key: `farms:${session.accountId}:${scope}`, version: String(row?.version ?? 0) };
   }
 
   /** The farms the session sees: enabled first, then newest first. */

@@ -52,8 +52,15 @@ export function plotsRoutes(plots: PlotsService) {
           response: { 200: z.array(plotSchema), ...errors },
         },
       },
-      async (request) =>
-        plots.list(sessionOf(request), request.params.id, request.query.enabled === '1'),
+      async (request, reply) => {
+        const session = sessionOf(request);
+        const enabledOnly = request.query.enabled === '1';
+        const { key, version } = await plots.listVersion(session, request.params.id, enabledOnly);
+        await reply.versionedAnswer(key, version, () =>
+          plots.list(session, request.params.id, enabledOnly),
+        );
+        return reply;
+      },
     );
     app.get(
       '/talhoes/:field_id/fazenda/:farm_id',

@@ -6,6 +6,7 @@ import {
   type AccountPlot,
   type ManagerPlotBody,
   isStale,
+  mayReadFarm,
   type Plot,
   type PlotCreateBody,
   type PlotUpdateBody,
@@ -37,15 +38,53 @@ export interface PlotsServiceDeps {
 /** The area of a plot is locked for a year after NDVI monitoring was contracted (spec 2 §9). */
 const NDVI_AREA_LOCK_MS = 365 * 24 * 60 * 60 * 1000;
 
+/** One named statement: the farm's country and the account's data version. */
+function plotsVersionQuery(db: Database) {
+  return db
+    .select({ countryId: t.farms.countryId, version: t.accountDataVersions.version })
+    .from(t.farms)
+    .leftJoin(t.accountDataVersions, eq(t.accountDataVersions.accountId, t.farms.accountId))
+    .where(
+      and(
+        eq(t.farms.accountId, sql.placeholder('accountId')),
+        eq(t.farms.id, sql.placeholder('farmId')),
+        isNull(t.farms.deletedAt),
+      ),
+    )
+    .prepare('lavoura_plots_version');
+}
+
 /**
  * Plots (talhões) of the farms a session sees. Outlines are checked and measured by the domain's
  * one geometry checker; areas are hectares on the WGS84 ellipsoid.
  */
 export class PlotsService {
   private readonly now: () => Date;
+  private readonly versionQuery: ReturnType<typeof plotsVersionQuery>;
 
   constructor(private readonly deps: PlotsServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.versionQuery = plotsVersionQuery(deps.db);
+  }
+
+  /**
+   * What names a farm's plot list answer (http/versioned-answers.ts): the farm, at the account's
+   * data version and the current seasons of its country (the remaining areas count the current
+   * season's sowings). A farm the session may not see is not found, as the list itself says.
+   */
+  async listVersion(
+    session: Session,
+    farmId: number,
+    enabledOnly: boolean,
+  ): Promise<{ key: string; version: string }> {
+    const [row] = await this.versionQuery.execute({ accountId: session.accountId, farmId });
+    if (!row || !mayReadFarm(session.farms, farmId))
+      throw new AppError(ERRORS.notFound, 'Farm not found');
+    const seasons = await this.currentSeasonCrops(row.countryId);
+    return {
+      key: `plots:${session.accountId}:${farmId}:${enabledOnly ? 'enabled' : 'all'}`,
+      version: `${row.version ?? 0}:${seasons.join(',')}`,
+    };
   }
 
   /** The farm's plots, newest first; `enabledOnly` for the menu's field group. */
