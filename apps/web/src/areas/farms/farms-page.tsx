@@ -27,6 +27,7 @@ import AgricultureOutlinedIcon from '@mui/icons-material/AgricultureOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import GrassOutlinedIcon from '@mui/icons-material/GrassOutlined';
+import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -53,6 +54,7 @@ import { MessagePanel } from '../../shell/message-panel';
 import { useShellUi } from '../../shell/shell-ui';
 import { FarmDialog } from './farm-dialog';
 import { FarmNotificationsDialog } from './farm-notifications-dialog';
+import { PlotsDialog } from './plots/plots-dialog';
 
 function ConfirmDelete({
   farm,
@@ -125,6 +127,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 interface CardActionsProps {
+  onFields: (() => void) | null;
   onEdit: (() => void) | null;
   onDelete: (() => void) | null;
   onNotifications: (() => void) | null;
@@ -280,7 +283,18 @@ function FarmCard({
             {t(farm.enabled ? 'card.enabled' : 'card.disabled')}
           </Typography>
         )}
-        <Stack direction="row" spacing={0.5}>
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          {actions.onFields && (
+            <Button
+              size="small"
+              startIcon={<MapOutlinedIcon />}
+              onClick={actions.onFields}
+              aria-label={t('action.fields_named', { name: farm.nome })}
+              data-testid="farm-fields"
+            >
+              {t('action.fields')}
+            </Button>
+          )}
           {actions.onNotifications && (
             <Tooltip title={t('action.notifications')}>
               <IconButton
@@ -341,6 +355,8 @@ export function FarmsPage() {
   const [editing, setEditing] = useState<Farm | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Farm | null>(null);
   const [notifying, setNotifying] = useState<Farm | null>(null);
+  // By id: the dialog shows the farm as the list has it now (area, enabled) after each change.
+  const [fieldsOf, setFieldsOf] = useState<number | null>(null);
   const [toggling, setToggling] = useState<number | null>(null);
   const [limitReached, setLimitReached] = useState(false);
 
@@ -348,6 +364,7 @@ export function FarmsPage() {
   const canEdit = can('FAZENDA_EDITAR');
   const canDelete = can('FAZENDA_EXCLUIR');
   const canView = can('FAZENDA_VISUALIZAR');
+  const canListPlots = can('TALHAO_LISTAR');
 
   const replaceFarm = (saved: Farm) =>
     queryClient.setQueryData<Farm[]>(farmKeys.list, (list) =>
@@ -441,6 +458,7 @@ export function FarmsPage() {
             farm={farm}
             current={farm.id === currentFarm?.id}
             actions={{
+              onFields: canListPlots ? () => setFieldsOf(farm.id) : null,
               onEdit: canEdit ? () => setEditing(farm) : null,
               onDelete: canDelete ? () => setDeleting(farm) : null,
               onNotifications: canView ? () => setNotifying(farm) : null,
@@ -454,6 +472,7 @@ export function FarmsPage() {
   }
 
   const count = farms.data?.length ?? 0;
+  const fieldsFarm = farms.data?.find((farm) => farm.id === fieldsOf);
   return (
     <Stack spacing={3} sx={{ maxWidth: 1200, mx: 'auto' }} data-testid="farms-page">
       <Stack
@@ -524,6 +543,7 @@ export function FarmsPage() {
           }}
         />
       )}
+      {fieldsFarm && <PlotsDialog farm={fieldsFarm} onClose={() => setFieldsOf(null)} />}
       {notifying && (
         <FarmNotificationsDialog
           farm={notifying}

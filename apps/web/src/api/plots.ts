@@ -1,0 +1,87 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  kmlPreviewSchema,
+  plotSchema,
+  type Plot,
+  type PlotCreateBody,
+  type PlotUpdateBody,
+} from '@lavoura/domain';
+import { z } from 'zod/mini';
+import { farmKeys } from './farms';
+import { apiFetch } from './http';
+
+/** A KML or KMZ file's polygons as the server read and measured them, nothing saved yet. */
+export type KmlPreview = z.infer<typeof kmlPreviewSchema>;
+export type KmlPreviewPlot = KmlPreview['plots'][number];
+
+// What a change to a farm's plots makes stale: its plot lists, each plot's page, its figures and
+// its card (area, plot count) in the farm list. Other farm queries (notifications) stay.
+const PLOT_DEPENDENT = new Set(['plots', 'plot', 'stats', 'detail']);
+
+/** Marks stale what a plot write of farm `farmId` changed; the open screens fetch again. */
+export async function invalidateAfterPlotWrite(
+  queryClient: QueryClient,
+  farmId: number,
+): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({
+      predicate: ({ queryKey }) =>
+        queryKey[0] === farmKeys.farm(farmId)[0] &&
+        queryKey[1] === farmId &&
+        PLOT_DEPENDENT.has(String(queryKey[2])),
+    }),
+    queryClient.invalidateQueries({ queryKey: farmKeys.list }),
+  ]);
+}
+
+/** POST /api/talhoes: a new plot from its outline (the area is computed by the server). */
+export function createPlot(body: PlotCreateBody): Promise<Plot> {
+  return apiFetch('/api/talhoes', { method: 'POST', json: body, schema: plotSchema });
+}
+
+/** PUT /api/talhoes/{id} with the `updated_at` it was read with: 409 when it changed since. */
+export function updatePlot(plotId: number, body: PlotUpdateBody): Promise<Plot> {
+  return apiFetch(`/api/talhoes/${plotId}`, { method: 'PUT', json: body, schema: plotSchema });
+}
+
+/** DELETE /api/talhoes/{id}: refused while a sowing on it waits for its harvest. */
+export function deletePlot(plotId: number): Promise<void> {
+  return apiFetch(`/api/talhoes/${plotId}`, { method: 'DELETE' });
+}
+
+/** PUT /api/plots/{id}/enable-disable: enabling again is limited per season. */
+export function setPlotEnabled(
+  plotId: number,
+  body: { enabled: boolean; updated_at: string },
+): Promise<Plot> {
+  return apiFetch(`/api/plots/${plotId}/enable-disable`, {
+    method: 'PUT',
+    json: body,
+    schema: plotSchema,
+  });
+}
+
+/** POST /api/plots/kml-preview (multipart field `file`): the file's polygons, not saved. */
+export function previewKml(file: File, signal?: AbortSignal): Promise<KmlPreview> {
+  const form = new FormData();
+  form.append('file', file);
+  return apiFetch('/api/plots/kml-preview', {
+    method: 'POST',
+    body: form,
+    signal,
+    schema: kmlPreviewSchema,
+  });
+}
+
+/** POST /api/plots/many: the previewed plots, all saved or none. */
+export function createPlots(body: {
+  fazenda_id: number;
+  plots: { nome: string; geometry: KmlPreviewPlot['geometry'] }[];
+}): Promise<Plot[]> {
+  return apiFetch('/api/plots/many', { method: 'POST', json: body, schema: z.array(plotSchema) });
+}
+
+/** GET /api/talhoes/{id}/fazenda/{farmId}: the plot as it is now (a 409 asks for it again). */
+export function fetchPlot(farmId: number, plotId: number, signal?: AbortSignal): Promise<Plot> {
+  return apiFetch(`/api/talhoes/${plotId}/fazenda/${farmId}`, { signal, schema: plotSchema });
+}

@@ -1,0 +1,249 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import { useQueryClient } from '@tanstack/react-query';
+import { ERROR_KEYS } from '@lavoura/domain';
+import { checkPlotGeometry } from '@lavoura/domain/geo';
+import { useTranslation } from 'react-i18next';
+import type { Farm, Plot } from '../../../api/farms';
+import { ApiError } from '../../../api/http';
+import { createPlot, fetchPlot, invalidateAfterPlotWrite, updatePlot } from '../../../api/plots';
+import { PlotEditorMap, type MapPlot, type MapPolygon } from '../../../lib/map/plots-map';
+import { PlotDeleteDialog } from './plot-delete-dialog';
+import { PlotErrorAlert } from './plot-error-alert';
+import { useAreaText } from './plot-texts';
+
+const NAME_MAX = 255;
+
+export interface PlotMapDialogProps {
+  farm: Farm;
+  /** The plot to edit; null draws a new one. */
+  plot: Plot | null;
+  /** The farm's plots, drawn grey around the one being edited. */
+  plots: readonly Plot[];
+  canDelete: boolean;
+  onClose: () => void;
+  onSaved: (plot: Plot, created: boolean) => void;
+  onDeleted: (plot: Plot) => void;
+}
+
+/**
+ * The map modal: draw a new plot's outline (or move, add and remove an existing one's vertices),
+ * name it, see its area while drawing (geodesic, the server's own computation, in ha or ac), save.
+ * The server's refusals are shown translated; a stale edit (409) offers to reload the plot.
+ */
+export function PlotMapDialog({
+  farm,
+  plot: initial,
+  plots,
+  canDelete,
+  onClose,
+  onSaved,
+  onDeleted,
+}: PlotMapDialogProps) {
+  const { t } = useTranslation(['farms', 'errors']);
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const queryClient = useQueryClient();
+  const areaText = useAreaText();
+  const [plot, setPlot] = useState<Plot | null>(initial);
+  const [name, setName] = useState(initial?.nome ?? '');
+  const [geometry, setGeometry] = useState<MapPolygon | null>(initial?.geometry ?? null);
+  const [draft, setDraft] = useState<MapPolygon | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [reloading, setReloading] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  // A new map (and outline) after a reload: the editor takes its value once per key.
+  const [mapKey, setMapKey] = useState(0);
+
+  const others = useMemo<MapPlot[]>(
+    () =>
+      plots
+        .filter((item) => item.id !== initial?.id)
+        .map((item) => ({ id: item.id, name: item.nome, geometry: item.geometry })),
+    [plots, initial?.id],
+  );
+
+  const shown = draft ?? geometry;
+  const checked = shown ? checkPlotGeometry(shown) : null;
+  const nameError = submitted && name.trim() === '';
+  const outlineMissing = submitted && !geometry;
+  const problem = geometry && checked && !checked.ok && !draft ? checked.problem : null;
+
+  const save = async () => {
+    setSubmitted(true);
+    setFailure(null);
+    if (name.trim() === '' || !geometry || problem) return;
+    setSaving(true);
+    try {
+      const saved = plot
+        ? await updatePlot(plot.id, {
+            nome: name.trim(),
+            // Only a changed outline is sent: the area follows it (and NDVI may lock it).
+            ...(geometry !== plot.geometry ? { geometry } : {}),
+            updated_at: plot.updated_at,
+          })
+        : await createPlot({ fazenda_id: farm.id, nome: name.trim(), geometry });
+      await invalidateAfterPlotWrite(queryClient, farm.id);
+      onSaved(saved, plot === null);
+    } catch (error) {
+      setFailure(error);
+      setSaving(false);
+    }
+  };
+
+  const reload = async () => {
+    if (!plot) return;
+    setReloading(true);
+    try {
+      const fresh = await fetchPlot(farm.id, plot.id);
+      setPlot(fresh);
+      setName(fresh.nome);
+      setGeometry(fresh.geometry);
+      setDraft(null);
+      setMapKey((key) => key + 1);
+      setFailure(null);
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const conflict = failure instanceof ApiError && failure.key === ERROR_KEYS.conflict;
+  const farmCenter: [number, number] | null =
+    farm.latitude !== null && farm.longitude !== null ? [farm.latitude, farm.longitude] : null;
+
+  let areaLine: string;
+  if (checked?.ok) areaLine = t('plots.map.area', { area: areaText(checked.area_ha) });
+  else if (draft) areaLine = t('plots.map.area_pending');
+  else if (!shown) areaLine = t('plots.map.area_none');
+  else areaLine = t('plots.map.area_invalid');
+
+  return (
+    <Dialog
+      open
+      onClose={saving ? undefined : onClose}
+      fullScreen={fullScreen}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="plot-map-title"
+      data-testid="plot-map-dialog"
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+        sx={{ display: 'contents' }}
+      >
+        <DialogTitle id="plot-map-title">
+          {plot ? t('plots.map.edit_title', { name: plot.nome }) : t('plots.map.create_title')}
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            component="span"
+            sx={{ display: 'block' }}
+          >
+            {farm.nome}
+          </Typography>
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {failure !== null && (
+              <PlotErrorAlert
+                error={failure}
+                onReload={conflict ? () => void reload() : undefined}
+                reloading={reloading}
+              />
+            )}
+            <TextField
+              label={t('plots.field.name')}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              required
+              error={nameError}
+              helperText={nameError ? t('field.required', { ns: 'errors' }) : undefined}
+              slotProps={{ htmlInput: { maxLength: NAME_MAX, 'data-testid': 'plot-name' } }}
+              fullWidth
+            />
+            <PlotEditorMap
+              key={mapKey}
+              plots={others}
+              value={geometry}
+              onChange={(next) => {
+                setGeometry(next);
+                setFailure(null);
+              }}
+              onDraft={setDraft}
+              drawOnOpen={plot === null}
+              height={fullScreen ? 360 : 420}
+              center={farmCenter}
+              ariaLabel={t('plots.map.aria', { farm: farm.nome })}
+            />
+            <Typography
+              aria-live="polite"
+              sx={{ fontWeight: 500 }}
+              data-testid="plot-area-live"
+              color={problem ? 'error' : 'text.primary'}
+            >
+              {areaLine}
+            </Typography>
+            {problem && (
+              <Alert severity="error" data-testid="plot-outline-problem">
+                {t(`plots.geometry_problem.${problem}`)}
+              </Alert>
+            )}
+            {outlineMissing && (
+              <Alert severity="error" data-testid="plot-outline-missing">
+                {t('plots.map.outline_required')}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: 'wrap' }}>
+          {plot && canDelete && (
+            <Button
+              color="error"
+              startIcon={<DeleteOutlineIcon />}
+              onClick={() => setDeleting(true)}
+              sx={{ mr: 'auto' }}
+            >
+              {t('plots.action.delete')}
+            </Button>
+          )}
+          <Button onClick={onClose} disabled={saving}>
+            {t('dialog.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={saving} data-testid="plot-save">
+            {t(plot ? 'dialog.save' : 'plots.map.create')}
+          </Button>
+        </DialogActions>
+      </Box>
+      {deleting && plot && (
+        <PlotDeleteDialog
+          plot={plot}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => onDeleted(plot)}
+        />
+      )}
+    </Dialog>
+  );
+}
