@@ -22,6 +22,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
+import { farmKeys, useFarms } from '../../api/farms';
 import { ApiError } from '../../api/http';
 import { type Profile } from '../../api/reference';
 import { sessionKeys } from '../../api/session';
@@ -32,7 +33,7 @@ import { FormPhoneField, FormSelectField, useLanguageOptions } from '../../lib/f
 import { FormTextField, useSchemaForm } from '../../lib/form-fields';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { phoneValueSchema } from '../../shell/phone-input';
-import { FarmAssignmentSlot } from './farm-assignment-slot';
+import { FormFarmsField, farmIdsToSave } from './farm-picker';
 
 /** The contract's user, with the dialog's empty profile select ('') and phone input. */
 const createSchema = z.extend(userCreateBodySchema, {
@@ -42,7 +43,12 @@ const createSchema = z.extend(userCreateBodySchema, {
 /** An administrator edits the membership only; the person's own fields are shown, not sent. */
 const membershipSchema = z.object({
   profile_id: z.pipe(z.union([z.literal(''), z.number()]), userUpdateBodySchema.shape.profile_id),
+  farm_ids: userUpdateBodySchema.shape.farm_ids,
 });
+
+/** Refusals about one field: a farm that is gone (deleted meanwhile); a taken e-mail. */
+const FARM_REFUSAL = { [ERROR_KEYS.farmNotFound]: 'farm_ids' } as const;
+const CREATE_REFUSALS = { ...FARM_REFUSAL, [ERROR_KEYS.userAlreadyExists]: 'email' } as const;
 
 const COUNTRY_PHONE: Record<number, PhoneCountry> = { 1: 'BR', 2: 'PY', 3: 'US' };
 
@@ -77,6 +83,15 @@ function useAfterSave(onSaved: (member: Member) => void) {
   };
 }
 
+/** A farm the API did not find was deleted meanwhile: the picker reloads the farms. */
+function useFarmRefusal() {
+  const queryClient = useQueryClient();
+  return (error: unknown) => {
+    if (error instanceof ApiError && error.key === ERROR_KEYS.farmNotFound)
+      void queryClient.invalidateQueries({ queryKey: farmKeys.list });
+  };
+}
+
 function CreateMemberForm({
   profiles,
   maxUsers,
@@ -88,6 +103,8 @@ function CreateMemberForm({
   const uiLanguage = useLanguage();
   const languages = useLanguageOptions();
   const afterSave = useAfterSave(onSaved);
+  const farmRefusal = useFarmRefusal();
+  const farms = useFarms();
   const {
     control,
     handleSubmit,
@@ -99,20 +116,23 @@ function CreateMemberForm({
     profile_id: '',
     language: uiLanguage,
     phone: { country: COUNTRY_PHONE[accountCountryId] ?? 'BR', number: '' },
+    farm_ids: [],
   });
   const profileId = useWatch({ control, name: 'profile_id' });
   const [failure, setFailure] = useState<unknown>(null);
   const profile = profiles.find((item) => item.id === profileId);
+  const allFarms = profile?.all_farms ?? false;
 
   const submit = handleSubmit(
     async (body) => {
       setFailure(null);
       try {
         // Sent as the contract normalises it (trimmed name, lower-case e-mail).
-        await afterSave(await createMember(body));
+        const farm_ids = farmIdsToSave(body.farm_ids, allFarms, farms.data);
+        await afterSave(await createMember({ ...body, farm_ids }));
       } catch (error) {
-        const taken = { [ERROR_KEYS.userAlreadyExists]: 'email' } as const;
-        if (!setApiFieldErrors(error, setError, taken)) setFailure(error);
+        farmRefusal(error);
+        if (!setApiFieldErrors(error, setError, CREATE_REFUSALS)) setFailure(error);
       }
     },
     () => setFailure(null),
@@ -167,7 +187,13 @@ function CreateMemberForm({
         />
       </Stack>
       <FormPhoneField control={control} name="phone" label={t('field.phone')} />
-      <FarmAssignmentSlot allFarms={profile ? profile.all_farms : null} />
+      <FormFarmsField
+        control={control}
+        name="farm_ids"
+        label={t('field.farms')}
+        allFarms={allFarms}
+        farms={farms}
+      />
     </MemberDialogFrame>
   );
 }
@@ -187,25 +213,32 @@ function EditMembershipForm({
   const { t } = useTranslation(['users', 'errors', 'reference', 'common']);
   const languages = useLanguageOptions();
   const afterSave = useAfterSave(onSaved);
+  const farmRefusal = useFarmRefusal();
+  const farms = useFarms();
   const {
     control,
     handleSubmit,
     setError,
     formState: { isSubmitting },
-  } = useSchemaForm(membershipSchema, { profile_id: member.profile.id });
+  } = useSchemaForm(membershipSchema, {
+    profile_id: member.profile.id,
+    farm_ids: member.farm_ids,
+  });
   const profileId = useWatch({ control, name: 'profile_id' });
   const [failure, setFailure] = useState<unknown>(null);
   const profile = profiles.find((item) => item.id === profileId);
+  const allFarms = profile?.all_farms ?? false;
   const language = languages.find((option) => option.value === member.language);
 
   const submit = handleSubmit(
-    async ({ profile_id }) => {
+    async ({ profile_id, farm_ids }) => {
       setFailure(null);
       try {
-        // Until the farm picker exists, the member's farms are sent back as they are.
-        await afterSave(await updateMember(member.id, { profile_id, farm_ids: member.farm_ids }));
+        const body = { profile_id, farm_ids: farmIdsToSave(farm_ids, allFarms, farms.data) };
+        await afterSave(await updateMember(member.id, body));
       } catch (error) {
-        if (!setApiFieldErrors(error, setError)) setFailure(error);
+        farmRefusal(error);
+        if (!setApiFieldErrors(error, setError, FARM_REFUSAL)) setFailure(error);
       }
     },
     () => setFailure(null),
@@ -252,7 +285,13 @@ function EditMembershipForm({
           label: t(item.message_key, { ns: 'reference' }),
         }))}
       />
-      <FarmAssignmentSlot allFarms={profile ? profile.all_farms : null} />
+      <FormFarmsField
+        control={control}
+        name="farm_ids"
+        label={t('field.farms')}
+        allFarms={allFarms}
+        farms={farms}
+      />
     </MemberDialogFrame>
   );
 }

@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ERROR_KEYS, type Member } from '@lavoura/domain';
+import { ERROR_KEYS, type Farm, type Member } from '@lavoura/domain';
 import { changeLanguage, i18n } from '../../app/i18n';
+import { farm } from '../../test/farm-fixtures';
 import { type PathAnswers, byPath, jsonResponse, serve } from '../../test/msw-server';
 import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
 import {
   ALL_PERMISSIONS,
+  apiError,
   member,
   screenWidth,
   sessionHandlers,
@@ -25,6 +27,21 @@ const SELF = member({
 });
 const BRUNO = member();
 const PESQUISA = { id: 15, uid: 'PESQUISA', message_key: 'profile.pesquisa' };
+const SANTA_HELENA = farm({ id: 7, nome: 'Fazenda Santa Helena' });
+const TRES_IRMAOS = farm({
+  id: 8,
+  nome: 'Fazenda Três Irmãos',
+  estado: { id: 11, nome: 'Mato Grosso' },
+  municipio: { id: 5107925, nome: 'Sorriso' },
+});
+const BOA_ESPERANCA = farm({
+  id: 9,
+  nome: 'Sítio Boa Esperança',
+  enabled: false,
+  municipio: { id: 4113700, nome: 'Londrina' },
+});
+const FARMS = [SANTA_HELENA, TRES_IRMAOS, BOA_ESPERANCA];
+
 const CARLA = member({
   id: 3,
   name: 'Carla Mendes',
@@ -38,11 +55,12 @@ function serveUsers(
   extra: PathAnswers = {},
   permissions = ALL_PERMISSIONS,
   maxUsers = 5,
+  farms: Farm[] = [],
 ) {
   signIn();
   return serve(
     ...sessionHandlers(
-      { user: sessionUser({ account: { max_users: maxUsers } }), permissions },
+      { user: sessionUser({ account: { max_users: maxUsers } }), permissions, farms },
       ...byPath({ '/api/users': () => jsonResponse(members), ...extra }),
     ),
   );
@@ -54,10 +72,20 @@ describe('users page', () => {
   it.each(['pt', 'en', 'es'] as const)(
     'lists the users with profile, job title and activity, and the count of active users in %s',
     async (language) => {
-      serveUsers([SELF, BRUNO, CARLA]);
+      serveUsers([SELF, { ...BRUNO, farm_ids: [7, 9] }, CARLA], {}, ALL_PERMISSIONS, 5, FARMS);
       await changeLanguage(language);
       const { container } = renderApp('/users');
       await screen.findByTestId('member-3');
+      // Each user's farms: every farm for an administrator, else the farms assigned.
+      const farmsOf = (id: number) =>
+        within(screen.getByTestId(`member-${id}`)).getByTestId('member-farms').textContent;
+      expect(farmsOf(1)).toBe(i18n.t('farms.all_short', { ns: 'users' }));
+      await waitFor(() =>
+        expect(farmsOf(2)).toBe(
+          `Fazenda Santa Helena, ${i18n.t('farms.disabled_named', { ns: 'users', name: 'Sítio Boa Esperança' })}`,
+        ),
+      );
+      expect(farmsOf(3)).toBe(i18n.t('farms.none', { ns: 'users' }));
       expect(screen.getByTestId('users-count').textContent).toBe(
         i18n.t('count', { ns: 'users', active: 2, max: 5 }),
       );
@@ -114,8 +142,14 @@ describe('users page', () => {
     );
   });
 
-  it('creates a user with a customer profile, E.164 phone and no farms yet', async () => {
-    const created = member({ id: 9, name: 'Diego Ferreira', email: 'diego@fazenda.test' });
+  it('creates a user with a customer profile, E.164 phone and the farms picked', async () => {
+    const created = member({
+      id: 9,
+      name: 'Diego Ferreira',
+      email: 'diego@fazenda.test',
+      profile: { id: 14, uid: 'CON_REV', message_key: 'profile.con_rev' },
+      farm_ids: [8, 9],
+    });
     let members = [SELF];
     const users = vi.fn(async (request: Request) => {
       if (request.method === 'POST') {
@@ -125,14 +159,14 @@ describe('users page', () => {
           profile_id: 14,
           language: 'pt',
           phone: '+5511987654321',
-          farm_ids: [],
+          farm_ids: [8, 9],
         });
         members = [SELF, created];
         return jsonResponse(created, 201);
       }
       return jsonResponse(members);
     });
-    serveUsers([SELF], { '/api/users': users });
+    serveUsers([SELF], { '/api/users': users }, ALL_PERMISSIONS, 5, FARMS);
     await changeLanguage('pt');
     renderApp('/users');
     await screen.findByTestId('member-1');
@@ -159,7 +193,25 @@ describe('users page', () => {
     fireEvent.change(within(dialog).getByLabelText(/Telefone/), {
       target: { value: '123' },
     });
-    expect(within(dialog).getByTestId('farm-assignment-slot')).toBeTruthy();
+
+    // The account's farms, with their place; the disabled one is marked.
+    const picker = within(dialog).getByRole('combobox', { name: 'Fazendas' });
+    expect(within(dialog).getByText(i18n.t('farms.help_none', { ns: 'users' }))).toBeTruthy();
+    fireEvent.mouseDown(picker);
+    const farmList = await screen.findByRole('listbox', { name: 'Fazendas' });
+    const farms = within(farmList).getAllByRole('option');
+    expect(farms.map((option) => option.textContent)).toEqual([
+      'Fazenda Santa HelenaCascavel, Paraná',
+      'Fazenda Três IrmãosSorriso, Mato Grosso',
+      'Sítio Boa EsperançaLondrina, ParanáDesativada',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: /Três Irmãos/ }));
+    fireEvent.click(screen.getByRole('option', { name: /Boa Esperança/ }));
+    fireEvent.keyDown(picker, { key: 'Escape' });
+    expect(within(dialog).getByText('Fazenda Três Irmãos')).toBeTruthy();
+    expect(within(dialog).getByText('Sítio Boa Esperança (desativada)')).toBeTruthy();
+    expect(within(dialog).getByText(i18n.t('farms.help_some', { ns: 'users' }))).toBeTruthy();
+
     fireEvent.click(within(dialog).getByRole('button', { name: 'Convidar' }));
     expect(await within(dialog).findByText(i18n.t('field.phone', { ns: 'errors' }))).toBeTruthy();
 
@@ -168,7 +220,121 @@ describe('users page', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Convidar' }));
     await waitFor(() => expect(screen.queryByTestId('member-dialog')).toBeNull());
-    expect(await screen.findByTestId('member-9')).toBeTruthy();
+    expect(users).toHaveBeenCalledWith(expect.objectContaining({ method: 'POST' }));
+    const diego = await screen.findByTestId('member-9');
+    expect(within(diego).getByTestId('member-farms').textContent).toBe(
+      'Fazenda Três Irmãos, Sítio Boa Esperança (desativada)',
+    );
+  });
+
+  it('hides the farm picker for an administrator profile, who sees every farm, and sends no farms', async () => {
+    const created = member({ id: 9, name: 'Diego Ferreira', profile: SELF.profile });
+    const bodies: unknown[] = [];
+    serveUsers(
+      [SELF],
+      {
+        '/api/users': async (request) => {
+          if (request.method !== 'POST') return jsonResponse([SELF]);
+          bodies.push(await request.json());
+          return jsonResponse(created, 201);
+        },
+      },
+      ALL_PERMISSIONS,
+      5,
+      FARMS,
+    );
+    await changeLanguage('en');
+    renderApp('/users');
+    await screen.findByTestId('member-1');
+    fireEvent.click(screen.getByRole('button', { name: 'New user' }));
+    const dialog = await screen.findByTestId('member-dialog');
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), {
+      target: { value: 'Diego Ferreira' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), {
+      target: { value: 'diego@fazenda.test' },
+    });
+    // Farms picked for an agronomist…
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Profile/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Agronomist engineer' }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Farms' }));
+    fireEvent.click(await screen.findByRole('option', { name: /Santa Helena/ }));
+    fireEvent.keyDown(within(dialog).getByRole('combobox', { name: 'Farms' }), { key: 'Escape' });
+    // …then the account administrator profile: no picker, a line saying they see every farm.
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Profile/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Account administrator' }));
+    expect(within(dialog).queryByRole('combobox', { name: 'Farms' })).toBeNull();
+    expect(within(dialog).getByTestId('farm-picker-all').textContent).toBe(
+      'Administrator profiles see every farm of the account.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    await waitFor(() => expect(screen.queryByTestId('member-dialog')).toBeNull());
+    expect(bodies).toEqual([expect.objectContaining({ profile_id: 2, farm_ids: [] })]);
+  });
+
+  it("shows the server's farm_not_found on the farm field and reloads the farms", async () => {
+    let farmLoads = 0;
+    serveUsers(
+      [SELF],
+      {
+        '/api/users': (request) =>
+          request.method === 'POST'
+            ? apiError(400, ERROR_KEYS.farmNotFound, { farm_ids: [8] })
+            : jsonResponse([SELF]),
+        '/api/farms': () => {
+          farmLoads += 1;
+          return jsonResponse(FARMS);
+        },
+      },
+      ALL_PERMISSIONS,
+      5,
+    );
+    await changeLanguage('es');
+    renderApp('/users');
+    await screen.findByTestId('member-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Nuevo usuario' }));
+    const dialog = await screen.findByTestId('member-dialog');
+    fireEvent.change(within(dialog).getByLabelText(/^Nombre/), { target: { value: 'Eva Lima' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Correo/), {
+      target: { value: 'eva@farm.test' },
+    });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Perfil/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Observador' }));
+    const picker = within(dialog).getByRole('combobox', { name: 'Fincas' });
+    fireEvent.mouseDown(picker);
+    fireEvent.click(await screen.findByRole('option', { name: /Três Irmãos/ }));
+    fireEvent.keyDown(picker, { key: 'Escape' });
+    const loadsBefore = farmLoads;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Invitar' }));
+
+    const message = `${i18n.t(ERROR_KEYS.farmNotFound, { ns: 'errors' })} ${i18n.t('farms.not_found_hint', { ns: 'users' })}`;
+    expect(await within(dialog).findByText(message)).toBeTruthy();
+    expect(picker.getAttribute('aria-invalid')).toBe('true');
+    // On the field, not as the dialog's alert.
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(farmLoads).toBeGreaterThan(loadsBefore));
+  });
+
+  it('tells when the account has no farms yet, linking to Farms, and when they cannot be loaded', async () => {
+    let failing = true;
+    serveUsers([SELF, BRUNO], {
+      '/api/farms': () =>
+        failing ? apiError(500, ERROR_KEYS.unexpected) : jsonResponse([] as Farm[]),
+    });
+    await changeLanguage('en');
+    renderApp('/users');
+    const bruno = await screen.findByTestId('member-2');
+    fireEvent.click(within(bruno).getByRole('button', { name: 'Edit Bruno Lima' }));
+    const dialog = await screen.findByTestId('member-dialog');
+    const failed = await within(dialog).findByTestId('farm-picker-error', {}, { timeout: 5000 });
+    expect(failed.textContent).toContain('The farms could not be loaded.');
+    failing = false;
+    fireEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+    const empty = await within(dialog).findByTestId('farm-picker-empty');
+    expect(empty.textContent).toBe('No farms yet — create one in Farms.');
+    expect(
+      within(empty).getByRole('link', { name: 'create one in Farms' }).getAttribute('href'),
+    ).toBe('/farms');
   });
 
   it('shows exceeded_limit in the dialog when creating beyond max_users', async () => {
@@ -214,12 +380,18 @@ describe('users page', () => {
       return jsonResponse({ ...withPhone, profile: PESQUISA });
     });
     const bodies: unknown[] = [];
-    serveUsers([SELF, withPhone], {
-      '/api/users/2': async (request) => {
-        bodies.push(await request.clone().json());
-        return update(request);
+    serveUsers(
+      [SELF, withPhone],
+      {
+        '/api/users/2': async (request) => {
+          bodies.push(await request.clone().json());
+          return update(request);
+        },
       },
-    });
+      ALL_PERMISSIONS,
+      5,
+      FARMS,
+    );
     await changeLanguage('en');
     renderApp('/users');
     const bruno = await screen.findByTestId('member-2');
@@ -239,11 +411,15 @@ describe('users page', () => {
 
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Profile/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Research' }));
+    // The member's farms are shown picked; one is removed.
+    const santaHelena = within(dialog).getByRole('button', { name: 'Fazenda Santa Helena' });
+    expect(within(dialog).getByRole('button', { name: 'Fazenda Três Irmãos' })).toBeTruthy();
+    fireEvent.click(within(santaHelena).getByTestId('CancelIcon'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Changes to Bruno Lima were saved.')).toBeTruthy();
     expect(update).toHaveBeenCalledTimes(1);
     // The membership only: the person's name, language and phone stay theirs.
-    expect(bodies).toEqual([{ profile_id: 15, farm_ids: [7, 8] }]);
+    expect(bodies).toEqual([{ profile_id: 15, farm_ids: [8] }]);
   });
 
   it.each([
@@ -252,15 +428,21 @@ describe('users page', () => {
   ])('marks a pending invitation in the list on %s', async (_layout, width) => {
     screenWidth(width);
     const invited = member({ id: 4, name: 'Dora Alves', email: 'dora@outra.test', invited: true });
-    serveUsers([SELF, BRUNO, invited]);
+    serveUsers([SELF, { ...BRUNO, farm_ids: [8] }, invited], {}, ALL_PERMISSIONS, 5, FARMS);
     await changeLanguage('pt');
     renderApp('/users');
     const dora = await screen.findByTestId('member-4');
     expect(within(dora).getByTestId('invitation-pending').textContent).toBe('Convite pendente');
     expect(within(dora).queryByText('Aguardando ativação')).toBeNull();
     expect(within(screen.getByTestId('member-2')).queryByTestId('invitation-pending')).toBeNull();
-    // The table on a wide screen, cards on a phone.
+    // The table on a wide screen, cards on a phone; both with each user's farms.
     expect(screen.queryByRole('table') !== null).toBe(width > 900);
+    const farms = within(screen.getByTestId('member-2')).getByTestId('member-farms');
+    await waitFor(() =>
+      expect(farms.textContent).toBe(
+        width > 900 ? 'Fazenda Três Irmãos' : 'Fazendas: Fazenda Três Irmãos',
+      ),
+    );
   });
 
   it('tells the administrator that a person who already uses Lavoura was invited', async () => {

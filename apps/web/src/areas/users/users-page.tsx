@@ -33,6 +33,7 @@ import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined
 import { useQueryClient } from '@tanstack/react-query';
 import { ERROR_KEYS, memberAccess } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
+import { useFarms } from '../../api/farms';
 import { ApiError } from '../../api/http';
 import { useJobTitles, useProfiles } from '../../api/reference';
 import { sessionKeys } from '../../api/session';
@@ -41,6 +42,7 @@ import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { useShellUi } from '../../shell/shell-ui';
 import { visuallyHidden } from '../../shell/visually-hidden';
+import { MemberFarms } from './farm-picker';
 import { MemberDialog } from './member-dialog';
 
 function errorKey(error: unknown): string {
@@ -107,6 +109,7 @@ export function UsersPage() {
   const members = useMembers();
   const profiles = useProfiles();
   const jobTitles = useJobTitles();
+  const farms = useFarms();
   const [editing, setEditing] = useState<Member | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Member | null>(null);
   const [toggling, setToggling] = useState<number | null>(null);
@@ -126,6 +129,13 @@ export function UsersPage() {
     (profile) => !profile.internal && profile.uid !== 'ADMIN',
   );
   const profileName = (member: Member) => t(member.profile.message_key, { ns: 'reference' });
+  const memberFarms = (member: Member) => (
+    <MemberFarms
+      allFarms={profiles.data?.find((item) => item.id === member.profile.id)?.all_farms ?? false}
+      farmIds={member.farm_ids}
+      farms={farms}
+    />
+  );
   const jobTitleName = (member: Member) => {
     const title = jobTitles.data?.find((item) => item.id === member.job_title_id);
     return title ? t(title.message_key, { ns: 'reference' }) : t('no_job_title');
@@ -307,6 +317,9 @@ export function UsersPage() {
                   <Typography variant="body2" sx={{ mt: 0.5 }}>
                     {profileName(member)} · {jobTitleName(member)}
                   </Typography>
+                  <Typography variant="body2" data-testid="member-farms">
+                    {t('column.farms')}: {memberFarms(member)}
+                  </Typography>
                 </Box>
                 {activeSwitch(member)}
               </Stack>
@@ -323,6 +336,7 @@ export function UsersPage() {
                 <TableCell>{t('column.email')}</TableCell>
                 <TableCell>{t('column.profile')}</TableCell>
                 <TableCell>{t('column.job_title')}</TableCell>
+                <TableCell>{t('column.farms')}</TableCell>
                 <TableCell>{t('column.active')}</TableCell>
                 <TableCell align="right">
                   <Box component="span" sx={visuallyHidden}>
@@ -341,6 +355,7 @@ export function UsersPage() {
                   <TableCell>{member.email}</TableCell>
                   <TableCell>{profileName(member)}</TableCell>
                   <TableCell>{jobTitleName(member)}</TableCell>
+                  <TableCell data-testid="member-farms">{memberFarms(member)}</TableCell>
                   <TableCell>{activeSwitch(member)}</TableCell>
                   <TableCell align="right">{actions(member)}</TableCell>
                 </TableRow>
