@@ -23,6 +23,8 @@ const PAGE_TEST_IDS: Record<string, string> = {
   '/': 'my-farm',
   '/my_farm': 'my-farm',
   '/farms': 'farms-page',
+  // No farm served: the plot page says so.
+  '/field': 'field-no-farm',
   '/users': 'users-page',
   '/profile': 'profile-page',
   '/change-password': 'change-password-form',
