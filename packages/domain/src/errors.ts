@@ -99,6 +99,8 @@ export const ERRORS = {
   kmlTooFewPoints: { key: 'exception.kml.too_few_points', status: 400 },
   kmlNoPolygons: { key: 'exception.kml.no_polygons', status: 400 },
   fileTooLarge: { key: 'exception.file.too_large', status: 413 },
+  // plans
+  freemiumLimitExceeded: { key: 'exception.freemium.limit_exceeded', status: 403 },
 } as const satisfies Record<string, ErrorType>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -11,6 +11,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -565,3 +566,20 @@ export const accountDataVersions = pgTable('account_data_versions', {
     .references(() => accounts.id, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Free uses spent per account and day (the account country's calendar day): the Freemium limit
+ * of spec 1 §3. One row per day that had a use; the count only grows inside one statement that
+ * also checks the limit, so concurrent uses never pass it.
+ */
+export const freeUses = pgTable(
+  'free_uses',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (table) => [primaryKey({ name: 'free_uses_pk', columns: [table.accountId, table.day] })],
+);

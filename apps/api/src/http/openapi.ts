@@ -10,6 +10,7 @@ const TAGS = [
   { name: 'users', description: 'The signed-in user and the members of the account' },
   { name: 'reference', description: 'Reference data, readable without a session' },
   { name: 'farms', description: 'Farms and their plots, drawn on the map or imported from KML' },
+  { name: 'plans', description: 'Plans, subscriptions, payment and the free-usage limit' },
   { name: 'back office', description: 'Platform administrators only' },
 ];
 

@@ -288,6 +288,7 @@ export class SessionService {
       session: {
         userId: claims.userId,
         accountId: claims.accountId,
+        accountCountryId: row.countryId,
         membershipId: row.membershipId,
         profile,
         planLevel,

@@ -5,6 +5,8 @@ import type { TokenClaims } from './tokens.ts';
 export interface Session {
   userId: number;
   accountId: number;
+  /** The account's country: its calendar days, currency and what it may buy. */
+  accountCountryId: number;
   membershipId: number;
   profile: ProfileUid;
   planLevel: number;
