@@ -101,6 +101,12 @@ export const ERRORS = {
   fileTooLarge: { key: 'exception.file.too_large', status: 413 },
   // plans
   freemiumLimitExceeded: { key: 'exception.freemium.limit_exceeded', status: 403 },
+  paymentInvalidCard: { key: 'exception.payment.invalid_card', status: 400 },
+  paymentCardDeclined: { key: 'exception.payment.card_declined', status: 402 },
+  paymentProviderError: { key: 'exception.payment.provider_error', status: 502 },
+  paymentTooManyAttempts: { key: 'exception.payment.too_many_attempts', status: 429 },
+  paymentPending: { key: 'exception.payment.pending', status: 409 },
+  billingPlanNotFound: { key: 'exception.billing_plan_not_found', status: 400 },
 } as const satisfies Record<string, ErrorType>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -25,6 +25,7 @@ export * from './contracts/back-office.ts';
 export * from './contracts/farms.ts';
 export * from './contracts/plans.ts';
 export * from './plans/free-usage.ts';
+export * from './plans/billing.ts';
 export * from './farms/enablement.ts';
 
 // One zod error map for every parse, on the server and in the browser (see field-errors.ts).

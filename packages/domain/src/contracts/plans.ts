@@ -6,3 +6,156 @@ export const freeUsageSchema = z.object({
   used: z.int(),
   progress: z.int(),
 });
+
+// ---- billing plans (spec 1 §3 and §7; prices in reais) -----------------------------------------
+
+export const billingPlanStatusSchema = z.enum(['active', 'inactive']);
+
+/** `GET /payment-api/plans?language=`: names and interval names in the language asked for. */
+export const billingPlanSchema = z.object({
+  id: z.int(),
+  /** The tier (plan) it sells: 1 Light, 2 Pro, 3 Lavoura, 4 Full. */
+  tier_id: z.int(),
+  name: z.string(),
+  status: billingPlanStatusSchema,
+  interval_name: z.string(),
+  /** Months: 1, 6 or 12. */
+  interval_count: z.int(),
+  price: z.number(),
+  price_per_month: z.number(),
+  plan_items: z.array(z.object({ pricing_schema: z.object({ short_format: z.string() }) })),
+});
+
+export const billingPlansQuerySchema = z.object({
+  language: z.optional(z.enum(['pt', 'en', 'es'])),
+});
+
+/** The back office's billing plan (platform administrators): a name per language. */
+export const billingPlanBodySchema = z.object({
+  tier_id: z.int().check(z.minimum(1), z.maximum(4)),
+  interval_count: z.union([z.literal(1), z.literal(6), z.literal(12)]),
+  price: z.number().check(z.positive(), z.lte(1_000_000)),
+  status: billingPlanStatusSchema,
+  names: z.object({
+    pt: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
+    en: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
+    es: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
+  }),
+});
+
+/** A tier as `GET /api/plans` answers it, with what the plan presentation needs. */
+export const planTierSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  priority_level: z.int(),
+  message_key: z.string(),
+  /** The tier's logo in the web app's assets; null when it has none. */
+  logo_uri: z.nullable(z.string()),
+  /** Where the tier is presented (the web app's /plans, at the tier). */
+  upsell_uri: z.nullable(z.string()),
+  /** The lowest monthly price over its active billing plans, two decimals; null for free tiers. */
+  cheapest_price_per_month: z.nullable(z.number()),
+});
+
+// ---- payment (spec 1 §3, §5 and §7; DESIGN.md §6: one provider interface) ------------------------
+
+export const PAYMENT_METHOD_CODES = ['credit_card', 'bank_slip', 'cash'] as const;
+export const paymentMethodCodeSchema = z.enum(PAYMENT_METHOD_CODES);
+export type PaymentMethodCode = z.infer<typeof paymentMethodCodeSchema>;
+
+/** `GET /payment-api/payments-methods` */
+export const paymentMethodSchema = z.object({ code: paymentMethodCodeSchema, name: z.string() });
+
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+
+/** `POST /payment-api/customers`: CPF (11 digits) or CNPJ (14), punctuation allowed. */
+export const customerBodySchema = z.object({
+  name: text(120),
+  email: z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email()),
+  registry_code: z
+    .string()
+    .check(z.refine((value) => /^(\d{11}|\d{14})$/.test(value.replace(/[.\-/\s]/g, '')))),
+  address: z.object({
+    street: text(120),
+    number: text(20),
+    zipcode: z.string().check(z.refine((value) => /^\d{8}$/.test(value.replace(/\D/g, '')))),
+    neighborhood: text(80),
+    city: text(80),
+    state: z.string().check(z.regex(/^[A-Z]{2}$/)),
+    country: z.string().check(z.regex(/^[A-Z]{2}$/)),
+  }),
+});
+export const customerSchema = z.object({ id: z.int() });
+
+/** `POST /payment-api/payment-profiles`: the card goes to the provider; we keep brand and last four. */
+export const paymentProfileBodySchema = z.object({
+  customer_id: z.int(),
+  holder_name: text(120),
+  card_number: z.string().check(z.maxLength(32)),
+  /** MM/YYYY */
+  card_expiration: z.string().check(z.maxLength(7)),
+  card_cvv: z.string().check(z.maxLength(4)),
+});
+export const paymentProfileSchema = z.object({
+  id: z.int(),
+  card_brand: z.string(),
+  last_four: z.string(),
+});
+
+export const billStatusSchema = z.enum(['pending', 'paid', 'expired', 'failed']);
+
+export const billSchema = z.object({
+  id: z.int(),
+  status: billStatusSchema,
+  amount: z.number(),
+  /** YYYY-MM-DD; a bank slip is due 3 days after it is issued. */
+  due_date: z.string(),
+  /** Bank slip only: the typable line and the barcode's digits. */
+  typable_line: z.nullable(z.string()),
+  barcode: z.nullable(z.string()),
+  payment_method_code: paymentMethodCodeSchema,
+});
+
+/** `POST /payment-api/subscriptions`: charges the first bill (402 declined, 502 provider error). */
+export const subscriptionBodySchema = z.object({
+  customer_id: z.int(),
+  /** The billing plan. */
+  plan_id: z.int(),
+  payment_method_code: paymentMethodCodeSchema,
+  payment_profile_id: z.optional(z.int()),
+});
+
+export const subscriptionStatusSchema = z.enum(['pending', 'active', 'canceled', 'ended']);
+
+/** `GET /api/subscription` (null without one) and the answer of `POST /payment-api/subscriptions`. */
+export const subscriptionSchema = z.object({
+  id: z.int(),
+  status: subscriptionStatusSchema,
+  tier: z.object({ id: z.int(), name: z.string() }),
+  billing_plan_id: z.int(),
+  interval_count: z.int(),
+  payment_method_code: paymentMethodCodeSchema,
+  card: z.nullable(z.object({ brand: z.string(), last_four: z.string() })),
+  /** The last day paid for (YYYY-MM-DD); null until the first bill is paid. */
+  paid_until: z.nullable(z.string()),
+  /** The day the next bill is issued; null once canceled. */
+  next_bill_date: z.nullable(z.string()),
+  /** Cancelled: the plan stays until paid_until, then the account returns to Freemium. */
+  canceled_at: z.nullable(z.string()),
+  bill: z.nullable(billSchema),
+});
+
+/** `PUT /admin-api/bills/{id}`: the platform administrator settles a bank slip or cash bill. */
+export const billSettlementBodySchema = z.object({ status: z.enum(['paid', 'expired']) });
+
+export type BillingPlan = z.infer<typeof billingPlanSchema>;
+export type BillingPlanBody = z.infer<typeof billingPlanBodySchema>;
+export type PlanTier = z.infer<typeof planTierSchema>;
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export type CustomerBody = z.infer<typeof customerBodySchema>;
+export type PaymentProfileBody = z.infer<typeof paymentProfileBodySchema>;
+export type PaymentProfile = z.infer<typeof paymentProfileSchema>;
+export type Bill = z.infer<typeof billSchema>;
+export type SubscriptionBody = z.infer<typeof subscriptionBodySchema>;
+export type Subscription = z.infer<typeof subscriptionSchema>;
+export type FreeUsageAnswer = z.infer<typeof freeUsageSchema>;

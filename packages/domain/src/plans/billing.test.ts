@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { cheapestPricePerMonth, formatPlanPrice, isPlanOfTier, pricePerMonth } from './billing.ts';
+
+describe('billing plans', () => {
+  it('match a tier by its name as a whole word, in any case', () => {
+    expect(isPlanOfTier('Light Anual', 'Light')).toBe(true);
+    expect(isPlanOfTier('Plano LIGHT mensal', 'Light')).toBe(true);
+    expect(isPlanOfTier('light', 'Light')).toBe(true);
+    expect(isPlanOfTier('Pro-Semestral', 'Pro')).toBe(true);
+    expect(isPlanOfTier('Lightning Anual', 'Light')).toBe(false);
+    expect(isPlanOfTier('Delight', 'Light')).toBe(false);
+    expect(isPlanOfTier('Produtor Anual', 'Pro')).toBe(false);
+    expect(isPlanOfTier('Próximo', 'Pro')).toBe(false);
+  });
+
+  it('price per month to the cent: Light annual 490.00 is 40.83 a month', () => {
+    expect(pricePerMonth(490, 12)).toBe(40.83);
+    expect(pricePerMonth(59, 1)).toBe(59);
+    expect(
+      cheapestPricePerMonth([
+        { price: 59, interval_count: 1, status: 'active' },
+        { price: 490, interval_count: 12, status: 'active' },
+        { price: 100, interval_count: 12, status: 'inactive' },
+      ]),
+    ).toBe(40.83);
+    expect(cheapestPricePerMonth([])).toBeNull();
+  });
+
+  it('writes prices in reais the way each language does', () => {
+    const nbsp = /\u00a0/g;
+    expect(formatPlanPrice(59, 'pt').replace(nbsp, ' ')).toBe('R$ 59,00');
+    expect(formatPlanPrice(1490.5, 'pt').replace(nbsp, ' ')).toBe('R$ 1.490,50');
+    expect(formatPlanPrice(59, 'en')).toBe('R$59.00');
+    expect(formatPlanPrice(1490.5, 'es').replace(nbsp, ' ')).toMatch(/^R\$ 1\.490,50$/);
+  });
+});

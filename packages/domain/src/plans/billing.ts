@@ -1,0 +1,57 @@
+import { LOCALE_RULES, type Language } from '../locale.ts';
+
+/**
+ * Billing plans: the price list of the paid tiers, per interval (spec 1 §3 and §7). Prices are
+ * Brazilian reais: only accounts in Brazil buy plans (spec 1 §4).
+ */
+export const BILLING_INTERVALS = [1, 6, 12] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+export const BILLING_CURRENCY = 'BRL';
+
+/** The interval names the plan cards show, per language ("Mensal", "Semestral", "Anual" in pt). */
+export const INTERVAL_NAMES: Record<Language, Record<BillingInterval, string>> = {
+  pt: { 1: 'Mensal', 6: 'Semestral', 12: 'Anual' },
+  en: { 1: 'Monthly', 6: 'Semiannual', 12: 'Annual' },
+  es: { 1: 'Mensual', 6: 'Semestral', 12: 'Anual' },
+};
+
+export function isBillingInterval(value: number): value is BillingInterval {
+  return (BILLING_INTERVALS as readonly number[]).includes(value);
+}
+
+/** The price per month of a plan, to the cent (490.00 a year: 40.83). */
+export function pricePerMonth(price: number, intervalMonths: number): number {
+  return Math.round((price / intervalMonths) * 100) / 100;
+}
+
+/** A price in reais as the language writes it ("R$ 59,00" in pt, "R$59.00" in en). */
+export function formatPlanPrice(price: number, language: Language): string {
+  return new Intl.NumberFormat(LOCALE_RULES[language].locale, {
+    style: 'currency',
+    currency: BILLING_CURRENCY,
+    // "R$" in every language (Spanish for Paraguay would write "BRL").
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(price);
+}
+
+/**
+ * Whether a billing plan belongs to a tier: its name holds the tier's name as a whole word, in
+ * any case ("Plano Light Anual" is Light's; "Lightning" and "Delight" are not). Spec 1 §2.
+ */
+export function isPlanOfTier(billingPlanName: string, tierName: string): boolean {
+  const escaped = tierName.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'iu').test(billingPlanName);
+}
+
+/** A tier's cheapest price per month over its active billing plans, or null without any. */
+export function cheapestPricePerMonth(
+  plans: readonly { price: number; interval_count: number; status: string }[],
+): number | null {
+  const monthly = plans
+    .filter((plan) => plan.status === 'active')
+    .map((plan) => pricePerMonth(plan.price, plan.interval_count));
+  return monthly.length ? Math.min(...monthly) : null;
+}
