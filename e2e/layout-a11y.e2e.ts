@@ -123,6 +123,14 @@ describe.skipIf(!hasChromium)('every screen fits the window and passes axe', () 
       await dismissWelcome(page);
     }
     await check(page, 'home', findings);
+    // My farm with the current farm's fields on the map and in a list; a field's page.
+    await page.getByTestId('home-plots').waitFor();
+    await page.getByTestId('plots-map').waitFor();
+    await check(page, 'my farm', findings);
+    await page.goto(`${server.baseUrl}/v3/field`);
+    await page.getByTestId('field-data').waitFor();
+    await page.getByTestId('plots-map').waitFor();
+    await check(page, 'field', findings);
 
     await page.goto(`${server.baseUrl}/v3/users`);
     await page.getByTestId('users-page').waitFor();
