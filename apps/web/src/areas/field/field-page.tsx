@@ -5,6 +5,7 @@ import {
   Card,
   CardContent,
   Chip,
+  Link,
   Paper,
   Skeleton,
   Stack,
@@ -398,9 +399,17 @@ function PlotView({ plot, farmName }: { plot: Plot; farmName: string | null }) {
       >
         <Box sx={{ minWidth: 0 }}>
           {farmName && (
-            <Typography color="text.secondary" data-testid="field-farm-name">
-              {t('farm_of', { farm: farmName })}
-            </Typography>
+            <Link
+              component={RouterLink}
+              to={`/my_farm?${new URLSearchParams({ [FARM_QUERY]: String(plot.fazenda_id) })}`}
+              color="text.secondary"
+              underline="hover"
+              data-testid="field-farm-name"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}
+            >
+              <AgricultureOutlinedIcon fontSize="small" aria-hidden />
+              {farmName}
+            </Link>
           )}
           <Stack
             direction="row"
@@ -463,7 +472,7 @@ function PlotView({ plot, farmName }: { plot: Plot; farmName: string | null }) {
         <PlotMapView
           plots={[plot]}
           selectedId={plot.id}
-          height={400}
+          height={360}
           center={[plot.latitude, plot.longitude]}
           ariaLabel={t('map_label', { name: plot.nome })}
         />

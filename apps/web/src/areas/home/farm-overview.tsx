@@ -5,6 +5,7 @@ import {
   Card,
   CardContent,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Paper,
@@ -260,7 +261,7 @@ export function FarmPlots({ farm, stats }: { farm: Farm; stats: FarmStats | unde
       >
         <PlotMapView
           plots={list}
-          height={320}
+          height={360}
           center={[farm.latitude, farm.longitude]}
           ariaLabel={t('plots.map_label', { farm: farm.nome })}
           onSelect={(id) => {
@@ -272,23 +273,24 @@ export function FarmPlots({ farm, stats }: { farm: Farm; stats: FarmStats | unde
           aria-label={t('plots.list_label', { farm: farm.nome })}
           data-testid="home-plots"
           disablePadding
-          sx={{ maxHeight: 320, overflowY: 'auto' }}
+          sx={{ maxHeight: { md: 360 }, overflowY: { md: 'auto' } }}
         >
           {list.map((plot) => (
-            <ListItemButton
-              key={plot.id}
-              component={RouterLink}
-              to={plotPath(plot)}
-              data-testid={`home-plot-${plot.id}`}
-              sx={{ borderRadius: 2 }}
-            >
-              <ListItemText
-                primary={plot.nome}
-                secondary={areaText(plot.area)}
-                slotProps={{ primary: { noWrap: true, sx: { fontWeight: 500 } } }}
-              />
-              <ChevronRightIcon aria-hidden sx={{ color: 'text.secondary' }} />
-            </ListItemButton>
+            <ListItem key={plot.id} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={plotPath(plot)}
+                data-testid={`home-plot-${plot.id}`}
+                sx={{ borderRadius: 2 }}
+              >
+                <ListItemText
+                  primary={plot.nome}
+                  secondary={areaText(plot.area)}
+                  slotProps={{ primary: { noWrap: true, sx: { fontWeight: 500 } } }}
+                />
+                <ChevronRightIcon aria-hidden sx={{ color: 'text.secondary' }} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Box>
