@@ -36,6 +36,8 @@ import { ReferenceService } from './modules/reference/reference.service.ts';
 import { farmsRoutes } from './modules/farms/farms.routes.ts';
 import { FarmsService } from './modules/farms/farms.service.ts';
 import { plotsRoutes } from './modules/farms/plots.routes.ts';
+import { BillingPlansService } from './modules/plans/billing-plans.service.ts';
+import { billingPlanBackOfficeRoutes, planRoutes } from './modules/plans/billing-plans.routes.ts';
 import { freeUsageRoutes } from './modules/plans/free-usage.routes.ts';
 import { FreeUsageService } from './modules/plans/free-usage.service.ts';
 import { PlotsService } from './modules/farms/plots.service.ts';
@@ -156,6 +158,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(usersRoutes(users), { prefix: '/api' });
   await app.register(farmsRoutes(farms), { prefix: '/api' });
   await app.register(plotsRoutes(plots), { prefix: '/api' });
+  const billingPlans = new BillingPlansService(services);
+  await app.register(planRoutes(billingPlans));
+  await app.register(billingPlanBackOfficeRoutes(billingPlans), { prefix: '/admin-api' });
   await app.register(freeUsageRoutes(new FreeUsageService({ ...services, reference })), {
     prefix: '/api',
   });

@@ -25,6 +25,7 @@ const tables = Object.values(schema)
 /** Tables that hold no account's data, each with its reason; every other table is a tenant's. */
 const SHARED_TABLES: Record<string, string> = {
   countries: 'reference data',
+  billing_plans: 'the platform’s price list, the same for every account',
   states: 'reference data',
   cities: 'reference data',
   crops: 'reference data',

@@ -540,7 +540,10 @@ export const farmNotificationSettings = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    notificationTypeIds: integer('notification_type_ids').array().notNull().default(sql`'{}'`),
+    notificationTypeIds: integer('notification_type_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     whatsappOptIn: boolean('whatsapp_opt_in').notNull().default(false),
     phone: text('phone'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -582,4 +585,161 @@ export const freeUses = pgTable(
     used: integer('used').notNull().default(0),
   },
   (table) => [primaryKey({ name: 'free_uses_pk', columns: [table.accountId, table.day] })],
+);
+
+/**
+ * Billing plans: the platform's price list (spec 1 §3), what a paid tier costs per interval, in
+ * reais. Set by platform administrators in the back office; an inactive one is no longer sold.
+ */
+export const billingPlans = pgTable(
+  'billing_plans',
+  {
+    id: serial('id').primaryKey(),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    intervalCount: smallint('interval_count').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    status: text('status').notNull().default('active'),
+    /** The name shown in each language: { pt, en, es }. */
+    names: jsonb('names').$type<{ pt: string; en: string; es: string }>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('billing_plans_tier_idx').on(table.tierId),
+    check('billing_plans_interval', sql`${table.intervalCount} in (1, 6, 12)`),
+    check('billing_plans_price_positive', sql`${table.price} > 0`),
+    check('billing_plans_status', sql`${table.status} in ('active', 'inactive')`),
+  ],
+);
+
+/** The account's customer at the payment provider (name, CPF/CNPJ and billing address). */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerId: text('provider_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    registryCode: text('registry_code').notNull(),
+    address: jsonb('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('payment_customers_account_id_unique').on(table.accountId, table.id)],
+);
+
+/** A card kept by the provider: we hold only its token there, its brand and last four digits. */
+export const paymentProfiles = pgTable(
+  'payment_profiles',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    provider: text('provider').notNull(),
+    providerToken: text('provider_token').notNull(),
+    holderName: text('holder_name').notNull(),
+    brand: text('brand').notNull(),
+    lastFour: text('last_four').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('payment_profiles_account_id_unique').on(table.accountId, table.id),
+    foreignKey({
+      name: 'payment_profiles_customer_fk',
+      columns: [table.accountId, table.customerId],
+      foreignColumns: [paymentCustomers.accountId, paymentCustomers.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * An account's subscription to a billing plan. pending until its first bill is paid, then active;
+ * canceled keeps the plan until `paid_until`, then ended (the account returns to Freemium).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    billingPlanId: integer('billing_plan_id')
+      .notNull()
+      .references(() => billingPlans.id, { onDelete: 'restrict' }),
+    customerId: integer('customer_id').notNull(),
+    paymentMethodCode: text('payment_method_code').notNull(),
+    paymentProfileId: integer('payment_profile_id'),
+    status: text('status').notNull().default('pending'),
+    provider: text('provider').notNull(),
+    providerId: text('provider_id'),
+    paidUntil: date('paid_until', { mode: 'string' }),
+    nextBillDate: date('next_bill_date', { mode: 'string' }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('subscriptions_account_id_unique').on(table.accountId, table.id),
+    index('subscriptions_account_status_idx').on(table.accountId, table.status),
+    foreignKey({
+      name: 'subscriptions_customer_fk',
+      columns: [table.accountId, table.customerId],
+      foreignColumns: [paymentCustomers.accountId, paymentCustomers.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'subscriptions_profile_fk',
+      columns: [table.accountId, table.paymentProfileId],
+      foreignColumns: [paymentProfiles.accountId, paymentProfiles.id],
+    }).onDelete('restrict'),
+    check(
+      'subscriptions_status',
+      sql`${table.status} in ('pending', 'active', 'canceled', 'ended')`,
+    ),
+  ],
+);
+
+/** A subscription's bills: a card bill is paid or failed at once; slips and cash wait. */
+export const bills = pgTable(
+  'bills',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    subscriptionId: integer('subscription_id').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    status: text('status').notNull().default('pending'),
+    paymentMethodCode: text('payment_method_code').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    typableLine: text('typable_line'),
+    barcode: text('barcode'),
+    providerId: text('provider_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('bills_account_subscription_idx').on(table.accountId, table.subscriptionId),
+    foreignKey({
+      name: 'bills_subscription_fk',
+      columns: [table.accountId, table.subscriptionId],
+      foreignColumns: [subscriptions.accountId, subscriptions.id],
+    }).onDelete('cascade'),
+    check('bills_status', sql`${table.status} in ('pending', 'paid', 'expired', 'failed')`),
+  ],
+);
+
+/** Card payment attempts per account and day (declines and provider errors): at most 5. */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (table) => [primaryKey({ name: 'payment_attempts_pk', columns: [table.accountId, table.day] })],
 );

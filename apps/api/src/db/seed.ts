@@ -8,6 +8,9 @@ import {
   NOTIFICATION_TYPES,
   PAUSED_CLIMATE_REASONS,
   PLANS,
+  BILLING_INTERVALS,
+  INTERVAL_NAMES,
+  STARTING_PRICES,
   PROFILES,
   SEED_CLASSES,
   SEEDER_SYSTEMS,
@@ -127,9 +130,39 @@ export async function seedReferenceData(db: Database, now: Date = new Date()): P
         messageKey: p.message_key,
       })),
     );
+    await seedPriceList(run);
     await ensureSeasons(run, now);
     await seedGeography(run);
   });
+}
+
+/** Key of the transaction lock around the first price list. */
+const PRICE_LIST_LOCK = 73_012_027;
+
+/**
+ * The starting price list, only into an empty table: once a platform administrator has touched
+ * the prices, a restart never brings the old ones back.
+ */
+async function seedPriceList(db: Executor): Promise<void> {
+  // Processes starting together check and fill the table one at a time.
+  await db.execute(sql`select pg_advisory_xact_lock(${PRICE_LIST_LOCK}::bigint)`);
+  const [any] = await db.select({ id: t.billingPlans.id }).from(t.billingPlans).limit(1);
+  if (any) return;
+  const tiers = new Map(PLANS.map((plan) => [plan.id, plan.name]));
+  await db.insert(t.billingPlans).values(
+    STARTING_PRICES.flatMap(({ tier_id, prices }) =>
+      BILLING_INTERVALS.map((months) => ({
+        tierId: tier_id,
+        intervalCount: months,
+        price: prices[months].toFixed(2),
+        names: {
+          pt: `${tiers.get(tier_id)} ${INTERVAL_NAMES.pt[months]}`,
+          en: `${tiers.get(tier_id)} ${INTERVAL_NAMES.en[months]}`,
+          es: `${tiers.get(tier_id)} ${INTERVAL_NAMES.es[months]}`,
+        },
+      })),
+    ),
+  );
 }
 
 /** Inserts rows, or rewrites every column but the key of the rows that exist. */

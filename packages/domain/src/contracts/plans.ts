@@ -43,6 +43,11 @@ export const billingPlanBodySchema = z.object({
   }),
 });
 
+/** The back office's view of a billing plan: also its name in every language. */
+export const billingPlanAdminSchema = z.extend(billingPlanSchema, {
+  names: z.object({ pt: z.string(), en: z.string(), es: z.string() }),
+});
+
 /** A tier as `GET /api/plans` answers it, with what the plan presentation needs. */
 export const planTierSchema = z.object({
   id: z.int(),
@@ -149,6 +154,7 @@ export const subscriptionSchema = z.object({
 export const billSettlementBodySchema = z.object({ status: z.enum(['paid', 'expired']) });
 
 export type BillingPlan = z.infer<typeof billingPlanSchema>;
+export type BillingPlanAdmin = z.infer<typeof billingPlanAdminSchema>;
 export type BillingPlanBody = z.infer<typeof billingPlanBodySchema>;
 export type PlanTier = z.infer<typeof planTierSchema>;
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;

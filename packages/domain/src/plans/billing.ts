@@ -55,3 +55,18 @@ export function cheapestPricePerMonth(
     .map((plan) => pricePerMonth(plan.price, plan.interval_count));
   return monthly.length ? Math.min(...monthly) : null;
 }
+
+/**
+ * The price list a new platform starts with (reais), seeded once into an empty billing_plans
+ * table; platform administrators change it in the back office. Light's prices are the spec's
+ * (59.00 a month, 490.00 a year); the others are Lavoura's own decision.
+ */
+export const STARTING_PRICES: readonly {
+  tier_id: number;
+  prices: Record<BillingInterval, number>;
+}[] = [
+  { tier_id: 1, prices: { 1: 59, 6: 319, 12: 490 } },
+  { tier_id: 2, prices: { 1: 149, 6: 799, 12: 1490 } },
+  { tier_id: 3, prices: { 1: 299, 6: 1590, 12: 2990 } },
+  { tier_id: 4, prices: { 1: 499, 6: 2690, 12: 4990 } },
+];

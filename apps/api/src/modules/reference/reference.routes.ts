@@ -8,7 +8,6 @@ import {
   enumeratedSchema,
   jobTitleSchema,
   pauseReasonSchema,
-  planSchema,
   profileSchema,
   seasonCropSchema,
   stateSchema,
@@ -123,13 +122,6 @@ export function referenceRoutes(
       'User profiles',
       profileSchema,
       () => reference.list.profiles,
-    );
-    list(
-      '/plans',
-      'listPlans',
-      'Subscription plans with their priority level',
-      planSchema,
-      () => reference.list.plans,
     );
 
     app.get(
