@@ -101,7 +101,8 @@ function Figure({ label, value, testId }: { label: string; value: ReactNode; tes
 
 /** The current farm: name, place, state, and its figures (area, plots, sowings). */
 function FarmHeader({ farm, stats }: { farm: Farm; stats: ReturnType<typeof useFarmStats> }) {
-  const { t } = useTranslation(['home', 'reference']);
+  const { t } = useTranslation('field', { keyPrefix: 'my_farm' });
+  const { t: reference } = useTranslation('reference');
   const areaText = useAreaText();
   const country = findCountry(farm.pais.id);
   const figure = (pick: (value: FarmStats) => number) =>
@@ -147,7 +148,7 @@ function FarmHeader({ farm, stats }: { farm: Farm; stats: ReturnType<typeof useF
                 {t('farm.place', {
                   city: farm.municipio.nome,
                   state: farm.estado.nome,
-                  country: country ? t(country.message_key, { ns: 'reference' }) : farm.pais.nome,
+                  country: country ? reference(country.message_key) : farm.pais.nome,
                 })}
               </Typography>
             </Box>
@@ -205,7 +206,7 @@ function FarmHeader({ farm, stats }: { farm: Farm; stats: ReturnType<typeof useF
 
 /** The current farm's enabled plots: on the map and in a list, each opening its page. */
 export function FarmPlots({ farm, stats }: { farm: Farm; stats: FarmStats | undefined }) {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation('field', { keyPrefix: 'my_farm' });
   const { can } = useSignedIn();
   const navigate = useNavigate();
   const areaText = useAreaText();
@@ -338,7 +339,7 @@ export function FarmPlots({ farm, stats }: { farm: Farm; stats: FarmStats | unde
  * has (from its figures) and that their list arrives with sowing records. Never an invented row.
  */
 export function ActiveSowings({ stats }: { stats: ReturnType<typeof useFarmStats> }) {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation('field', { keyPrefix: 'my_farm' });
   const count = stats.data?.active_sowings;
   return (
     <Card variant="outlined" component="section" aria-labelledby="home-sowings-title">
@@ -369,7 +370,7 @@ export function ActiveSowings({ stats }: { stats: ReturnType<typeof useFarmStats
 }
 
 function FarmLoading() {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation('field', { keyPrefix: 'my_farm' });
   return (
     <Paper
       variant="outlined"
@@ -395,7 +396,7 @@ function FarmLoading() {
  * "no farm yet" states.
  */
 export function FarmSummary({ stats }: { stats: ReturnType<typeof useFarmStats> }) {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation('field', { keyPrefix: 'my_farm' });
   const { can } = useSignedIn();
   const { farms, farm } = useCurrentFarm();
 

@@ -1,5 +1,6 @@
 import type { Namespace } from '@lavoura/i18n/web';
 import { HomePage } from './home-page';
 
-export const namespaces: readonly Namespace[] = ['home'];
+// The farm's texts (field namespace) load with the area: the sign-in page's 'home' stays small.
+export const namespaces: readonly Namespace[] = ['home', 'field'];
 export const Area = HomePage;
