@@ -126,7 +126,7 @@ describe.skipIf(!hasChromium)('my farm and the field page in a real browser', ()
     const invitation = page.getByTestId('home-no-farm');
     await invitation.waitFor();
     await expectAccessible(page);
-    await invitation.getByRole('link', { name: text('pt', 'home', 'no_farm.action') }).click();
+    await invitation.getByRole('link', { name: text('pt', 'field', 'my_farm.no_farm.action') }).click();
     await page.waitForURL(/\/v3\/farms/);
 
     await page.getByTestId('farm-add').first().click();
