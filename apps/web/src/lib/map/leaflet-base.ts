@@ -17,7 +17,7 @@ export const TILE_SOURCES = {
   },
   satellite: {
     url: 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
-    attribution: 'Esri, Maxar, Earthstar Geographics, and the GIS User Community',
+    attribution: 'Esri, Maxar, Earthstar Geographics',
     maxZoom: 19,
   },
 } as const;
@@ -59,7 +59,13 @@ export function createBaseMap(
     onOffline: (offline: boolean) => void;
   },
 ): BaseMap {
-  const map = L.map(element, { zoomControl: false, attributionControl: true, minZoom: 2 });
+  // Quarter zoom steps: fitting a farm's plots fills the box instead of halving them.
+  const map = L.map(element, {
+    zoomControl: false,
+    attributionControl: true,
+    minZoom: 2,
+    zoomSnap: 0.25,
+  });
   L.control
     .zoom({
       position: 'topleft',
@@ -150,11 +156,30 @@ export function ringsOf(layer: L.Polygon): L.LatLng[][] {
   return [latLngs as L.LatLng[]];
 }
 
-/** The name and area of a plot as a tooltip: text, never HTML (a plot's name is user input). */
+/**
+ * The name and area of a plot as a label, on two lines: text, never HTML (a plot's name is user
+ * input).
+ */
 export function plotLabel(plot: Pick<MapPlot, 'name' | 'areaLabel'>): HTMLElement {
   const label = document.createElement('span');
-  label.textContent = plot.areaLabel ? `${plot.name} · ${plot.areaLabel}` : plot.name;
+  const name = document.createElement('strong');
+  name.textContent = plot.name;
+  label.append(name);
+  if (plot.areaLabel) {
+    const area = document.createElement('span');
+    area.textContent = plot.areaLabel;
+    label.append(document.createElement('br'), area);
+  }
   return label;
+}
+
+/** The label's size in px, about: 6.5 px per character of the 12 px text, plus its padding. */
+export function labelSize(plot: Pick<MapPlot, 'name' | 'areaLabel'>): {
+  width: number;
+  height: number;
+} {
+  const characters = Math.max(plot.name.length, plot.areaLabel?.length ?? 0);
+  return { width: characters * 6.5 + 16, height: plot.areaLabel ? 40 : 24 };
 }
 
 /** Fits the map to the plots, or looks at `center` (else Brazil) when there are none. */

@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
-import { Alert, Box, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Box, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Background } from './leaflet-base';
 
@@ -48,7 +49,8 @@ export function MapFrame({
               boxShadow: 1,
               color: 'text.primary',
               fontSize: 12,
-              fontWeight: 500,
+              lineHeight: 1.3,
+              textAlign: 'center',
               px: 0.75,
               py: 0.25,
             },
@@ -74,25 +76,20 @@ export function MapFrame({
           <ToggleButton value="street">{t('street')}</ToggleButton>
           <ToggleButton value="satellite">{t('satellite')}</ToggleButton>
         </ToggleButtonGroup>
-        {offline && (
-          <Alert
-            severity="info"
-            role="status"
-            data-testid="map-offline"
-            sx={{
-              position: 'absolute',
-              left: 8,
-              right: 8,
-              bottom: 24,
-              zIndex: 1000,
-              py: 0,
-              boxShadow: 1,
-            }}
-          >
-            {t('offline')}
-          </Alert>
-        )}
       </Box>
+      {/* Under the map, not over it: the plots stay in sight. */}
+      {offline && (
+        <Stack
+          direction="row"
+          spacing={0.75}
+          role="status"
+          data-testid="map-offline"
+          sx={{ alignItems: 'center', mt: 0.5, color: 'text.secondary' }}
+        >
+          <CloudOffOutlinedIcon sx={{ fontSize: 16 }} aria-hidden />
+          <Typography variant="caption">{t('offline')}</Typography>
+        </Stack>
+      )}
       {children}
     </Box>
   );

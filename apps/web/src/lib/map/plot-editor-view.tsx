@@ -22,6 +22,12 @@ import type { MapPolygon, PlotEditorMapProps } from './map-types';
 
 const GEOMAN_LANGUAGES = { pt: 'pt_br', en: 'en', es: 'es' } as const;
 
+// geoman's vertices and cursor are Leaflet markers, which Leaflet makes nameless focusable
+// buttons: they are dragged with a pointer only (Leaflet has no keyboard dragging), so they stay
+// out of the tab order and of the accessibility tree's buttons. The hint under the map says what
+// the pointer does; the name, the area and the buttons are reachable by keyboard.
+L.Marker.mergeOptions({ keyboard: false });
+
 /** The Leaflet + geoman side of PlotEditorMap (plots-map.tsx loads it lazily). */
 export function PlotEditorView({
   plots = [],

@@ -5,6 +5,7 @@ import {
   L,
   createBaseMap,
   fitPlots,
+  labelSize,
   plotLabel,
   toLatLngs,
   type Background,
@@ -15,6 +16,36 @@ import type { PlotsMapProps } from './map-types';
 
 /** With more plots than this, names show on hover only: a label per plot would cover the map. */
 const PERMANENT_LABELS_UP_TO = 40;
+
+interface Drawn {
+  polygon: L.Polygon;
+  label: HTMLElement;
+  size: { width: number; height: number };
+}
+
+/**
+ * Each plot's label stays on the map when it fits inside the plot at the current zoom, and shows
+ * on hover (or a tap) otherwise: zoomed out, labels of small neighbouring plots would cover each
+ * other.
+ */
+function placeLabels(map: L.Map, drawn: readonly Drawn[]): void {
+  for (const { polygon, label, size } of drawn) {
+    const bounds = polygon.getBounds();
+    const northEast = map.latLngToContainerPoint(bounds.getNorthEast());
+    const southWest = map.latLngToContainerPoint(bounds.getSouthWest());
+    const fits =
+      drawn.length <= PERMANENT_LABELS_UP_TO &&
+      Math.abs(northEast.x - southWest.x) >= size.width &&
+      Math.abs(southWest.y - northEast.y) >= size.height;
+    if (polygon.getTooltip()?.options.permanent === fits) continue;
+    polygon.unbindTooltip();
+    polygon.bindTooltip(label, {
+      permanent: fits,
+      direction: 'center',
+      className: 'lavoura-plot-label',
+    });
+  }
+}
 
 /** The Leaflet side of PlotsMap (plots-map.tsx loads it lazily). */
 export function PlotsMapView({
@@ -34,6 +65,9 @@ export function PlotsMapView({
   const [background, setBackground] = useState<Background>('satellite');
   const [offline, setOffline] = useState(false);
   const [view, setView] = useState<{ base: BaseMap; group: L.LayerGroup } | null>(null);
+  const drawnRef = useRef<Drawn[]>([]);
+  // Labels are placed once the map has a view (after the first fit).
+  const fittedRef = useRef(false);
 
   // The map lives as long as its element (a ref callback with its clean-up, React 19).
   const attach = useCallback((element: HTMLDivElement | null) => {
@@ -44,9 +78,14 @@ export function PlotsMapView({
       zoomOutTitle: t('zoom_out'),
       onOffline: setOffline,
     });
+    base.map.on('zoomend', () => {
+      if (fittedRef.current) placeLabels(base.map, drawnRef.current);
+    });
     setView({ base, group: L.layerGroup().addTo(base.map) });
     return () => {
       base.destroy();
+      drawnRef.current = [];
+      fittedRef.current = false;
       setView(null);
     };
     // The zoom titles are set once; a language switch re-renders the page around a new map.
@@ -55,9 +94,10 @@ export function PlotsMapView({
 
   // The outlines: redrawn when the plots or the selection change.
   useEffect(() => {
-    const group = view?.group;
-    if (!group) return;
+    if (!view) return;
+    const { group } = view;
     group.clearLayers();
+    const drawn: Drawn[] = [];
     const colour = theme.palette.primary.light;
     const selectedColour = theme.palette.warning.main;
     for (const plot of plots) {
@@ -69,15 +109,15 @@ export function PlotsMapView({
         fillOpacity: selected ? 0.35 : 0.2,
         interactive: true,
       });
-      polygon.bindTooltip(plotLabel(plot), {
-        permanent: plots.length <= PERMANENT_LABELS_UP_TO,
-        direction: 'center',
-        className: 'lavoura-plot-label',
-      });
+      const label = plotLabel(plot);
+      polygon.bindTooltip(label, { direction: 'center', className: 'lavoura-plot-label' });
+      drawn.push({ polygon, label, size: labelSize(plot) });
       polygon.on('click', () => onSelectRef.current?.(plot.id));
       polygon.addTo(group);
       if (selected) polygon.bringToFront();
     }
+    drawnRef.current = drawn;
+    if (fittedRef.current) placeLabels(view.base.map, drawn);
   }, [plots, selectedId, theme, view]);
 
   // The view: the plots' bounds (or the given centre) when the set of plots changes.
@@ -91,6 +131,8 @@ export function PlotsMapView({
       plots.map((plot) => plot.geometry),
       center,
     );
+    fittedRef.current = true;
+    placeLabels(view.base.map, drawnRef.current);
     // Keyed by the outlines, not the array's identity: a re-render must not move the user's view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [outlineKey, center?.[0], center?.[1], view]);

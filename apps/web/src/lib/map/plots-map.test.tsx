@@ -20,23 +20,57 @@ const SQUARE: MapPlot = {
   },
 };
 
+/** jsdom lays nothing out: the map's box gets a size, so labels can fit inside their plots. */
+function mapBox(width: number, height: number) {
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(width);
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(height);
+}
+
 describe('PlotsMap', () => {
   it('draws the plots with their names and areas as text, with a street/satellite switch', async () => {
+    mapBox(800, 400);
     const onSelect = vi.fn();
     render(<PlotsMap plots={[SQUARE]} onSelect={onSelect} ariaLabel="Fields of the farm" />);
     expect(await screen.findByRole('region', { name: 'Fields of the farm' })).toBeTruthy();
     // A name is text, never markup.
-    expect(await screen.findByText('Talhão <b>Norte</b> · 12,5 ha')).toBeTruthy();
+    expect(await screen.findByText('Talhão <b>Norte</b>')).toBeTruthy();
+    expect(screen.getByText('12,5 ha')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Satellite' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Streets' })).toBeTruthy();
   });
 
+  it('keeps a label on the map only where it fits inside its plot', async () => {
+    mapBox(120, 80);
+    const wide: MapPlot = {
+      ...SQUARE,
+      id: 8,
+      name: 'Lavoura grande do outro lado',
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-53.6, -24.8],
+            [-53.3, -24.8],
+            [-53.3, -25.1],
+            [-53.6, -25.1],
+            [-53.6, -24.8],
+          ],
+        ],
+      },
+    };
+    render(<PlotsMap plots={[SQUARE, wide]} ariaLabel="Fields of the farm" />);
+    await screen.findByRole('region', { name: 'Fields of the farm' });
+    // Zoomed out to show both in a small box: neither long label fits, both show on hover only.
+    await waitFor(() => expect(document.querySelectorAll('.lavoura-plot-label')).toHaveLength(0));
+  });
+
   it('says the background is offline when no tile can load, and keeps the plots', async () => {
+    mapBox(800, 400);
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     render(<PlotsMap plots={[SQUARE]} ariaLabel="Fields of the farm" />);
     await waitFor(() =>
       expect(screen.getByTestId('map-offline').textContent).toMatch(/background is offline/),
     );
-    expect(screen.getByText('Talhão <b>Norte</b> · 12,5 ha')).toBeTruthy();
+    expect(screen.getByText('Talhão <b>Norte</b>')).toBeTruthy();
   });
 });

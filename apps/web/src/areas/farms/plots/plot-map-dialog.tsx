@@ -184,6 +184,14 @@ export function PlotMapDialog({
               slotProps={{ htmlInput: { maxLength: NAME_MAX, 'data-testid': 'plot-name' } }}
               fullWidth
             />
+            <Typography
+              aria-live="polite"
+              sx={{ fontWeight: 500 }}
+              data-testid="plot-area-live"
+              color={problem ? 'error' : 'text.primary'}
+            >
+              {areaLine}
+            </Typography>
             <PlotEditorMap
               key={mapKey}
               plots={others}
@@ -194,18 +202,10 @@ export function PlotMapDialog({
               }}
               onDraft={setDraft}
               drawOnOpen={plot === null}
-              height={fullScreen ? 360 : 420}
+              height={fullScreen ? 340 : 380}
               center={farmCenter}
               ariaLabel={t('plots.map.aria', { farm: farm.nome })}
             />
-            <Typography
-              aria-live="polite"
-              sx={{ fontWeight: 500 }}
-              data-testid="plot-area-live"
-              color={problem ? 'error' : 'text.primary'}
-            >
-              {areaLine}
-            </Typography>
             {problem && (
               <Alert severity="error" data-testid="plot-outline-problem">
                 {t(`plots.geometry_problem.${problem}`)}

@@ -1,0 +1,312 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatTruncated, toDisplayUnit, unitOf, type Language } from '@lavoura/domain';
+import { parseKmlPlots } from '@lavoura/domain/kml';
+import { resources } from '@lavoura/i18n';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, horizontalOverflow, settled } from './support/axe.ts';
+import { RAW_KEY, hasChromium, launchBrowser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const DEMO_PASSWORD = 'Lavoura2026';
+const FIXTURES = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../packages/domain/src/geo/fixtures',
+);
+const PLOTS_SCREENSHOT_DIR = 'test-results/plots-screenshots';
+const SIZES = [
+  { name: 'desktop', width: 1366, height: 768 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+type Size = (typeof SIZES)[number];
+
+const text = (
+  language: Language,
+  namespace: string,
+  key: string,
+  values: Record<string, string | number> = {},
+): string => {
+  let value = key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+      (resources[language] as Record<string, unknown>)[namespace],
+    );
+  if (typeof value !== 'string') {
+    // Plurals: the `_other` form (every count here is above one).
+    const plural = `${key}_other`;
+    value = plural
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+        (resources[language] as Record<string, unknown>)[namespace],
+      );
+  }
+  if (typeof value !== 'string') throw new Error(`no text ${namespace}:${key} in ${language}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name] ?? ''));
+};
+
+/** An area in ha as the app shows it in `language` (acres in English). */
+const areaText = (hectares: number, language: Language) =>
+  `${formatTruncated(toDisplayUnit('area', hectares, language), 2, language)} ${unitOf('area', language)}`;
+
+async function open(browser: Browser, size: Size, language: Language): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: size.width, height: size.height },
+    locale: 'en-US',
+    // axe-core is injected as an inline script, which the app's Content-Security-Policy forbids.
+    bypassCSP: true,
+  });
+  await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
+  const page = await context.newPage();
+  // No internet in tests and CI; with it, the same: the map's tiles fail and it says so.
+  await page.route(/tile\.openstreetmap\.org|server\.arcgisonline\.com/, (route) => route.abort());
+  return page;
+}
+
+describe.skipIf(!hasChromium)('plots on a map', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    fs.mkdirSync(PLOTS_SCREENSHOT_DIR, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signIn(page: Page, email: string) {
+    await page.goto(`${server.baseUrl}/v3/login`);
+    await page.fill('input[name=email]', email);
+    await page.fill('input[name=password]', DEMO_PASSWORD);
+    const [login] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/admin-api/login')),
+      page.click('button[type=submit]'),
+    ]);
+    await page.getByTestId('my-farm').waitFor();
+    const answer = (await login.json()) as { is_first_login_full_plan?: boolean };
+    if (answer.is_first_login_full_plan === true) {
+      await page.getByRole('dialog').waitFor();
+      await page.getByRole('dialog').getByRole('button').last().click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+  }
+
+  /** /farms, then the fields modal of `farm`. */
+  async function openFields(page: Page, language: Language, farm: string): Promise<Locator> {
+    await page.goto(`${server.baseUrl}/v3/farms`);
+    await page
+      .getByTestId('farms-list')
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await page.screenshot({ path: path.join(PLOTS_SCREENSHOT_DIR, 'failure-farms.png') });
+        throw error;
+      });
+    await page
+      .getByRole('button', { name: text(language, 'farms', 'action.fields_named', { name: farm }) })
+      .click();
+    const dialog = page.getByTestId('plots-dialog');
+    await dialog.waitFor();
+    await dialog.locator('[data-testid=plots-list], [data-testid=plots-empty]').first().waitFor();
+    return dialog;
+  }
+
+  /** The fields modal's list items (counted even while another dialog hides it from roles). */
+  const plotItems = (fields: Locator) => fields.locator('[data-testid=plots-list] > li');
+
+  /** Clicks the corners of a polygon inside the map's box (fractions of its width and height). */
+  async function drawPolygon(page: Page, corners: [number, number][]) {
+    const map = page.getByTestId('plot-map-dialog').getByTestId('plots-map');
+    const box = (await map.boundingBox())!;
+    for (const [x, y] of corners) {
+      await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+    }
+  }
+
+  it('draws a plot on the map, names it and saves it; in English its area is in acres', async () => {
+    const page = await open(browser, SIZES[0], 'en');
+    await signIn(page, 'conta@full.demo.lavoura.app');
+    const fields = await openFields(page, 'en', 'Hansen Family Farm');
+    const before = await plotItems(fields).count();
+    await fields.getByRole('button', { name: text('en', 'farms', 'plots.action.draw') }).click();
+    const editor = page.getByTestId('plot-map-dialog');
+    await editor.waitFor();
+    // The map loads lazily; drawing starts at once for a new plot.
+    await editor.getByText(text('en', 'map', 'hint_drawing')).waitFor();
+    // Without tiles the map says its background is offline, and drawing still works.
+    await editor.getByTestId('map-offline').waitFor();
+    await drawPolygon(page, [
+      [0.35, 0.3],
+      [0.65, 0.32],
+      [0.62, 0.62],
+    ]);
+    // Three corners: the area is shown while drawing, in acres.
+    await expect
+      .poll(() => editor.getByTestId('plot-area-live').innerText())
+      .toMatch(/^Area: [\d,.]+ ac$/);
+    await drawPolygon(page, [
+      [0.36, 0.6],
+      [0.35, 0.3],
+    ]);
+    await editor.getByText(text('en', 'map', 'hint_editing')).waitFor();
+    const live = await editor.getByTestId('plot-area-live').innerText();
+    expect(live).toMatch(/^Area: [\d,.]+ ac$/);
+    await editor
+      .getByRole('textbox', { name: text('en', 'farms', 'plots.field.name') })
+      .fill('North 40 (drawn)');
+    const [created] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/api/talhoes') && response.request().method() === 'POST',
+      ),
+      editor.getByTestId('plot-save').click(),
+    ]);
+    expect(created.status()).toBe(201);
+    const plot = (await created.json()) as { area: number; nome: string };
+    await editor.waitFor({ state: 'detached' });
+    const list = fields.getByTestId('plots-list');
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(before + 1);
+    // Newest first, with the server's area in acres: the same figure the map showed live.
+    const first = list.getByRole('listitem').first();
+    expect(await first.innerText()).toContain('North 40 (drawn)');
+    expect(await first.getByTestId('plot-area').innerText()).toBe(areaText(plot.area, 'en'));
+    expect(live).toBe(`Area: ${areaText(plot.area, 'en')}`);
+    expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
+    await page.context().close();
+  }, 120_000);
+
+  it('imports a KMZ: its polygons with names and areas on the map before saving, then all saved', async () => {
+    const language = 'es';
+    const file = path.join(FIXTURES, 'itapua-lotes.kmz');
+    const parsed = parseKmlPlots(new Uint8Array(fs.readFileSync(file)));
+    if (!parsed.ok) throw new Error('the fixture should read');
+    const page = await open(browser, SIZES[0], language);
+    await signIn(page, 'conta@full.demo.lavoura.app');
+    const fields = await openFields(page, language, 'Estancia San Rafael');
+    const before = await plotItems(fields).count();
+    await fields
+      .getByRole('button', { name: text(language, 'farms', 'plots.action.import') })
+      .click();
+    const dialog = page.getByTestId('kml-import-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('kml-file').setInputFiles(file);
+    const preview = dialog.getByTestId('kml-preview-list');
+    await preview.waitFor();
+    // The list and the map's labels: each Placemark's name and its geodesic area, nothing saved yet.
+    const items = preview.getByRole('listitem');
+    expect(await items.count()).toBe(parsed.plots.length);
+    for (const [index, plot] of parsed.plots.entries()) {
+      const item = (await items.nth(index).innerText()).replace(/\s+/g, ' ');
+      expect(item).toBe(
+        `${plot.nome} ${areaText(plot.area_calculada, language)}`.replace(/\s+/g, ' '),
+      );
+    }
+    // On the map: one outline per polygon, labelled with its name and area where the label fits
+    // inside it (on hover otherwise).
+    const map = dialog.getByTestId('plots-map');
+    await expect
+      .poll(() => map.locator('path.leaflet-interactive').count())
+      .toBe(parsed.plots.length);
+    const labels = await map.locator('.lavoura-plot-label').allInnerTexts();
+    for (const label of labels) {
+      expect(
+        parsed.plots.map((plot) => `${plot.nome}\n${areaText(plot.area_calculada, language)}`),
+      ).toContain(label);
+    }
+    expect(await plotItems(fields).count()).toBe(before);
+    const [saved] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/plots/many')),
+      dialog.getByTestId('kml-save').click(),
+    ]);
+    expect(saved.status()).toBe(201);
+    await dialog.waitFor({ state: 'detached' });
+    const list = fields.getByTestId('plots-list');
+    await expect.poll(() => plotItems(fields).count()).toBe(before + parsed.plots.length);
+    for (const plot of parsed.plots) {
+      await list.getByText(plot.nome, { exact: true }).waitFor();
+    }
+    expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
+    await page.context().close();
+  }, 120_000);
+
+  it('tells a self-crossing polygon in a KML file by its Placemark, and saves nothing', async () => {
+    const page = await open(browser, SIZES[0], 'pt');
+    await signIn(page, 'conta@full.demo.lavoura.app');
+    const fields = await openFields(page, 'pt', 'Fazenda Santa Helena');
+    await fields.getByRole('button', { name: text('pt', 'farms', 'plots.action.import') }).click();
+    const dialog = page.getByTestId('kml-import-dialog');
+    await dialog.getByTestId('kml-file').setInputFiles(path.join(FIXTURES, 'bow-tie.kml'));
+    const alert = dialog.getByTestId('plot-error');
+    await alert.waitFor();
+    const said = await alert.innerText();
+    expect(said).toContain('Talhão 7 - Cruzado');
+    expect(said).toContain(text('pt', 'farms', 'plots.geometry_problem.self_crossing'));
+    expect(await dialog.getByTestId('kml-save').isDisabled()).toBe(true);
+    await page.context().close();
+  }, 120_000);
+
+  // The three new dialogs at both sizes: no axe violation, no sideways scroll; and pictures of
+  // each in pt, en and es to look at.
+  it('the fields modal, the map modal while drawing and the KML preview pass axe and fit, in pt, en and es', async () => {
+    const problems: string[] = [];
+    for (const size of SIZES) {
+      for (const language of ['pt', 'en', 'es'] as const) {
+        const page = await open(browser, size, language);
+        const check = async (screen: string) => {
+          await settled(page);
+          await page.screenshot({
+            path: path.join(PLOTS_SCREENSHOT_DIR, `${screen}-${language}-${size.width}.png`),
+          });
+          const overflow = await horizontalOverflow(page);
+          if (overflow > 0)
+            problems.push(`${screen} ${language} ${size.width}: ${overflow}px wider`);
+          for (const v of await axeViolations(page)) {
+            problems.push(
+              `${screen} ${language} ${size.width}: ${v.rule} (${v.impact}) at ${v.element}: ${v.summary}`,
+            );
+          }
+          expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
+        };
+        await signIn(page, 'conta@full.demo.lavoura.app');
+        const fields = await openFields(page, language, 'Fazenda Santa Helena');
+        await fields.getByTestId('plots-map').waitFor();
+        await fields.getByTestId('map-offline').waitFor();
+        await check('fields-modal');
+
+        await fields
+          .getByRole('button', { name: text(language, 'farms', 'plots.action.draw') })
+          .click();
+        const editor = page.getByTestId('plot-map-dialog');
+        await editor.getByText(text(language, 'map', 'hint_drawing')).waitFor();
+        await drawPolygon(page, [
+          [0.3, 0.3],
+          [0.7, 0.35],
+          [0.6, 0.7],
+        ]);
+        await expect.poll(() => editor.getByTestId('plot-area-live').innerText()).toMatch(/\d/);
+        await check('map-modal-drawing');
+        await page.keyboard.press('Escape');
+        await editor.waitFor({ state: 'detached' });
+
+        await fields
+          .getByRole('button', { name: text(language, 'farms', 'plots.action.import') })
+          .click();
+        const kml = page.getByTestId('kml-import-dialog');
+        await kml
+          .getByTestId('kml-file')
+          .setInputFiles(path.join(FIXTURES, 'google-earth-cascavel.kml'));
+        await kml.getByTestId('kml-preview-list').waitFor();
+        await kml.getByTestId('plots-map').waitFor();
+        await check('kml-preview');
+        await page.context().close();
+      }
+    }
+    if (problems.length > 0) console.warn(problems.join('\n'));
+    expect(problems.join('\n')).toBe('');
+  }, 400_000);
+});
