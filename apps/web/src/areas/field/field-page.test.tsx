@@ -193,6 +193,19 @@ describe('the plot page (/field)', () => {
     expect((await screen.findByTestId('field-no-farm')).textContent).toContain('No farm yet');
   });
 
+  it('shows placeholders while the plot loads', async () => {
+    signIn();
+    serve(
+      ...sessionHandlers(
+        { farms: [SANTA_HELENA] },
+        http.get('/api/talhoes/:plotId/fazenda/:farmId', () => new Promise<Response>(() => {})),
+      ),
+    );
+    await changeLanguage('pt');
+    renderApp('/field?plot_id=71&fazenda_id=7');
+    expect(await screen.findByRole('status', { name: 'Carregando o talhão…' })).toBeTruthy();
+  });
+
   it('offers a retry when the plot cannot be loaded', async () => {
     let fail = true;
     signIn();

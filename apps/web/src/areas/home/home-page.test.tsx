@@ -368,6 +368,14 @@ describe('my farm: the current farm, its plots and sowings', () => {
     expect(within(empty).queryByRole('link')).toBeNull();
   });
 
+  it('shows placeholders while the farm and its plots load', async () => {
+    serveFarm({ plots: () => new Promise<Response>(() => {}) });
+    await changeLanguage('en');
+    renderApp('/my_farm');
+    expect(await screen.findByRole('status', { name: 'Loading fields…' })).toBeTruthy();
+    expect(screen.getByTestId('current-farm-name').textContent).toBe('Fazenda Santa Helena');
+  });
+
   it('shows placeholders while the plots load, and a retry when they fail', async () => {
     let fail = true;
     serveFarm({
