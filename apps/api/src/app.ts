@@ -39,6 +39,10 @@ import { plotsRoutes } from './modules/farms/plots.routes.ts';
 import { BillingPlansService } from './modules/plans/billing-plans.service.ts';
 import { billingPlanBackOfficeRoutes, planRoutes } from './modules/plans/billing-plans.routes.ts';
 import { freeUsageRoutes } from './modules/plans/free-usage.routes.ts';
+import { billBackOfficeRoutes, paymentRoutes } from './modules/plans/payments.routes.ts';
+import { PaymentsService } from './modules/plans/payments.service.ts';
+import type { PaymentProvider } from './providers/payments/payment-provider.ts';
+import { sandboxPaymentProvider } from './providers/payments/sandbox-provider.ts';
 import { FreeUsageService } from './modules/plans/free-usage.service.ts';
 import { PlotsService } from './modules/farms/plots.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -66,6 +70,8 @@ export interface AppDependencies {
   rateLimits?: RateLimitSettings | false;
   /** Re-enables of a farm or plot per soybean season (ENABLE_LIMIT_PER_SEASON, default 2). */
   enableLimitPerSeason?: number;
+  /** Where plans are paid (PAYMENT_PROVIDER): the offline sandbox unless another is given. */
+  paymentProvider?: PaymentProvider;
 }
 
 /** One log line per request, when it completes, instead of Fastify's two. */
@@ -161,6 +167,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const billingPlans = new BillingPlansService(services);
   await app.register(planRoutes(billingPlans));
   await app.register(billingPlanBackOfficeRoutes(billingPlans), { prefix: '/admin-api' });
+  const payments = new PaymentsService({
+    ...services,
+    reference,
+    billingPlans,
+    provider: deps.paymentProvider ?? sandboxPaymentProvider(),
+  });
+  await app.register(paymentRoutes(payments));
+  await app.register(billBackOfficeRoutes(payments), { prefix: '/admin-api' });
+  // Cancelled subscriptions end when their paid period does, even if nobody asks.
+  const lapse = setInterval(() => void payments.endLapsed().catch(() => undefined), 3_600_000);
+  lapse.unref();
+  app.addHook('onClose', async () => clearInterval(lapse));
   await app.register(freeUsageRoutes(new FreeUsageService({ ...services, reference })), {
     prefix: '/api',
   });

@@ -34,3 +34,13 @@ describe('billing plans', () => {
     expect(formatPlanPrice(1490.5, 'es').replace(nbsp, ' ')).toMatch(/^R\$ 1\.490,50$/);
   });
 });
+
+describe('paid periods', () => {
+  it('covers to the day before the same day months later, month ends kept', async () => {
+    const { paidUntil, addDays } = await import('./billing.ts');
+    expect(paidUntil('2026-11-23', 1)).toBe('2026-12-22');
+    expect(paidUntil('2026-11-23', 12)).toBe('2027-11-22');
+    expect(paidUntil('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+  });
+});

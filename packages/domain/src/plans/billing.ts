@@ -70,3 +70,34 @@ export const STARTING_PRICES: readonly {
   { tier_id: 3, prices: { 1: 299, 6: 1590, 12: 2990 } },
   { tier_id: 4, prices: { 1: 499, 6: 2690, 12: 4990 } },
 ];
+
+/** The last day a payment made on `startDay` covers: `months` later, the day before (YYYY-MM-DD). */
+export function paidUntil(startDay: string, months: number): string {
+  const [year, month, day] = startDay.split('-').map(Number) as [number, number, number];
+  const end = new Date(Date.UTC(year, month - 1 + months, day));
+  // 31 Jan + 1 month: the last day of February, not 3 March.
+  if (end.getUTCDate() !== day) end.setUTCDate(0);
+  else end.setUTCDate(end.getUTCDate() - 1);
+  return end.toISOString().slice(0, 10);
+}
+
+/** A day `days` after another (YYYY-MM-DD). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A bank slip is due this many days after it is issued (spec 1 §3). */
+export const BANK_SLIP_DUE_DAYS = 3;
+
+/** Card payments an account may attempt in a day (declines and provider errors count). */
+export const CARD_ATTEMPTS_PER_DAY = 5;
+
+/** The payment methods' names per language. */
+export const PAYMENT_METHOD_NAMES: Record<
+  Language,
+  Record<'credit_card' | 'bank_slip' | 'cash', string>
+> = {
+  pt: { credit_card: 'Cartão de crédito', bank_slip: 'Boleto bancário', cash: 'Dinheiro' },
+  en: { credit_card: 'Credit card', bank_slip: 'Bank slip (boleto)', cash: 'Cash' },
+  es: { credit_card: 'Tarjeta de crédito', bank_slip: 'Boleto bancario', cash: 'Efectivo' },
+};

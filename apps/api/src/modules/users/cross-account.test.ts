@@ -351,6 +351,42 @@ const CASES: Case[] = [
     takesAccount: true,
   },
   {
+    // A Full account cannot buy (its /payment is disabled); a Freemium one asking about another
+    // account's plan gets 404 (payments.routes.test.ts).
+    route: 'PUT /api/plan/{plan_id}/account/{account_id}/interval/{interval}/update-plan',
+    request: (id) => ({ method: 'PUT', url: `/api/plan/1/account/${id}/interval/12/update-plan` }),
+    status: 403,
+    key: 'plan.exception.no_permission',
+    takesAccount: true,
+  },
+  {
+    // The price list and bill settlement are the back office's: a customer is refused outright.
+    route: 'PUT /admin-api/billing-plans/{id}',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/admin-api/billing-plans/${id}`,
+      payload: {
+        tier_id: 1,
+        interval_count: 1,
+        price: 1,
+        status: 'active',
+        names: { pt: 'x', en: 'x', es: 'x' },
+      },
+    }),
+    status: 403,
+    key: 'exception.action_unauthorized',
+  },
+  {
+    route: 'PUT /admin-api/bills/{id}',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/admin-api/bills/${id}`,
+      payload: { status: 'paid' },
+    }),
+    status: 403,
+    key: 'exception.action_unauthorized',
+  },
+  {
     // Back office: platform administrators only, so a customer administrator is refused outright.
     route: 'PUT /admin-api/accounts/{id}',
     request: (id) => ({

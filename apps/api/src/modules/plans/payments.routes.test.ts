@@ -1,0 +1,309 @@
+import { validarBoleto } from '@mrmgomes/boleto-utils';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensurePlatformAdmin } from '../../db/bootstrap.ts';
+import * as t from '../../db/schema.ts';
+import { accountWith, bearer, tokenFor } from '../../test/identity-factory.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const ADMIN = { email: 'billing@lavoura.test', password: 'Back-office1' };
+const CARDS = {
+  approved: '4111 1111 1111 1111',
+  declined: '4000000000000002',
+  failure: '4000000000000119',
+};
+
+let app: TestApp;
+let adminToken: string;
+let billingPlans: { id: number; tier_id: number; interval_count: number; price: number }[];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await ensurePlatformAdmin(app.db, ADMIN);
+  adminToken = await tokenFor(app, ADMIN.email, ADMIN.password);
+  billingPlans = (
+    await app.app.inject({ method: 'GET', url: '/payment-api/plans', headers: bearer(adminToken) })
+  ).json();
+});
+afterAll(() => app.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, token: string, payload?: Record<string, unknown>) =>
+  app.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+const billingPlan = (tier: number, months: number) =>
+  billingPlans.find((plan) => plan.tier_id === tier && plan.interval_count === months)!;
+
+/** A Freemium account (Brazil unless told) with its administrator's token. */
+async function buyer(countryId = 1, profile: 'CONTA' | 'FARM' = 'CONTA') {
+  const account = await accountWith(app, [profile], { planId: 5, countryId, contractStart: null });
+  return { accountId: account.accountId, token: account.members[profile]!.token };
+}
+
+async function customer(token: string) {
+  const answer = await call('POST', '/payment-api/customers', token, {
+    name: 'Helena Ribeiro',
+    email: 'helena@fazenda.test',
+    registry_code: '123.456.789-09',
+    address: {
+      street: 'Rua das Palmeiras',
+      number: '120',
+      zipcode: '86010-000',
+      neighborhood: 'Centro',
+      city: 'Londrina',
+      state: 'PR',
+      country: 'BR',
+    },
+  });
+  expect(answer.statusCode).toBe(201);
+  return answer.json().id as number;
+}
+
+async function card(token: string, customerId: number, number: string) {
+  return call('POST', '/payment-api/payment-profiles', token, {
+    customer_id: customerId,
+    holder_name: 'HELENA RIBEIRO',
+    card_number: number,
+    card_expiration: '12/2030',
+    card_cvv: '123',
+  });
+}
+
+async function payByCard(token: string, number: string, plan = billingPlan(1, 12)) {
+  const customerId = await customer(token);
+  const profile = (await card(token, customerId, number)).json();
+  return call('POST', '/payment-api/subscriptions', token, {
+    customer_id: customerId,
+    plan_id: plan.id,
+    payment_method_code: 'credit_card',
+    payment_profile_id: profile.id,
+  });
+}
+
+async function planOf(accountId: number) {
+  const [account] = await app.db
+    .select({ planId: t.accounts.planId })
+    .from(t.accounts)
+    .where(eq(t.accounts.id, accountId));
+  return account!.planId;
+}
+
+describe('buying a plan', () => {
+  it('by an approved card: Light annual paid at once, the plan rises, the session follows', async () => {
+    const { accountId, token } = await buyer();
+    expect((await call('GET', '/api/freemium', token)).json()).toMatchObject({ limit: 5 });
+    const answer = await payByCard(token, CARDS.approved);
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json()).toMatchObject({
+      status: 'active',
+      tier: { id: 1, name: 'Light' },
+      interval_count: 12,
+      payment_method_code: 'credit_card',
+      card: { brand: 'Visa', last_four: '1111' },
+      bill: { status: 'paid', amount: 490, typable_line: null },
+    });
+    expect(answer.json().paid_until).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await planOf(accountId)).toBe(1);
+
+    const confirmed = await call(
+      'PUT',
+      `/api/plan/1/account/${accountId}/interval/12/update-plan`,
+      token,
+    );
+    expect(confirmed.statusCode).toBe(200);
+    // The same token now carries the Light plan: no free-use limit any more.
+    expect((await call('GET', '/api/freemium', token)).json()).toEqual({
+      limit: null,
+      used: 0,
+      progress: 0,
+    });
+    expect((await call('GET', '/api/subscription', token)).json()).toMatchObject({
+      status: 'active',
+      tier: { id: 1 },
+    });
+  });
+
+  it('keeps no card number or CVV anywhere: only the brand, last four and a provider token', async () => {
+    const { accountId, token } = await buyer();
+    await payByCard(token, CARDS.approved);
+    const rows = JSON.stringify([
+      await app.db
+        .select()
+        .from(t.paymentProfiles)
+        .where(eq(t.paymentProfiles.accountId, accountId)),
+      await app.db.select().from(t.subscriptions).where(eq(t.subscriptions.accountId, accountId)),
+      await app.db.select().from(t.bills).where(eq(t.bills.accountId, accountId)),
+    ]);
+    expect(rows).not.toContain('4111111111111111');
+    expect(rows).not.toContain('4111 1111');
+    expect(rows).not.toMatch(/"123"/);
+    expect(rows).toContain('"lastFour":"1111"');
+  });
+
+  it('declined (402) and provider failure (502) change nothing but the day’s attempts; the sixth is refused', async () => {
+    const { accountId, token } = await buyer();
+    const declined = await payByCard(token, CARDS.declined);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toMatchObject({ key: 'exception.payment.card_declined' });
+    const failed = await payByCard(token, CARDS.failure);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({ key: 'exception.payment.provider_error' });
+    expect(
+      await app.db.select().from(t.subscriptions).where(eq(t.subscriptions.accountId, accountId)),
+    ).toEqual([]);
+    expect(await planOf(accountId)).toBe(5);
+
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect((await payByCard(token, CARDS.declined)).statusCode).toBe(402);
+    const sixth = await payByCard(token, CARDS.approved);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toMatchObject({ key: 'exception.payment.too_many_attempts' });
+    expect(await planOf(accountId)).toBe(5);
+  });
+
+  it('refuses a bad card with its field and stores nothing', async () => {
+    const { accountId, token } = await buyer();
+    const customerId = await customer(token);
+    for (const [number, expiry, cvv, field] of [
+      ['4111 1111 1111 1112', '12/2030', '123', 'card_number'],
+      ['4111 1111 111', '12/2030', '123', 'card_number'],
+      ['4111111111111111', '01/2020', '123', 'card_expiration'],
+      ['4111111111111111', '12/2030', '12', 'card_cvv'],
+    ]) {
+      const answer = await call('POST', '/payment-api/payment-profiles', token, {
+        customer_id: customerId,
+        holder_name: 'HELENA RIBEIRO',
+        card_number: number,
+        card_expiration: expiry,
+        card_cvv: cvv,
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({
+        key: 'exception.payment.invalid_card',
+        context: { additionalInfo: { field } },
+      });
+    }
+    expect(
+      await app.db
+        .select()
+        .from(t.paymentProfiles)
+        .where(eq(t.paymentProfiles.accountId, accountId)),
+    ).toEqual([]);
+  });
+
+  it('by bank slip: due in 3 days with a valid typable line; the plan rises only when the back office marks it paid', async () => {
+    const { accountId, token } = await buyer();
+    const customerId = await customer(token);
+    const pro = billingPlan(2, 1);
+    const answer = await call('POST', '/payment-api/subscriptions', token, {
+      customer_id: customerId,
+      plan_id: pro.id,
+      payment_method_code: 'bank_slip',
+    });
+    expect(answer.statusCode).toBe(201);
+    const { bill } = answer.json();
+    expect(bill).toMatchObject({ status: 'pending', amount: pro.price });
+    const today = new Date().toISOString().slice(0, 10);
+    const due = (Date.parse(bill.due_date) - Date.parse(today)) / 86_400_000;
+    expect(due).toBeGreaterThanOrEqual(2); // 3 days in São Paulo's calendar
+    expect(due).toBeLessThanOrEqual(3);
+    expect(bill.typable_line).toMatch(/^\d{47}$/);
+    expect(validarBoleto(bill.typable_line)).toMatchObject({ sucesso: true, valor: pro.price });
+    expect(validarBoleto(bill.barcode)).toMatchObject({ sucesso: true });
+
+    const url = `/api/plan/2/account/${accountId}/interval/1/update-plan`;
+    const pending = await call('PUT', url, token);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json()).toMatchObject({ key: 'exception.payment.pending' });
+    expect(await planOf(accountId)).toBe(5);
+
+    expect(
+      (await call('PUT', `/admin-api/bills/${bill.id}`, token, { status: 'paid' })).statusCode,
+    ).toBe(403);
+    const settled = await call('PUT', `/admin-api/bills/${bill.id}`, adminToken, {
+      status: 'paid',
+    });
+    expect(settled.statusCode).toBe(200);
+    expect(settled.json()).toMatchObject({ status: 'active', bill: { status: 'paid' } });
+    expect(await planOf(accountId)).toBe(2);
+    expect((await call('PUT', url, token)).statusCode).toBe(200);
+    const again = await call('PUT', `/admin-api/bills/${bill.id}`, adminToken, {
+      status: 'expired',
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('sells only to administrators of accounts in Brazil', async () => {
+    const american = await buyer(3);
+    const customerRefused = await call('POST', '/payment-api/customers', american.token, {
+      name: 'Joe Farmer',
+      email: 'joe@farm.test',
+      registry_code: '12345678909',
+      address: {
+        street: 'Main St',
+        number: '1',
+        zipcode: '50309000',
+        neighborhood: 'Downtown',
+        city: 'Des Moines',
+        state: 'IA',
+        country: 'US',
+      },
+    });
+    expect(customerRefused.statusCode).toBe(403);
+    expect(customerRefused.json()).toMatchObject({ key: 'exception.action_unauthorized' });
+    const update = await call(
+      'PUT',
+      `/api/plan/1/account/${american.accountId}/interval/12/update-plan`,
+      american.token,
+    );
+    expect(update.statusCode).toBe(403);
+
+    const farmer = await buyer(1, 'FARM');
+    expect(
+      (
+        await call('POST', '/payment-api/subscriptions', farmer.token, {
+          customer_id: 1,
+          plan_id: billingPlan(1, 1).id,
+          payment_method_code: 'cash',
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('never reaches another account’s customer, card or plan', async () => {
+    const first = await buyer();
+    const second = await buyer();
+    const customerId = await customer(first.token);
+    const stolen = await call('POST', '/payment-api/subscriptions', second.token, {
+      customer_id: customerId,
+      plan_id: billingPlan(1, 1).id,
+      payment_method_code: 'cash',
+    });
+    expect(stolen.statusCode).toBe(400);
+    const other = await call(
+      'PUT',
+      `/api/plan/1/account/${first.accountId}/interval/1/update-plan`,
+      second.token,
+    );
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('cancelled, keeps the plan to the end of the paid period, then returns to Freemium', async () => {
+    const { accountId, token } = await buyer();
+    const paid = (await payByCard(token, CARDS.approved, billingPlan(1, 1))).json();
+    const canceled = await call('DELETE', '/api/subscription', token);
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json()).toMatchObject({ status: 'canceled', next_bill_date: null });
+    expect(await planOf(accountId)).toBe(1);
+
+    app.clock.now = new Date(`${paid.paid_until}T12:00:00Z`);
+    expect((await call('GET', '/api/subscription', token)).json()).toMatchObject({
+      status: 'canceled',
+    });
+    expect(await planOf(accountId)).toBe(1);
+    app.clock.now = new Date(Date.parse(`${paid.paid_until}T12:00:00Z`) + 86_400_000);
+    expect((await call('GET', '/api/subscription', token)).json()).toBeNull();
+    expect(await planOf(accountId)).toBe(5);
+    app.clock.now = new Date();
+  });
+});

@@ -1,0 +1,173 @@
+import {
+  billSettlementBodySchema,
+  billingPlansQuerySchema,
+  customerBodySchema,
+  customerSchema,
+  errorBodySchema,
+  paymentMethodSchema,
+  paymentProfileBodySchema,
+  paymentProfileSchema,
+  subscriptionBodySchema,
+  subscriptionSchema,
+} from '@lavoura/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../http/auth.ts';
+import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+const errors = {
+  ...commonErrorResponses,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+};
+const chargeErrors = {
+  ...errors,
+  402: errorBodySchema,
+  429: errorBodySchema,
+  502: errorBodySchema,
+};
+const tags = ['plans'];
+/** Buying: a plan level whose /payment route is open (Full's is disabled); the service adds Brazil and administrators. */
+const buying = { access: { planRoute: 'payment' as const } };
+
+/** The payment API (spec 1 §7, DESIGN.md §6) and the account's subscription. */
+export function paymentRoutes(payments: PaymentsService) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/payment-api/payments-methods',
+      {
+        config: { access: {} },
+        schema: {
+          tags,
+          operationId: 'listPaymentMethods',
+          summary: 'Credit card, bank slip and cash, named in the language asked for',
+          querystring: billingPlansQuerySchema,
+          response: { 200: z.array(paymentMethodSchema), ...errors },
+        },
+      },
+      async (request) => payments.paymentMethods(request.query.language ?? 'pt'),
+    );
+    app.post(
+      '/payment-api/customers',
+      {
+        config: buying,
+        schema: {
+          tags,
+          operationId: 'createPaymentCustomer',
+          summary: 'The account’s customer at the payment provider (CPF or CNPJ, address)',
+          body: customerBodySchema,
+          response: { 201: customerSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await payments.createCustomer(sessionOf(request), request.body)),
+    );
+    app.post(
+      '/payment-api/payment-profiles',
+      {
+        config: buying,
+        schema: {
+          tags,
+          operationId: 'createPaymentProfile',
+          summary: 'Register a card with the provider; only its brand and last four are kept',
+          body: paymentProfileBodySchema,
+          response: { 201: paymentProfileSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await payments.createPaymentProfile(sessionOf(request), request.body)),
+    );
+    app.post(
+      '/payment-api/subscriptions',
+      {
+        config: buying,
+        schema: {
+          tags,
+          operationId: 'createSubscription',
+          summary:
+            'Subscribe to a billing plan and charge its first bill (402 declined, 502 failure)',
+          body: subscriptionBodySchema,
+          response: { 201: subscriptionSchema, ...chargeErrors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await payments.subscribe(sessionOf(request), request.body)),
+    );
+    app.put(
+      '/api/plan/:plan_id/account/:account_id/interval/:interval/update-plan',
+      {
+        config: buying,
+        schema: {
+          tags,
+          operationId: 'updatePlan',
+          summary: 'The subscription once its bill is paid (the plan has risen); 409 while pending',
+          params: z.object({
+            plan_id: idSchema,
+            account_id: idSchema,
+            interval: z.coerce.number().pipe(z.union([z.literal(1), z.literal(6), z.literal(12)])),
+          }),
+          response: { 200: subscriptionSchema, ...errors },
+        },
+      },
+      async (request) =>
+        payments.confirmPlan(sessionOf(request), {
+          tierId: request.params.plan_id,
+          accountId: request.params.account_id,
+          interval: request.params.interval,
+        }),
+    );
+    app.get(
+      '/api/subscription',
+      {
+        config: { access: {} },
+        schema: {
+          tags,
+          operationId: 'getSubscription',
+          summary: 'The account’s subscription (plan, interval, status, next bill, card), or null',
+          response: { 200: z.nullable(subscriptionSchema), ...errors },
+        },
+      },
+      async (request) => payments.current(sessionOf(request)),
+    );
+    app.delete(
+      '/api/subscription',
+      {
+        config: buying,
+        schema: {
+          tags,
+          operationId: 'cancelSubscription',
+          summary: 'Cancel: the plan stays until the paid period ends, then Freemium',
+          response: { 200: subscriptionSchema, ...errors },
+        },
+      },
+      async (request) => payments.cancel(sessionOf(request)),
+    );
+  };
+}
+
+/** The back office settles bank slips and cash (the sandbox's stand-in for a bank's notice). */
+export function billBackOfficeRoutes(payments: PaymentsService) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    fastify.withTypeProvider<ZodTypeProvider>().put(
+      '/bills/:id',
+      {
+        config: { access: { platformAdmin: true } },
+        schema: {
+          tags: ['back office'],
+          operationId: 'settleBill',
+          summary: 'Mark a pending bill paid (the plan rises) or expired',
+          params: z.object({ id: idSchema }),
+          body: billSettlementBodySchema,
+          response: { 200: subscriptionSchema, ...errors },
+        },
+      },
+      async (request) => payments.settleBill(request.params.id, request.body.status),
+    );
+  };
+}

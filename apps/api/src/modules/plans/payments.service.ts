@@ -1,0 +1,502 @@
+import {
+  BANK_SLIP_DUE_DAYS,
+  CARD_ATTEMPTS_PER_DAY,
+  COUNTRY_IDS,
+  ERRORS,
+  FREEMIUM_PLAN_ID,
+  PAYMENT_METHOD_NAMES,
+  PAYMENT_METHOD_CODES,
+  addDays,
+  paidUntil,
+  todayIn,
+  type CustomerBody,
+  type Language,
+  type PaymentMethod,
+  type PaymentProfile,
+  type PaymentProfileBody,
+  type Subscription,
+  type SubscriptionBody,
+} from '@lavoura/domain';
+import { CARD_BRAND_NAMES, checkCard } from '@lavoura/domain/card';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import {
+  CardDeclinedError,
+  ProviderFailureError,
+  type PaymentProvider,
+} from '../../providers/payments/payment-provider.ts';
+import type { Session } from '../auth/session.types.ts';
+import type { ReferenceService } from '../reference/reference.service.ts';
+import type { BillingPlansService } from './billing-plans.service.ts';
+import { toSubscription, type SubscriptionRow } from './subscription.presenter.ts';
+
+export interface PaymentsServiceDeps {
+  db: Database;
+  provider: PaymentProvider;
+  billingPlans: BillingPlansService;
+  reference: ReferenceService;
+  now?: () => Date;
+}
+
+/** Profiles that buy for their account: its administrators. */
+const BUYERS = new Set(['CONTA', 'ADMIN']);
+
+/**
+ * Buying a plan (spec 1 §3 and §5, DESIGN.md §5): customer, card, subscription and its bills,
+ * through the configured provider. Only administrators of accounts in Brazil buy. A paid bill
+ * raises the account's plan in the transaction that records it.
+ */
+export class PaymentsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: PaymentsServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  paymentMethods(language: Language): PaymentMethod[] {
+    return PAYMENT_METHOD_CODES.map((code) => ({
+      code,
+      name: PAYMENT_METHOD_NAMES[language][code],
+    }));
+  }
+
+  async createCustomer(session: Session, body: CustomerBody): Promise<{ id: number }> {
+    this.assertMayBuy(session);
+    const registryCode = body.registry_code.replace(/\D/g, '');
+    const { providerId } = await this.deps.provider.createCustomer({
+      ...body,
+      registry_code: registryCode,
+    });
+    const [row] = await this.deps.db
+      .insert(t.paymentCustomers)
+      .values({
+        accountId: session.accountId,
+        provider: this.deps.provider.kind,
+        providerId,
+        name: body.name,
+        email: body.email,
+        registryCode,
+        address: body.address,
+      })
+      .returning({ id: t.paymentCustomers.id });
+    return { id: row!.id };
+  }
+
+  /** Registers a card with the provider; we keep its token, brand and last four digits only. */
+  async createPaymentProfile(session: Session, body: PaymentProfileBody): Promise<PaymentProfile> {
+    this.assertMayBuy(session);
+    const customer = await this.customer(session, body.customer_id);
+    const card = checkCard(body, this.now());
+    if (!card.ok)
+      throw new AppError(ERRORS.paymentInvalidCard, 'Invalid card', {
+        field: card.field,
+        reason: card.reason,
+      });
+    const { token } = await this.deps.provider.createCard({
+      customerProviderId: customer.providerId,
+      holderName: body.holder_name,
+      cardNumber: body.card_number.replace(/[\s-]/g, ''),
+      cardExpiration: body.card_expiration,
+      cardCvv: body.card_cvv,
+      brand: card.brand,
+    });
+    const [row] = await this.deps.db
+      .insert(t.paymentProfiles)
+      .values({
+        accountId: session.accountId,
+        customerId: customer.id,
+        provider: this.deps.provider.kind,
+        providerToken: token,
+        holderName: body.holder_name,
+        brand: card.brand,
+        lastFour: card.last_four,
+      })
+      .returning({ id: t.paymentProfiles.id });
+    return { id: row!.id, card_brand: CARD_BRAND_NAMES[card.brand], last_four: card.last_four };
+  }
+
+  /**
+   * Subscribes the account to a billing plan and charges the first bill. A card is charged at once:
+   * paid raises the plan; declined (402) or a provider failure (502) records nothing but the
+   * attempt, and the sixth attempt of the day is refused (429) before reaching the provider.
+   */
+  async subscribe(session: Session, body: SubscriptionBody): Promise<Subscription> {
+    this.assertMayBuy(session);
+    const plan = await this.deps.billingPlans.get(body.plan_id);
+    if (plan.status !== 'active')
+      throw new AppError(ERRORS.billingPlanNotFound, 'Billing plan not sold any more');
+    const customer = await this.customer(session, body.customer_id);
+    const card =
+      body.payment_method_code === 'credit_card'
+        ? await this.paymentProfile(session, body.payment_profile_id)
+        : null;
+    const today = this.today(session);
+    if (card) await this.assertAttemptsLeft(session, today);
+
+    const dueDate =
+      body.payment_method_code === 'credit_card' ? today : addDays(today, BANK_SLIP_DUE_DAYS);
+    let charged: Awaited<ReturnType<PaymentProvider['subscribe']>>;
+    try {
+      charged = await this.deps.provider.subscribe({
+        customerProviderId: customer.providerId,
+        billingPlanId: plan.id,
+        amount: plan.price,
+        paymentMethod: body.payment_method_code,
+        cardToken: card?.providerToken ?? null,
+        dueDate,
+      });
+    } catch (error) {
+      if (error instanceof CardDeclinedError || error instanceof ProviderFailureError) {
+        if (card) await this.countAttempt(session, today);
+        throw new AppError(
+          error instanceof CardDeclinedError
+            ? ERRORS.paymentCardDeclined
+            : ERRORS.paymentProviderError,
+          error.message,
+        );
+      }
+      throw error;
+    }
+
+    const subscriptionId = await this.deps.db.transaction(async (tx) => {
+      const [subscription] = await tx
+        .insert(t.subscriptions)
+        .values({
+          accountId: session.accountId,
+          billingPlanId: plan.id,
+          customerId: customer.id,
+          paymentMethodCode: body.payment_method_code,
+          paymentProfileId: card?.id ?? null,
+          status: 'pending',
+          provider: this.deps.provider.kind,
+          providerId: charged.subscriptionProviderId,
+        })
+        .returning({ id: t.subscriptions.id });
+      const [bill] = await tx
+        .insert(t.bills)
+        .values({
+          accountId: session.accountId,
+          subscriptionId: subscription!.id,
+          amount: plan.price.toFixed(2),
+          status: 'pending',
+          paymentMethodCode: body.payment_method_code,
+          dueDate,
+          typableLine: charged.bill.typableLine,
+          barcode: charged.bill.barcode,
+          providerId: charged.bill.providerId,
+        })
+        .returning({ id: t.bills.id });
+      if (charged.bill.status === 'paid') await this.payBill(tx, bill!.id, today);
+      return subscription!.id;
+    });
+    return this.subscription(session.accountId, subscriptionId);
+  }
+
+  /**
+   * The spec's update-plan call: answers the subscription once its bill is paid (the plan has
+   * risen with the payment), 409 while the bill waits.
+   */
+  async confirmPlan(
+    session: Session,
+    params: { tierId: number; accountId: number; interval: number },
+  ): Promise<Subscription> {
+    this.assertMayBuy(session);
+    if (params.accountId !== session.accountId)
+      throw new AppError(ERRORS.notFound, 'Not this account');
+    const [row] = await this.deps.db
+      .select({ id: t.subscriptions.id })
+      .from(t.subscriptions)
+      .innerJoin(t.billingPlans, eq(t.billingPlans.id, t.subscriptions.billingPlanId))
+      .where(
+        and(
+          eq(t.subscriptions.accountId, session.accountId),
+          eq(t.billingPlans.tierId, params.tierId),
+          eq(t.billingPlans.intervalCount, params.interval),
+          ne(t.subscriptions.status, 'ended'),
+        ),
+      )
+      .orderBy(desc(t.subscriptions.id))
+      .limit(1);
+    if (!row) throw new AppError(ERRORS.notFound, 'No subscription to this plan');
+    const subscription = await this.subscription(session.accountId, row.id);
+    if (subscription.status === 'pending')
+      throw new AppError(ERRORS.paymentPending, 'The bill is not paid yet');
+    return subscription;
+  }
+
+  /** The account's subscription (the newest not ended), or null. Lapsed ones end first. */
+  async current(session: Session): Promise<Subscription | null> {
+    await this.endLapsed();
+    const [row] = await this.deps.db
+      .select({ id: t.subscriptions.id })
+      .from(t.subscriptions)
+      .where(
+        and(eq(t.subscriptions.accountId, session.accountId), ne(t.subscriptions.status, 'ended')),
+      )
+      .orderBy(desc(t.subscriptions.id))
+      .limit(1);
+    return row ? this.subscription(session.accountId, row.id) : null;
+  }
+
+  /** Cancels at the end of the paid period: the plan stays until `paid_until`. */
+  async cancel(session: Session): Promise<Subscription> {
+    this.assertMayBuy(session);
+    const current = await this.current(session);
+    if (!current || current.status === 'canceled')
+      throw new AppError(ERRORS.notFound, 'No subscription to cancel');
+    await this.deps.db
+      .update(t.subscriptions)
+      .set({
+        // A subscription never paid ends at once; a paid one runs to the end of its period.
+        status: current.status === 'active' ? 'canceled' : 'ended',
+        canceledAt: this.now(),
+        nextBillDate: null,
+        updatedAt: this.now(),
+      })
+      .where(
+        and(eq(t.subscriptions.accountId, session.accountId), eq(t.subscriptions.id, current.id)),
+      );
+    return this.subscription(session.accountId, current.id);
+  }
+
+  /**
+   * The back office settles a bank slip or cash bill: paid raises the plan, expired ends the
+   * subscription that waited for it. A bill already settled answers 409.
+   */
+  async settleBill(billId: number, status: 'paid' | 'expired'): Promise<Subscription> {
+    const accountId = await this.deps.db.transaction(async (tx) => {
+      const [bill] = await tx
+        .select({
+          accountId: t.bills.accountId,
+          subscriptionId: t.bills.subscriptionId,
+          status: t.bills.status,
+          countryId: t.accounts.countryId,
+        })
+        .from(t.bills)
+        .innerJoin(t.accounts, eq(t.accounts.id, t.bills.accountId))
+        .where(eq(t.bills.id, billId))
+        .for('update');
+      if (!bill) throw new AppError(ERRORS.notFound, 'No such bill');
+      if (bill.status !== 'pending') throw new AppError(ERRORS.conflict, 'Bill already settled');
+      if (status === 'paid') await this.payBill(tx, billId, this.todayOf(bill.countryId));
+      else {
+        await tx.update(t.bills).set({ status: 'expired' }).where(eq(t.bills.id, billId));
+        await tx
+          .update(t.subscriptions)
+          .set({ status: 'ended', updatedAt: this.now() })
+          .where(
+            and(eq(t.subscriptions.id, bill.subscriptionId), eq(t.subscriptions.status, 'pending')),
+          );
+      }
+      return { accountId: bill.accountId, subscriptionId: bill.subscriptionId };
+    });
+    return this.subscription(accountId.accountId, accountId.subscriptionId);
+  }
+
+  /**
+   * Cancelled subscriptions whose paid period is over end, and their accounts return to Freemium
+   * (unless another subscription of theirs is active). Run on reads and by the hourly timer.
+   */
+  async endLapsed(): Promise<void> {
+    const lapsed = await this.deps.db
+      .select({
+        id: t.subscriptions.id,
+        accountId: t.subscriptions.accountId,
+        paidUntil: t.subscriptions.paidUntil,
+        countryId: t.accounts.countryId,
+      })
+      .from(t.subscriptions)
+      .innerJoin(t.accounts, eq(t.accounts.id, t.subscriptions.accountId))
+      .where(
+        and(
+          eq(t.subscriptions.status, 'canceled'),
+          lt(t.subscriptions.paidUntil, addDays(todayIn('UTC', this.now()), 1)),
+        ),
+      );
+    for (const subscription of lapsed) {
+      if ((subscription.paidUntil ?? '') >= this.todayOf(subscription.countryId)) continue;
+      await this.deps.db.transaction(async (tx) => {
+        await tx
+          .update(t.subscriptions)
+          .set({ status: 'ended', updatedAt: this.now() })
+          .where(eq(t.subscriptions.id, subscription.id));
+        const [active] = await tx
+          .select({ id: t.subscriptions.id })
+          .from(t.subscriptions)
+          .where(
+            and(
+              eq(t.subscriptions.accountId, subscription.accountId),
+              eq(t.subscriptions.status, 'active'),
+            ),
+          )
+          .limit(1);
+        if (!active)
+          await tx
+            .update(t.accounts)
+            .set({ planId: FREEMIUM_PLAN_ID, contractStart: null, updatedAt: this.now() })
+            .where(eq(t.accounts.id, subscription.accountId));
+      });
+    }
+  }
+
+  /**
+   * Marks a bill paid and what follows: its subscription active for its interval from `today`,
+   * any other live subscription of the account ended, and the account raised to the plan's tier
+   * from today (the session trigger tells every process at once).
+   */
+  private async payBill(tx: Executor, billId: number, today: string): Promise<void> {
+    const [bill] = await tx
+      .update(t.bills)
+      .set({ status: 'paid', paidAt: this.now() })
+      .where(eq(t.bills.id, billId))
+      .returning({ accountId: t.bills.accountId, subscriptionId: t.bills.subscriptionId });
+    const [plan] = await tx
+      .select({ tierId: t.billingPlans.tierId, months: t.billingPlans.intervalCount })
+      .from(t.subscriptions)
+      .innerJoin(t.billingPlans, eq(t.billingPlans.id, t.subscriptions.billingPlanId))
+      .where(eq(t.subscriptions.id, bill!.subscriptionId));
+    const until = paidUntil(today, plan!.months);
+    await tx
+      .update(t.subscriptions)
+      .set({
+        status: 'active',
+        paidUntil: until,
+        nextBillDate: addDays(until, 1),
+        updatedAt: this.now(),
+      })
+      .where(eq(t.subscriptions.id, bill!.subscriptionId));
+    await tx
+      .update(t.subscriptions)
+      .set({ status: 'ended', updatedAt: this.now() })
+      .where(
+        and(
+          eq(t.subscriptions.accountId, bill!.accountId),
+          ne(t.subscriptions.id, bill!.subscriptionId),
+          inArray(t.subscriptions.status, ['active', 'canceled', 'pending']),
+        ),
+      );
+    await tx
+      .update(t.accounts)
+      .set({ planId: plan!.tierId, contractStart: today, updatedAt: this.now() })
+      .where(eq(t.accounts.id, bill!.accountId));
+  }
+
+  private async subscription(accountId: number, id: number): Promise<Subscription> {
+    const [row] = await this.deps.db
+      .select({
+        id: t.subscriptions.id,
+        status: t.subscriptions.status,
+        tierId: t.billingPlans.tierId,
+        billingPlanId: t.subscriptions.billingPlanId,
+        intervalCount: t.billingPlans.intervalCount,
+        paymentMethodCode: t.subscriptions.paymentMethodCode,
+        cardBrand: t.paymentProfiles.brand,
+        cardLastFour: t.paymentProfiles.lastFour,
+        paidUntil: t.subscriptions.paidUntil,
+        nextBillDate: t.subscriptions.nextBillDate,
+        canceledAt: t.subscriptions.canceledAt,
+      })
+      .from(t.subscriptions)
+      .innerJoin(t.billingPlans, eq(t.billingPlans.id, t.subscriptions.billingPlanId))
+      .leftJoin(
+        t.paymentProfiles,
+        and(
+          eq(t.paymentProfiles.accountId, t.subscriptions.accountId),
+          eq(t.paymentProfiles.id, t.subscriptions.paymentProfileId),
+        ),
+      )
+      .where(and(eq(t.subscriptions.accountId, accountId), eq(t.subscriptions.id, id)));
+    const [bill] = await this.deps.db
+      .select({
+        id: t.bills.id,
+        status: t.bills.status,
+        amount: t.bills.amount,
+        dueDate: t.bills.dueDate,
+        typableLine: t.bills.typableLine,
+        barcode: t.bills.barcode,
+        paymentMethodCode: t.bills.paymentMethodCode,
+      })
+      .from(t.bills)
+      .where(and(eq(t.bills.accountId, accountId), eq(t.bills.subscriptionId, id)))
+      .orderBy(desc(t.bills.id))
+      .limit(1);
+    return toSubscription(row as SubscriptionRow, bill ?? null);
+  }
+
+  private assertMayBuy(session: Session): void {
+    if (session.accountCountryId !== COUNTRY_IDS.brazil)
+      throw new AppError(ERRORS.actionUnauthorized, 'Plans are sold in Brazil only');
+    if (!BUYERS.has(session.profile))
+      throw new AppError(ERRORS.actionUnauthorized, 'Only administrators buy plans');
+  }
+
+  private async customer(session: Session, customerId: number) {
+    const [row] = await this.deps.db
+      .select({ id: t.paymentCustomers.id, providerId: t.paymentCustomers.providerId })
+      .from(t.paymentCustomers)
+      .where(
+        and(
+          eq(t.paymentCustomers.accountId, session.accountId),
+          eq(t.paymentCustomers.id, customerId),
+        ),
+      );
+    if (!row)
+      throw new AppError(ERRORS.validation, 'Unknown customer', { customer_id: 'not_found' });
+    return row;
+  }
+
+  private async paymentProfile(session: Session, profileId: number | undefined) {
+    const [row] =
+      profileId === undefined
+        ? []
+        : await this.deps.db
+            .select({
+              id: t.paymentProfiles.id,
+              providerToken: t.paymentProfiles.providerToken,
+            })
+            .from(t.paymentProfiles)
+            .where(
+              and(
+                eq(t.paymentProfiles.accountId, session.accountId),
+                eq(t.paymentProfiles.id, profileId),
+              ),
+            );
+    if (!row)
+      throw new AppError(ERRORS.validation, 'A card payment needs the account’s card', {
+        payment_profile_id: 'not_found',
+      });
+    return row;
+  }
+
+  private async assertAttemptsLeft(session: Session, today: string): Promise<void> {
+    const [row] = await this.deps.db
+      .select({ attempts: t.paymentAttempts.attempts })
+      .from(t.paymentAttempts)
+      .where(
+        and(eq(t.paymentAttempts.accountId, session.accountId), eq(t.paymentAttempts.day, today)),
+      );
+    if ((row?.attempts ?? 0) >= CARD_ATTEMPTS_PER_DAY)
+      throw new AppError(ERRORS.paymentTooManyAttempts, 'Card attempts of the day spent');
+  }
+
+  private async countAttempt(session: Session, today: string): Promise<void> {
+    await this.deps.db
+      .insert(t.paymentAttempts)
+      .values({ accountId: session.accountId, day: today, attempts: 1 })
+      .onConflictDoUpdate({
+        target: [t.paymentAttempts.accountId, t.paymentAttempts.day],
+        set: { attempts: sql`${t.paymentAttempts.attempts} + 1` },
+      });
+  }
+
+  private today(session: Session): string {
+    return this.todayOf(session.accountCountryId);
+  }
+
+  private todayOf(countryId: number): string {
+    const country = this.deps.reference.list.countries.find((c) => c.id === countryId);
+    return todayIn(country?.time_zone ?? 'UTC', this.now());
+  }
+}
