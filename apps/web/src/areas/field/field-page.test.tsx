@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import type { Farm, Plot } from '@lavoura/domain';
+import { permissionsFor, withShellKeys, type Farm, type Plot } from '@lavoura/domain';
 import { changeLanguage } from '../../app/i18n';
 import { farm, plot } from '../../test/farm-fixtures';
 import { serve } from '../../test/msw-server';
@@ -40,7 +40,7 @@ function serveField({
   plots = [RIO, SEDE],
   level = 4,
   permissions,
-}: { farms?: Farm[]; plots?: Plot[]; level?: number; permissions?: string[] } = {}) {
+}: { farms?: Farm[]; plots?: Plot[]; level?: number; permissions?: readonly string[] } = {}) {
   signIn();
   serve(
     ...sessionHandlers(
@@ -133,6 +133,21 @@ describe('the plot page (/field)', () => {
     const sowing = await screen.findByTestId('field-new-sowing');
     await waitFor(() => expect(sowing.dataset.access).toBe('upsell'));
     expect(within(sowing).getByTitle('Disponível em outros planos')).toBeTruthy();
+  });
+
+  it('offers an observer no button to create or edit', async () => {
+    serveField({
+      permissions: withShellKeys(
+        permissionsFor({ profile: 'ASSISTENTE_TECNICO', planLevel: 4 }),
+        'ASSISTENTE_TECNICO',
+      ),
+    });
+    await changeLanguage('en');
+    renderApp('/field?plot_id=71&fazenda_id=7');
+    expect((await screen.findByTestId('field-plot-name')).textContent).toBe('Talhão da Sede');
+    expect(screen.queryByTestId('field-new-sowing')).toBeNull();
+    expect(screen.queryByTestId('field-note')).toBeNull();
+    expect(screen.queryByTestId('field-edit-plot')).toBeNull();
   });
 
   it('says that NDVI is contracted for a plot that has it', async () => {

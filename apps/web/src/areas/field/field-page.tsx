@@ -211,24 +211,29 @@ function PlotData({ plot }: { plot: Plot }) {
   );
 }
 
-/** A page the plot's buttons open, padlocked like its menu entry when the plan keeps it closed. */
+/**
+ * A page the plot's buttons open, padlocked like its menu entry when the plan keeps it closed;
+ * hidden when the profile may open the page but not do what the button says (`requires`).
+ */
 function ActionButton({
   to,
   label,
   icon,
   testId,
+  requires,
   variant = 'outlined',
 }: {
   to: string;
   label: string;
   icon: ReactNode;
   testId: string;
+  requires: string;
   variant?: 'outlined' | 'contained';
 }) {
   const { t } = useTranslation('field');
-  const { user, permissions } = useSignedIn();
+  const { user, permissions, can } = useSignedIn();
   const access = menuAccess(to, user, permissions);
-  if (access === 'hidden') return null;
+  if (access === 'hidden' || (access === 'open' && !can(requires))) return null;
   return (
     <Button
       component={RouterLink}
@@ -441,6 +446,7 @@ function PlotView({ plot, farmName }: { plot: Plot; farmName: string | null }) {
               label={t('actions.new_sowing')}
               icon={<AddIcon />}
               variant="contained"
+              requires="SEMEADURA_CADASTRAR"
               testId="field-new-sowing"
             />
           )}
@@ -448,10 +454,12 @@ function PlotView({ plot, farmName }: { plot: Plot; farmName: string | null }) {
             to={`/notes${context}`}
             label={t('actions.note')}
             icon={<EditNoteOutlinedIcon />}
+            requires="NOTE_CADASTRAR"
             testId="field-note"
           />
           {can('TALHAO_EDITAR') && (
             <ActionButton
+              requires="TALHAO_EDITAR"
               to={`/farms?${new URLSearchParams({ [FARM_QUERY]: String(plot.fazenda_id) })}`}
               label={t('actions.plot')}
               icon={<EditOutlinedIcon />}

@@ -1,7 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import type { Farm, Language, Plot } from '@lavoura/domain';
+import {
+  permissionsFor,
+  withShellKeys,
+  type Farm,
+  type Language,
+  type Plot,
+} from '@lavoura/domain';
 import type { Crop, SeasonCrop } from '../../api/reference';
 import { changeLanguage } from '../../app/i18n';
 import { formatDateOnlyRange } from '../../lib/date-only';
@@ -141,7 +147,7 @@ describe('my farm, the signed-in home', () => {
     serve(
       ...sessionHandlers({
         user: sessionUser({ name: 'Carla Mendes', level: 0 }),
-        permissions: ['farm.list', 'plot.view', 'note.list', 'catalog.list'],
+        permissions: ['farm.list', 'plot.view', 'note.list', 'catalog.list', 'NOTE_CADASTRAR'],
       }),
     );
     await changeLanguage('pt');
@@ -393,6 +399,34 @@ describe('my farm: the current farm, its plots and sowings', () => {
     fail = false;
     fireEvent.click(retry);
     expect(await screen.findByTestId('home-plot-71')).toBeTruthy();
+  });
+
+  it('offers an observer only the shortcuts to look: no note, sowing or program to create', async () => {
+    signIn();
+    serve(
+      ...sessionHandlers({
+        user: sessionUser({
+          is_admin: false,
+          user_profile: {
+            id: 4,
+            uid: 'ASSISTENTE_TECNICO',
+            message_key: 'profile.assistente_tecnico',
+          },
+        }),
+        permissions: withShellKeys(
+          permissionsFor({ profile: 'ASSISTENTE_TECNICO', planLevel: 4 }),
+          'ASSISTENTE_TECNICO',
+        ),
+        farms: [SANTA_HELENA],
+      }),
+    );
+    await changeLanguage('en');
+    renderApp('/my_farm');
+    await waitFor(() => expect(screen.getByTestId('quick-catalog').dataset.access).toBe('open'));
+    expect(screen.getByTestId('quick-fields')).toBeTruthy();
+    expect(screen.queryByTestId('quick-create_note')).toBeNull();
+    expect(screen.queryByTestId('quick-register_sowing')).toBeNull();
+    expect(screen.queryByTestId('quick-plan_fungicide')).toBeNull();
   });
 
   it('offers the shortcut to the fields on the farms page, padlocked sowings on Pro', async () => {

@@ -18,23 +18,38 @@ import { ActiveSowings, FarmPlots, FarmSummary } from './farm-overview';
 
 /**
  * The home's shortcuts; each opens its page, and a page the plan or profile keeps closed behaves
- * as its menu entry does (padlocked; the guard opens the plans or says who can change them).
- * "See fields" opens the farms page, where the plots are drawn and imported.
+ * as its menu entry does (padlocked; the guard opens the plans or says who can change them). A
+ * shortcut that creates something also needs the permission to create it (`requires`): an
+ * observer is not offered "Create a note". "See fields" opens the farms page, where the plots are
+ * drawn and imported.
  */
-const QUICK_ACTIONS: readonly { key: string; to: string; icon: ReactNode }[] = [
+const QUICK_ACTIONS: readonly { key: string; to: string; icon: ReactNode; requires?: string }[] = [
   { key: 'catalog', to: '/catalog?category=fungicide', icon: <MenuBookOutlinedIcon /> },
-  { key: 'plan_fungicide', to: '/programas', icon: <WaterDropOutlinedIcon /> },
-  { key: 'create_note', to: '/notes', icon: <EditNoteOutlinedIcon /> },
+  {
+    key: 'plan_fungicide',
+    to: '/programas',
+    icon: <WaterDropOutlinedIcon />,
+    requires: 'PLANEJAMENTO_CADASTRAR',
+  },
+  { key: 'create_note', to: '/notes', icon: <EditNoteOutlinedIcon />, requires: 'NOTE_CADASTRAR' },
   { key: 'fields', to: '/farms', icon: <MapOutlinedIcon /> },
-  { key: 'register_sowing', to: '/sowings', icon: <AgricultureOutlinedIcon /> },
+  {
+    key: 'register_sowing',
+    to: '/sowings',
+    icon: <AgricultureOutlinedIcon />,
+    requires: 'SEMEADURA_CADASTRAR',
+  },
 ];
 
 function QuickActions() {
   const { t } = useTranslation('home');
-  const { user, permissions } = useSignedIn();
+  const { user, permissions, can } = useSignedIn();
   const actions = QUICK_ACTIONS.flatMap((action) => {
     const access = menuAccess(action.to, user, permissions);
-    return access === 'hidden' ? [] : [{ ...action, access }];
+    if (access === 'hidden') return [];
+    // Open, but this profile may only look: nothing to create there.
+    if (access === 'open' && action.requires && !can(action.requires)) return [];
+    return [{ ...action, access }];
   });
   if (actions.length === 0) return null;
   return (
