@@ -153,6 +153,12 @@ describe.skipIf(!hasChromium)('every screen fits the window and passes axe', () 
     await check(page, 'farm dialog', findings);
     await page.keyboard.press('Escape');
     await page.getByTestId('farm-dialog').waitFor({ state: 'detached' });
+    // The fields modal (its map and KML dialogs: plots.e2e.ts, at both sizes in pt, en and es).
+    await page.getByTestId('farm-fields').first().click();
+    await page.getByTestId('plots-dialog').getByTestId('plots-map').waitFor();
+    await check(page, 'fields dialog', findings);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('plots-dialog').waitFor({ state: 'detached' });
 
     await page.goto(`${server.baseUrl}/v3/profile`);
     await page.getByTestId('profile-page').waitFor();
