@@ -39,7 +39,11 @@ import { plotsRoutes } from './modules/farms/plots.routes.ts';
 import { BillingPlansService } from './modules/plans/billing-plans.service.ts';
 import { billingPlanBackOfficeRoutes, planRoutes } from './modules/plans/billing-plans.routes.ts';
 import { freeUsageRoutes } from './modules/plans/free-usage.routes.ts';
-import { billBackOfficeRoutes, paymentRoutes } from './modules/plans/payments.routes.ts';
+import {
+  billBackOfficeRoutes,
+  paymentRoutes,
+  paymentWebhookRoutes,
+} from './modules/plans/payments.routes.ts';
 import { PaymentsService } from './modules/plans/payments.service.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 import { sandboxPaymentProvider } from './providers/payments/sandbox-provider.ts';
@@ -72,6 +76,8 @@ export interface AppDependencies {
   enableLimitPerSeason?: number;
   /** Where plans are paid (PAYMENT_PROVIDER): the offline sandbox unless another is given. */
   paymentProvider?: PaymentProvider;
+  /** The secret the provider's webhook carries (PAYMENT_WEBHOOK_SECRET); without it every call is refused. */
+  paymentWebhookSecret?: string;
 }
 
 /** One log line per request, when it completes, instead of Fastify's two. */
@@ -174,6 +180,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     provider: deps.paymentProvider ?? sandboxPaymentProvider(),
   });
   await app.register(paymentRoutes(payments));
+  await app.register(paymentWebhookRoutes(payments, deps.paymentWebhookSecret));
   await app.register(billBackOfficeRoutes(payments), { prefix: '/admin-api' });
   // Cancelled subscriptions end when their paid period does, even if nobody asks.
   const lapse = setInterval(() => void payments.endLapsed().catch(() => undefined), 3_600_000);

@@ -35,6 +35,11 @@ const environmentSchema = z.object({
   DEMO_DATA: z.enum(['true', 'false']).optional(),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   ENABLE_LIMIT_PER_SEASON: z.coerce.number().int().min(0).max(1000).default(2),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'vindi']).default('sandbox'),
+  VINDI_API_URL: z.string().url().default('https://app.vindi.com.br/api/v1'),
+  VINDI_API_KEY: z.string().optional(),
+  VINDI_PLANS: z.string().default(''),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -61,6 +66,11 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   /** Demo accounts on an empty embedded database, never in production. */
   demoData: boolean;
+  /** Where plans are paid: the offline sandbox, or Vindi with its key and plan ids. */
+  payments:
+    { provider: 'sandbox' } | { provider: 'vindi'; apiUrl: string; apiKey: string; plans: string };
+  /** Shared with the provider's webhook (its URL carries it as ?secret=). */
+  paymentWebhookSecret: string | undefined;
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -98,8 +108,23 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : undefined,
     rateLimits: env.RATE_LIMITS === 'on',
     enableLimitPerSeason: env.ENABLE_LIMIT_PER_SEASON,
+    payments:
+      env.PAYMENT_PROVIDER === 'vindi'
+        ? {
+            provider: 'vindi',
+            apiUrl: env.VINDI_API_URL,
+            apiKey: required(env.VINDI_API_KEY, 'VINDI_API_KEY (PAYMENT_PROVIDER=vindi)'),
+            plans: env.VINDI_PLANS,
+          }
+        : { provider: 'sandbox' },
+    paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET,
     demoData:
       env.DEMO_DATA === 'true' ||
       (env.DEMO_DATA === undefined && env.NODE_ENV !== 'production' && !env.DATABASE_URL),
   };
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`Invalid configuration:\n  ${name} is required`);
+  return value;
 }

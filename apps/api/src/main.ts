@@ -6,6 +6,8 @@ import { findMigrationsDir, migrate } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed.ts';
 import { ensurePlatformAdmin, resolveJwtSecret, seedDemoData } from './db/bootstrap.ts';
 import { createMailer } from './providers/mail/mailer.ts';
+import { sandboxPaymentProvider } from './providers/payments/sandbox-provider.ts';
+import { parseVindiPlans, vindiPaymentProvider } from './providers/payments/vindi-provider.ts';
 import { MaintenanceService } from './modules/settings/maintenance.service.ts';
 
 /** Process entry: config -> database (migrated, seeded) -> app -> listen; closes cleanly on signals. */
@@ -38,6 +40,15 @@ async function main(): Promise<void> {
     production: config.env === 'production',
     ...(config.rateLimits ? {} : { rateLimits: false as const }),
     enableLimitPerSeason: config.enableLimitPerSeason,
+    paymentProvider:
+      config.payments.provider === 'vindi'
+        ? vindiPaymentProvider({
+            apiUrl: config.payments.apiUrl,
+            apiKey: config.payments.apiKey,
+            plans: parseVindiPlans(config.payments.plans),
+          })
+        : sandboxPaymentProvider(),
+    ...(config.paymentWebhookSecret ? { paymentWebhookSecret: config.paymentWebhookSecret } : {}),
     webDistDir: config.webDistDir ?? path.resolve(migrationsDir, '../../web/dist'),
     logger: { level: config.logLevel },
   });

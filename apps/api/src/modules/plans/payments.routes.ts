@@ -12,7 +12,10 @@ import {
 } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { timingSafeEqual } from 'node:crypto';
+import { ERRORS } from '@lavoura/domain';
 import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
 import type { PaymentsService } from './payments.service.ts';
@@ -168,6 +171,55 @@ export function billBackOfficeRoutes(payments: PaymentsService) {
         },
       },
       async (request) => payments.settleBill(request.params.id, request.body.status),
+    );
+  };
+}
+
+/** What Vindi's webhook posts: the event and, for bill events, the bill. */
+const webhookBodySchema = z.object({
+  event: z.object({
+    type: z.string(),
+    data: z.object({ bill: z.object({ id: z.number() }).loose().optional() }).loose(),
+  }),
+});
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The provider's notices (Vindi's webhook, registered with ?secret=): bill_paid settles our bill
+ * as paid (the plan rises), bill_canceled as expired; other events and repeats answer 200 and
+ * change nothing.
+ */
+export function paymentWebhookRoutes(payments: PaymentsService, secret: string | undefined) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    fastify.withTypeProvider<ZodTypeProvider>().post(
+      '/payment-api/webhooks/vindi',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          operationId: 'vindiWebhook',
+          summary: 'Vindi’s webhook: bill_paid and bill_canceled settle our bill',
+          querystring: z.object({ secret: z.string().max(200).optional() }),
+          body: webhookBodySchema,
+          response: { 200: z.object({ handled: z.boolean() }), ...errors },
+        },
+      },
+      async (request) => {
+        if (!secret || !sameSecret(request.query.secret ?? '', secret))
+          throw new AppError(ERRORS.invalidToken, 'Webhook secret does not match');
+        const { type, data } = request.body.event;
+        const status =
+          type === 'bill_paid' ? 'paid' : type === 'bill_canceled' ? 'expired' : undefined;
+        if (!status || !data.bill) return { handled: false };
+        return {
+          handled: await payments.settleProviderBill('vindi', String(data.bill.id), status),
+        };
+      },
     );
   };
 }

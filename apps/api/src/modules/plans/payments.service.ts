@@ -296,6 +296,31 @@ export class PaymentsService {
   }
 
   /**
+   * A provider's notice about one of its bills: settles ours once; a repeat, or a bill we do not
+   * know, changes nothing (false).
+   */
+  async settleProviderBill(
+    provider: 'vindi',
+    providerBillId: string,
+    status: 'paid' | 'expired',
+  ): Promise<boolean> {
+    const [bill] = await this.deps.db
+      .select({ id: t.bills.id, status: t.bills.status })
+      .from(t.bills)
+      .innerJoin(
+        t.subscriptions,
+        and(
+          eq(t.subscriptions.accountId, t.bills.accountId),
+          eq(t.subscriptions.id, t.bills.subscriptionId),
+        ),
+      )
+      .where(and(eq(t.bills.providerId, providerBillId), eq(t.subscriptions.provider, provider)));
+    if (!bill || bill.status !== 'pending') return false;
+    await this.settleBill(bill.id, status);
+    return true;
+  }
+
+  /**
    * Cancelled subscriptions whose paid period is over end, and their accounts return to Freemium
    * (unless another subscription of theirs is active). Run on reads and by the hourly timer.
    */
