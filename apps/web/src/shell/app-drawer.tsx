@@ -1,4 +1,4 @@
-import { useRef, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
+import { lazy, Suspense, useRef, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import {
   Alert,
   Box,
@@ -27,18 +27,24 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { formatTruncated, toDisplayUnit, unitOf } from '@lavoura/domain';
+import { formatTruncated, isFreemium, toDisplayUnit, unitOf } from '@lavoura/domain';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePlots } from '../api/farms';
 import { useCurrentFarm } from '../app/farm/current-farm-context';
-import { useLanguage } from '../app/i18n';
+import { loadNamespaces, useLanguage } from '../app/i18n';
 import { useLogout } from '../app/session/session-actions';
 import { useSignedIn } from '../app/session/signed-in';
 import { Brand } from './brand';
 import { isCurrent, visibleMenu, type VisibleGroup, type VisibleLink } from './menu-entries';
 import { termsCountryOf, termsPath } from './terms';
 import type { DrawerState } from './use-drawer-state';
+
+// The free-usage card, its query and texts load only for Freemium accounts.
+const FreemiumCard = lazy(async () => {
+  const [module] = await Promise.all([import('./freemium-card'), loadNamespaces(['plans'])]);
+  return { default: module.FreemiumCard };
+});
 
 export const DRAWER_WIDTH = 264;
 export const SUB_DRAWER_WIDTH = 260;
@@ -322,6 +328,11 @@ export function AppDrawer({ state, wide }: { state: DrawerState; wide: boolean }
           ),
         )}
       </List>
+      {isFreemium(user.plan) && (
+        <Suspense fallback={null}>
+          <FreemiumCard onNavigate={afterNavigate} />
+        </Suspense>
+      )}
       <Divider />
       <List component="div" dense sx={{ p: 1 }}>
         {can('admin') && (

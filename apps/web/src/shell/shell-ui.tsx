@@ -23,6 +23,10 @@ const PlanPresentationDialog = lazy(async () => {
   ]);
   return { default: module.PlanPresentationDialog };
 });
+const PlanChoiceDialog = lazy(async () => {
+  const [module] = await Promise.all([import('./plan-choice-dialog'), loadNamespaces(['plans'])]);
+  return { default: module.PlanChoiceDialog };
+});
 const ChangePasswordDialog = lazy(async () => {
   const [module] = await Promise.all([
     import('./change-password-dialog'),
@@ -42,6 +46,8 @@ export interface Notice {
 /** What any part of a signed-in frame may open: the shared dialogs and a short notice. */
 export interface ShellUi {
   openPlans: () => void;
+  /** The plan-choice modal of a tier (its priority level): intervals, prices, on to /payment. */
+  openPlanChoice: (level: number) => void;
   openChangePassword: () => void;
   notify: (notice: Notice) => void;
 }
@@ -63,6 +69,8 @@ export function ShellUiProvider({ children }: { children: ReactNode }) {
   const [passwordOpen, setPasswordOpen] = useState(false);
   // Once opened, a dialog stays mounted so that closing it plays its transition.
   const [plansUsed, setPlansUsed] = useState(false);
+  const [choiceLevel, setChoiceLevel] = useState<number | null>(null);
+  const [choiceUsed, setChoiceUsed] = useState<number | null>(null);
   const [passwordUsed, setPasswordUsed] = useState(false);
   const [notice, setNotice] = useState<(Notice & { id: number }) | null>(null);
 
@@ -71,6 +79,7 @@ export function ShellUiProvider({ children }: { children: ReactNode }) {
     () =>
       registerStoreReset(() => {
         setPlansOpen(false);
+        setChoiceLevel(null);
         setPasswordOpen(false);
         setNotice(null);
       }),
@@ -81,14 +90,19 @@ export function ShellUiProvider({ children }: { children: ReactNode }) {
     setPlansUsed(true);
     setPlansOpen(true);
   }, []);
+  const openPlanChoice = useCallback((level: number) => {
+    setPlansOpen(false);
+    setChoiceUsed(level);
+    setChoiceLevel(level);
+  }, []);
   const openChangePassword = useCallback(() => {
     setPasswordUsed(true);
     setPasswordOpen(true);
   }, []);
   const notify = useCallback((next: Notice) => setNotice({ ...next, id: Date.now() }), []);
   const ui = useMemo(
-    () => ({ openPlans, openChangePassword, notify }),
-    [openPlans, openChangePassword, notify],
+    () => ({ openPlans, openPlanChoice, openChangePassword, notify }),
+    [openPlans, openPlanChoice, openChangePassword, notify],
   );
 
   const ns = notice?.ns ?? 'errors';
@@ -98,6 +112,13 @@ export function ShellUiProvider({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         {plansUsed && (
           <PlanPresentationDialog open={plansOpen} onClose={() => setPlansOpen(false)} />
+        )}
+        {choiceUsed !== null && (
+          <PlanChoiceDialog
+            open={choiceLevel !== null}
+            level={choiceLevel ?? choiceUsed}
+            onClose={() => setChoiceLevel(null)}
+          />
         )}
         {passwordUsed && (
           <ChangePasswordDialog

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type {
+  Language,
   Farm,
   Invitation,
   Member,
@@ -12,6 +13,7 @@ import type {
 import { PLANS, PROFILES, permissionsFor, withShellKeys } from '@lavoura/domain';
 import { SESSION_MAX_AGE_SECONDS, TOKEN_EXPIRES_AT_COOKIE } from '../app/session/cookies';
 import { startSession } from '../app/session/session-store';
+import { PAYMENT_METHODS, PLAN_TIERS, billingPlans } from './plan-fixtures';
 
 /** What the server answers a Full-plan account administrator: every code and shell key. */
 export const ALL_PERMISSIONS = withShellKeys(
@@ -161,7 +163,13 @@ export function sessionHandlers(
     ),
     http.get('/api/crops', () => HttpResponse.json([])),
     http.get('/api/season-crops', () => HttpResponse.json([])),
-    http.get('/api/plans', () => HttpResponse.json(PLANS)),
+    http.get('/api/plans', () => HttpResponse.json(PLAN_TIERS)),
+    http.get('/payment-api/plans', ({ request }) =>
+      HttpResponse.json(
+        billingPlans((new URL(request.url).searchParams.get('language') ?? 'pt') as Language),
+      ),
+    ),
+    http.get('/payment-api/payments-methods', () => HttpResponse.json(PAYMENT_METHODS)),
     http.get('/api/profiles', () => HttpResponse.json(PROFILE_LIST)),
     http.get('/api/job-titles', () => HttpResponse.json(JOB_TITLES)),
     http.get('/api/invitations', () => HttpResponse.json(options.invitations ?? [])),
@@ -177,6 +185,15 @@ export function sessionHandlers(
         active_sowings: 0,
         next_application: null,
       }),
+    ),
+    // The account menu's subscription and a Freemium account's daily uses (drawer card).
+    http.get('/api/subscription', () => HttpResponse.json(null)),
+    http.get('/api/freemium', () =>
+      HttpResponse.json(
+        user.plan.priority_level === 0
+          ? { limit: 5, used: 0, progress: 0 }
+          : { limit: null, used: 0, progress: 0 },
+      ),
     ),
     http.get('/api/talhoes/:plotId/fazenda/:farmId', () => apiError(404, 'exception.not_found')),
     http.get('/api/talhoes/:plotId/remaining-area', () => apiError(404, 'exception.not_found')),
