@@ -32,6 +32,9 @@ const PAGE_TEST_IDS: Record<string, string> = {
   '/signup': 'signup-page',
   '/account/activate': 'activation-manual',
   '/terms': 'terms-page',
+  '/plans': 'plans-page',
+  // Without plan_priority and frequency there is no plan to pay.
+  '/payment': 'payment-no-plan',
   '/no/such/page': 'not-found-page',
 };
 

@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Card,
+  CardActions,
   CardContent,
   Chip,
   Dialog,
@@ -16,7 +17,6 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import CheckIcon from '@mui/icons-material/Check';
 import { COUNTRY_IDS, routeAccess } from '@lavoura/domain';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -24,25 +24,33 @@ import { usePlans, type Plan } from '../api/reference';
 import { useSignedIn } from '../app/session/signed-in';
 import { ApiErrorAlert } from './api-error-alert';
 import { contactMailto } from './contact';
+import { PlanUnlocks } from './plan-unlocks';
+import { useShellUi } from './shell-ui';
 
-/** What each plan level adds to the one below (texts: namespace plans, feature.*). */
-export const PLAN_FEATURES: Readonly<Record<number, readonly string[]>> = {
-  0: ['farms_plots', 'notes', 'catalog_limited'],
-  1: ['catalog_unlimited'],
-  2: ['varieties_programs', 'comparison', 'inputs', 'custom_applications'],
-  3: ['sowings', 'executions', 'performance'],
-  4: ['users', 'integrations', 'reports', 'dashboards', 'contracted_area'],
-};
-
-function PlanCard({ plan, previous, current }: { plan: Plan; previous?: Plan; current: boolean }) {
+function PlanCard({
+  plan,
+  previous,
+  current,
+  onChoose,
+}: {
+  plan: Plan;
+  previous?: Plan;
+  current: boolean;
+  /** Opens the plan-choice modal of this tier (accounts in Brazil, higher tiers). */
+  onChoose?: () => void;
+}) {
   const { t } = useTranslation(['plans', 'reference']);
-  const features = PLAN_FEATURES[plan.priority_level] ?? [];
   return (
     <Card
       data-testid={`plan-${plan.priority_level}`}
-      sx={{ borderColor: current ? 'primary.main' : 'divider', borderWidth: current ? 2 : 1 }}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        borderColor: current ? 'primary.main' : 'divider',
+        borderWidth: current ? 2 : 1,
+      }}
     >
-      <CardContent>
+      <CardContent sx={{ flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
           <Typography variant="h6" component="h3">
             {t(plan.message_key, { ns: 'reference' })}
@@ -52,20 +60,18 @@ function PlanCard({ plan, previous, current }: { plan: Plan; previous?: Plan; cu
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           {t(`level.${plan.priority_level}`)}
         </Typography>
-        {previous && (
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
-            {t('everything_in', { plan: t(previous.message_key, { ns: 'reference' }) })}
-          </Typography>
-        )}
-        <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {features.map((feature) => (
-            <Stack key={feature} component="li" direction="row" spacing={1}>
-              <CheckIcon color="primary" sx={{ fontSize: 18, mt: '2px' }} aria-hidden />
-              <Typography variant="body2">{t(`feature.${feature}`)}</Typography>
-            </Stack>
-          ))}
-        </Stack>
+        <PlanUnlocks
+          level={plan.priority_level}
+          previousName={previous ? t(previous.message_key, { ns: 'reference' }) : undefined}
+        />
       </CardContent>
+      {onChoose && (
+        <CardActions sx={{ px: 2, pb: 2 }}>
+          <Button variant="contained" fullWidth onClick={onChoose}>
+            {t('page.upgrade', { plan: t(plan.message_key, { ns: 'reference' }) })}
+          </Button>
+        </CardActions>
+      )}
     </Card>
   );
 }
@@ -81,6 +87,7 @@ export function PlanPresentationDialog({ open, onClose }: { open: boolean; onClo
   const navigate = useNavigate();
   const { user } = useSignedIn();
   const plans = usePlans();
+  const { openPlanChoice } = useShellUi();
   const level = user.plan.priority_level;
   const inBrazil = user.account.country_id === COUNTRY_IDS.brazil;
   const sorted = [...(plans.data ?? [])].sort((a, b) => a.priority_level - b.priority_level);
@@ -127,6 +134,11 @@ export function PlanPresentationDialog({ open, onClose }: { open: boolean; onClo
                     plan={plan}
                     previous={index > 0 ? sorted[index - 1] : undefined}
                     current={plan.priority_level === level}
+                    onChoose={
+                      inBrazil && plan.priority_level > level
+                        ? () => openPlanChoice(plan.priority_level)
+                        : undefined
+                    }
                   />
                 ))}
           </Box>

@@ -606,8 +606,8 @@ describe('the shell', () => {
     it('opens /payment for a Light account in Brazil', async () => {
       signIn();
       serve(...sessionHandlers({ user: sessionUser({ level: 1 }) }));
-      renderApp('/payment');
-      expect(await screen.findByTestId('area-not-ready')).toBeTruthy();
+      renderApp('/payment?plan_priority=2&frequency=12');
+      expect(await screen.findByTestId('payment-form')).toBeTruthy();
     });
 
     it('says "no permission" to a Full-plan user without the route permission', async () => {

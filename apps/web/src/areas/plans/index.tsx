@@ -1,6 +1,5 @@
-import { AreaNotReady } from '../warnings/area-not-ready';
+import type { Namespace } from '@lavoura/i18n/web';
+import { PlansPage } from './plans-page';
 
-// Not built yet: the route exists so links and bookmarks land on an honest notice.
-export function Area() {
-  return <AreaNotReady area="plans" />;
-}
+export const namespaces: readonly Namespace[] = ['plans'];
+export const Area = PlansPage;
