@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Avatar,
   Box,
@@ -27,11 +27,17 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/http';
 import { useAccountsQuery } from '../api/session';
-import { useLanguage } from '../app/i18n';
+import { loadNamespaces, useLanguage } from '../app/i18n';
 import { useChangeLanguage, useLogout, useSwitchAccount } from '../app/session/session-actions';
 import { useSignedIn } from '../app/session/signed-in';
 import { useShellUi } from './shell-ui';
 import { visuallyHidden } from './visually-hidden';
+
+// The subscription (its query, texts and card names) loads when the menu first opens.
+const SubscriptionSummary = lazy(async () => {
+  const [module] = await Promise.all([import('./subscription-summary'), loadNamespaces(['plans'])]);
+  return { default: module.SubscriptionSummary };
+});
 
 export function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -149,6 +155,13 @@ export function AccountMenu({ compact }: { compact: boolean }) {
               label={t(user.plan.message_key, { ns: 'reference' })}
             />
           </Box>
+          {anchor !== null && (
+            <Box sx={{ mt: 1 }}>
+              <Suspense fallback={null}>
+                <SubscriptionSummary />
+              </Suspense>
+            </Box>
+          )}
         </Box>
         <Divider />
         <MenuList

@@ -1,0 +1,63 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../app/i18n';
+import { serve } from '../test/msw-server';
+import { subscription } from '../test/plan-fixtures';
+import { renderApp } from '../test/render-app';
+import { screenWidth, sessionHandlers, sessionUser, signIn } from '../test/session-fixtures';
+
+describe('the account menu subscription', () => {
+  it('shows the subscription and cancels it at the end of the paid period', async () => {
+    let current = subscription();
+    let deleted = 0;
+    screenWidth(1366);
+    signIn();
+    serve(
+      ...sessionHandlers(
+        { user: sessionUser({ level: 1 }) },
+        http.get('/api/subscription', () => HttpResponse.json(current)),
+        http.delete('/api/subscription', () => {
+          deleted += 1;
+          current = {
+            ...current,
+            status: 'canceled',
+            canceled_at: '2026-11-23',
+            next_bill_date: null,
+          };
+          return HttpResponse.json(current);
+        }),
+      ),
+    );
+    await changeLanguage('pt');
+    renderApp('/my_farm');
+    fireEvent.click(await screen.findByTestId('account-menu-button'));
+    const summary = await screen.findByTestId('subscription-summary');
+    expect(summary.textContent).toContain('Assinatura Light · Anual');
+    expect(summary.textContent).toContain('Ativa');
+    expect(summary.textContent).toContain('Visa •••• 1111');
+    fireEvent.click(within(summary).getByRole('button', { name: 'Cancelar assinatura' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar a assinatura?' });
+    expect(dialog.textContent).toContain('23 de nov. de 2027');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar assinatura' }));
+    expect(
+      await screen.findByText('Assinatura cancelada. O plano segue até 23 de nov. de 2027.'),
+    ).toBeTruthy();
+    expect(deleted).toBe(1);
+    await waitFor(() =>
+      expect(screen.getByTestId('subscription-summary').textContent).toContain('Cancelada'),
+    );
+  });
+
+  it('says when there is no paid subscription', async () => {
+    screenWidth(1366);
+    signIn();
+    serve(...sessionHandlers({ user: sessionUser({ level: 0 }) }));
+    await changeLanguage('en');
+    renderApp('/my_farm');
+    fireEvent.click(await screen.findByTestId('account-menu-button'));
+    expect((await screen.findByTestId('subscription-none')).textContent).toBe(
+      'No paid subscription.',
+    );
+  });
+});
