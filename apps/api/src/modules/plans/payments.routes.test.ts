@@ -1,8 +1,10 @@
 import { validarBoleto } from '@mrmgomes/boleto-utils';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { ensurePlatformAdmin } from '../../db/bootstrap.ts';
 import * as t from '../../db/schema.ts';
+import { outboxMailer } from '../../providers/mail/mailer.ts';
 import { accountWith, bearer, tokenFor } from '../../test/identity-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -305,5 +307,70 @@ describe('buying a plan', () => {
     expect((await call('GET', '/api/subscription', token)).json()).toBeNull();
     expect(await planOf(accountId)).toBe(5);
     app.clock.now = new Date();
+  });
+});
+
+describe('card data in logs', () => {
+  it('no log line of a card payment, good or refused, holds the card number or the CVV', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp({
+      db: app.db,
+      maintenance: { enabled: false },
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+      mailer: outboxMailer(app.outboxDir, 'Lavoura <no-reply@lavoura.test>'),
+      publicUrl: 'http://lavoura.test',
+      logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } },
+    });
+    await logged.ready();
+    try {
+      const { token } = await buyer();
+      const send = (url: string, payload: Record<string, unknown>) =>
+        logged.inject({ method: 'POST', url, headers: bearer(token), payload });
+      const customerId = (
+        await send('/payment-api/customers', {
+          name: 'Helena Ribeiro',
+          email: 'helena@fazenda.test',
+          registry_code: '12345678909',
+          address: {
+            street: 'Rua A',
+            number: '1',
+            zipcode: '86010000',
+            neighborhood: 'Centro',
+            city: 'Londrina',
+            state: 'PR',
+            country: 'BR',
+          },
+        })
+      ).json().id;
+      const cards = [
+        ['4000000000000002', '987'], // declined at the charge
+        ['4111111111111112', '654'], // refused by our checks
+        ['41111111111111111111111111111111111', '321'], // refused by the schema
+      ];
+      for (const [number, cvv] of cards) {
+        const profile = await send('/payment-api/payment-profiles', {
+          customer_id: customerId,
+          holder_name: 'HELENA',
+          card_number: number,
+          card_expiration: '12/2030',
+          card_cvv: cvv,
+        });
+        if (profile.statusCode === 201)
+          await send('/payment-api/subscriptions', {
+            customer_id: customerId,
+            plan_id: billingPlan(1, 1).id,
+            payment_method_code: 'credit_card',
+            payment_profile_id: profile.json().id,
+          });
+      }
+      expect(lines.length).toBeGreaterThan(5);
+      const text = lines.join('\n');
+      for (const [number, cvv] of cards) {
+        expect(text).not.toContain(number!.slice(0, 12));
+        expect(text).not.toMatch(new RegExp(`\\b${cvv}\\b`));
+      }
+    } finally {
+      await logged.close();
+    }
   });
 });
