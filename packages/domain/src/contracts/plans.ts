@@ -68,6 +68,12 @@ export const PAYMENT_METHOD_CODES = ['credit_card', 'bank_slip', 'cash'] as cons
 export const paymentMethodCodeSchema = z.enum(PAYMENT_METHOD_CODES);
 export type PaymentMethodCode = z.infer<typeof paymentMethodCodeSchema>;
 
+/**
+ * `GET /payment-api/provider`: who takes the payments. `sandbox` is the offline default: the web
+ * app says so on the payment page (nothing is charged).
+ */
+export const paymentProviderSchema = z.object({ kind: z.enum(['sandbox', 'vindi']) });
+
 /** `GET /payment-api/payments-methods` */
 export const paymentMethodSchema = z.object({ code: paymentMethodCodeSchema, name: z.string() });
 

@@ -91,6 +91,16 @@ async function planOf(accountId: number) {
 }
 
 describe('buying a plan', () => {
+  it('says the payments go to the offline sandbox, and names the methods per language', async () => {
+    const { token } = await buyer();
+    expect((await call('GET', '/payment-api/provider', token)).json()).toEqual({ kind: 'sandbox' });
+    expect((await call('GET', '/payment-api/payments-methods?language=en', token)).json()).toEqual([
+      { code: 'credit_card', name: 'Credit card' },
+      { code: 'bank_slip', name: 'Bank slip (boleto)' },
+      { code: 'cash', name: 'Cash' },
+    ]);
+  });
+
   it('by an approved card: Light annual paid at once, the plan rises, the session follows', async () => {
     const { accountId, token } = await buyer();
     expect((await call('GET', '/api/freemium', token)).json()).toMatchObject({ limit: 5 });

@@ -7,6 +7,7 @@ import {
   paymentMethodSchema,
   paymentProfileBodySchema,
   paymentProfileSchema,
+  paymentProviderSchema,
   subscriptionBodySchema,
   subscriptionSchema,
 } from '@lavoura/domain';
@@ -53,6 +54,19 @@ export function paymentRoutes(payments: PaymentsService) {
         },
       },
       async (request) => payments.paymentMethods(request.query.language ?? 'pt'),
+    );
+    app.get(
+      '/payment-api/provider',
+      {
+        config: { access: {} },
+        schema: {
+          tags,
+          operationId: 'getPaymentProvider',
+          summary: 'Who takes the payments: the offline sandbox (nothing charged) or Vindi',
+          response: { 200: paymentProviderSchema, ...errors },
+        },
+      },
+      async () => ({ kind: payments.providerKind }),
     );
     app.post(
       '/payment-api/customers',

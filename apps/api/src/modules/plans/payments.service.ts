@@ -55,6 +55,10 @@ export class PaymentsService {
     this.now = deps.now ?? (() => new Date());
   }
 
+  get providerKind(): PaymentProvider['kind'] {
+    return this.deps.provider.kind;
+  }
+
   paymentMethods(language: Language): PaymentMethod[] {
     return PAYMENT_METHOD_CODES.map((code) => ({
       code,
