@@ -105,7 +105,11 @@ export function FreemiumCard({ onNavigate }: { onNavigate?: () => void }) {
       {inBrazil ? (
         <ButtonBase
           sx={{ width: '100%', display: 'block' }}
-          onClick={() => openPlanChoice(PLAN_LEVELS.light)}
+          onClick={() => {
+            // On a phone the drawer closes: the modal and where it leads take the screen.
+            onNavigate?.();
+            openPlanChoice(PLAN_LEVELS.light);
+          }}
         >
           {body}
         </ButtonBase>
