@@ -176,6 +176,39 @@ describe.skipIf(!hasChromium)('plots on a map', () => {
     expect(await first.innerText()).toContain('North 40 (drawn)');
     expect(await first.getByTestId('plot-area').innerText()).toBe(areaText(plot.area, 'en'));
     expect(live).toBe(`Area: ${areaText(plot.area, 'en')}`);
+
+    // Editing its vertices: drag a corner outwards; the area follows live and is saved.
+    await first
+      .getByRole('button', {
+        name: text('en', 'farms', 'plots.action.edit_named', { name: plot.nome }),
+      })
+      .click();
+    await editor.waitFor();
+    await editor.getByText(text('en', 'map', 'hint_editing')).waitFor();
+    const vertex = editor
+      .locator('.leaflet-marker-icon.marker-icon:not(.marker-icon-middle)')
+      .first();
+    const corner = (await vertex.boundingBox())!;
+    await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(corner.x - 40, corner.y - 40, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => editor.getByTestId('plot-area-live').innerText()).not.toBe(live);
+    const edited = await editor.getByTestId('plot-area-live').innerText();
+    const [updated] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          /\/api\/talhoes\/\d+$/.test(response.url()) && response.request().method() === 'PUT',
+      ),
+      editor.getByTestId('plot-save').click(),
+    ]);
+    expect(updated.status()).toBe(200);
+    const moved = (await updated.json()) as { area: number };
+    expect(edited).toBe(`Area: ${areaText(moved.area, 'en')}`);
+    await editor.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => list.getByRole('listitem').first().getByTestId('plot-area').innerText())
+      .toBe(areaText(moved.area, 'en'));
     expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
     await page.context().close();
   }, 120_000);
@@ -273,6 +306,12 @@ describe.skipIf(!hasChromium)('plots on a map', () => {
           expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
         };
         await signIn(page, 'conta@full.demo.lavoura.app');
+        await page.goto(`${server.baseUrl}/v3/farms`);
+        await page.getByTestId('farms-list').waitFor();
+        await settled(page);
+        await page.screenshot({
+          path: path.join(PLOTS_SCREENSHOT_DIR, `farm-cards-${language}-${size.width}.png`),
+        });
         const fields = await openFields(page, language, 'Fazenda Santa Helena');
         await fields.getByTestId('plots-map').waitFor();
         await fields.getByTestId('map-offline').waitFor();

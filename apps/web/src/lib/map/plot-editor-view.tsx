@@ -100,6 +100,16 @@ export function PlotEditorView({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // The first view (before any layer: geoman edits a layer only on a map with a view): the outline being edited, else the farm's plots, else the farm's place.
+  useEffect(() => {
+    const map = base?.map;
+    if (!map) return;
+    fitPlots(map, value ? [value] : plots.map((plot) => plot.geometry), center);
+    if (drawOnOpen && !value) map.pm.enableDraw('Polygon');
+    // Once, when the map is ready: later changes come from the user, whose view must stay.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [base]);
+
   // The farm's other plots, grey, for reference.
   useEffect(() => {
     const group = referenceRef.current;
@@ -139,16 +149,6 @@ export function PlotEditorView({
     });
     editLayerRef.current = layer;
   }, [value, theme, base]);
-
-  // The first view: the outline being edited, else the farm's plots, else the farm's place.
-  useEffect(() => {
-    const map = base?.map;
-    if (!map) return;
-    fitPlots(map, value ? [value] : plots.map((plot) => plot.geometry), center);
-    if (drawOnOpen && !value) map.pm.enableDraw('Polygon');
-    // Once, when the map is ready: later changes come from the user, whose view must stay.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [base]);
 
   const startDrawing = () => base?.map.pm.enableDraw('Polygon');
   const stopDrawing = () => base?.map.pm.disableDraw();

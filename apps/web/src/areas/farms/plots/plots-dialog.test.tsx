@@ -290,6 +290,14 @@ describe('map modal', { timeout: 30_000 }, () => {
     });
     await changeLanguage('en');
     const editor = await openEditor();
+    // The outline is on the map, ready to edit (the map did not fail).
+    expect(
+      await within(editor).findByRole('region', {
+        name: t('plots.map.aria', { farm: 'Fazenda Boa Vista' }),
+      }),
+    ).toBeTruthy();
+    expect(within(editor).queryByTestId('map-unavailable')).toBeNull();
+    expect(within(editor).getByText(i18n.t('hint_editing', { ns: 'map' }))).toBeTruthy();
     // The live area is the domain's geodesic area of the outline, in acres in English.
     expect(within(editor).getByTestId('plot-area-live').textContent).toMatch(/^Area: [\d.,]+ ac$/);
     const name = within(editor).getByRole('textbox', { name: new RegExp(t('plots.field.name')) });
