@@ -25,6 +25,13 @@ const vendorChunks = [
     name: 'mui-core',
     test: (id: string) => MUI_STYLING.test(id) && !/[\\/]useMediaQuery[\\/]/.test(id),
   },
+  // The few MUI components the sign-in page itself draws, and every page after it: one chunk
+  // instead of a dozen small ones (each file costs its own gzip overhead), and only these, named
+  // one by one, so no component of a later page rides along.
+  {
+    name: 'mui-base',
+    test: /node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(Box|Paper|Stack|Skeleton|CircularProgress|ButtonBase|Button|Typography|InputBase|OutlinedInput|InputLabel|FormControl|FormHelperText|FormLabel|Alert|SvgIcon|IconButton|Link)[\\/]/,
+  },
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   // Texts are not in it: each language's namespace is a chunk of its own (@lavoura/i18n/web).
   // Nor is <Trans> with its HTML parser (html-parse-stringify): a group takes in every matching
