@@ -5,6 +5,7 @@ import {
   freeUsageSchema,
   paymentMethodSchema,
   paymentProfileSchema,
+  paymentProviderSchema,
   planTierSchema,
   subscriptionSchema,
   type BillingInterval,
@@ -31,6 +32,7 @@ export const planKeys = {
   tiers: ['plans', 'tiers'] as const,
   billingPlans: (language: Language) => ['plans', 'billing', language] as const,
   methods: ['plans', 'methods'] as const,
+  provider: ['plans', 'provider'] as const,
   subscription: ['plans', 'subscription'] as const,
 };
 
@@ -76,6 +78,19 @@ export function usePaymentMethods() {
         schema: z.array(paymentMethodSchema),
       }),
     staleTime: 5 * 60 * 1000,
+  });
+}
+
+/** GET /payment-api/provider: the offline sandbox (nothing is charged) or Vindi. */
+export function usePaymentProvider() {
+  return useQuery({
+    queryKey: planKeys.provider,
+    queryFn: ({ signal }) =>
+      apiFetch<{ kind: 'sandbox' | 'vindi' }>('/payment-api/provider', {
+        signal,
+        schema: paymentProviderSchema,
+      }),
+    staleTime: Infinity,
   });
 }
 

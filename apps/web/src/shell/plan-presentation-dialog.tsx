@@ -25,7 +25,6 @@ import { useSignedIn } from '../app/session/signed-in';
 import { ApiErrorAlert } from './api-error-alert';
 import { contactMailto } from './contact';
 import { PlanUnlocks } from './plan-unlocks';
-import { useShellUi } from './shell-ui';
 
 function PlanCard({
   plan,
@@ -80,14 +79,22 @@ function PlanCard({
  * The plan presentation: the tiers of GET /api/plans with what each adds, the user's own marked.
  * Opened by the upgrade button and by an administrator's visit to an upsell route.
  */
-export function PlanPresentationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function PlanPresentationDialog({
+  open,
+  onClose,
+  onChoose,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Opens the plan-choice modal of a tier (its level). */
+  onChoose: (level: number) => void;
+}) {
   const { t } = useTranslation(['plans', 'reference']);
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const navigate = useNavigate();
   const { user } = useSignedIn();
   const plans = usePlans();
-  const { openPlanChoice } = useShellUi();
   const level = user.plan.priority_level;
   const inBrazil = user.account.country_id === COUNTRY_IDS.brazil;
   const sorted = [...(plans.data ?? [])].sort((a, b) => a.priority_level - b.priority_level);
@@ -136,7 +143,7 @@ export function PlanPresentationDialog({ open, onClose }: { open: boolean; onClo
                     current={plan.priority_level === level}
                     onChoose={
                       inBrazil && plan.priority_level > level
-                        ? () => openPlanChoice(plan.priority_level)
+                        ? () => onChoose(plan.priority_level)
                         : undefined
                     }
                   />

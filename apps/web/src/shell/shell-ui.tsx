@@ -111,7 +111,11 @@ export function ShellUiProvider({ children }: { children: ReactNode }) {
       {children}
       <Suspense fallback={null}>
         {plansUsed && (
-          <PlanPresentationDialog open={plansOpen} onClose={() => setPlansOpen(false)} />
+          <PlanPresentationDialog
+            open={plansOpen}
+            onClose={() => setPlansOpen(false)}
+            onChoose={openPlanChoice}
+          />
         )}
         {choiceUsed !== null && (
           <PlanChoiceDialog

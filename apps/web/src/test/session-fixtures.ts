@@ -170,6 +170,7 @@ export function sessionHandlers(
       ),
     ),
     http.get('/payment-api/payments-methods', () => HttpResponse.json(PAYMENT_METHODS)),
+    http.get('/payment-api/provider', () => HttpResponse.json({ kind: 'sandbox' })),
     http.get('/api/profiles', () => HttpResponse.json(PROFILE_LIST)),
     http.get('/api/job-titles', () => HttpResponse.json(JOB_TITLES)),
     http.get('/api/invitations', () => HttpResponse.json(options.invitations ?? [])),

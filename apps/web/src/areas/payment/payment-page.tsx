@@ -15,6 +15,7 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import PublicOffIcon from '@mui/icons-material/PublicOff';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import {
   COUNTRY_IDS,
@@ -31,7 +32,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
-import { planKeys, updatePlan, useBillingPlans, usePlanTiers } from '../../api/plans';
+import {
+  planKeys,
+  updatePlan,
+  useBillingPlans,
+  usePaymentProvider,
+  usePlanTiers,
+} from '../../api/plans';
 import { sessionKeys } from '../../api/session';
 import { useLanguage } from '../../app/i18n';
 import { useSignedIn } from '../../app/session/signed-in';
@@ -188,6 +195,7 @@ export function PaymentPage() {
   const [params] = useSearchParams();
   const tiers = usePlanTiers();
   const billing = useBillingPlans(language);
+  const provider = usePaymentProvider();
   const [stage, setStage] = useState<Stage>({ kind: 'form' });
   const [confirming, setConfirming] = useState(false);
   const [confirmError, setConfirmError] = useState<unknown>(null);
@@ -202,6 +210,22 @@ export function PaymentPage() {
         icon={<PublicOffIcon />}
         title={t('payment.outside_brazil_title')}
         description={t('outside_brazil')}
+        actions={
+          <Button component={RouterLink} to="/plans" variant="contained">
+            {t('choice.all_plans')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!user.is_admin) {
+    return (
+      <MessagePanel
+        testId="payment-admin-only"
+        tone="secondary"
+        icon={<AdminPanelSettingsOutlinedIcon />}
+        title={t('payment.admin_only_title')}
+        description={t('payment.admin_only')}
         actions={
           <Button component={RouterLink} to="/plans" variant="contained">
             {t('choice.all_plans')}
@@ -324,6 +348,11 @@ export function PaymentPage() {
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 }, mb: 2 }}>
         {t('payment.title')}
       </Typography>
+      {provider.data?.kind === 'sandbox' && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="payment-sandbox">
+          {t('payment.sandbox')}
+        </Alert>
+      )}
       <Box
         sx={{
           display: 'grid',

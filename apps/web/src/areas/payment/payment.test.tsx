@@ -64,6 +64,7 @@ describe('/payment', () => {
 
   it('shows the chosen plan and interval, and the card brand and masks as typed', async () => {
     await openPayment();
+    expect(screen.getByTestId('payment-sandbox').textContent).toContain('nada é cobrado');
     const summary = screen.getByTestId('payment-summary');
     expect(summary.textContent).toContain('Plano Light');
     expect(summary.textContent).toContain('Anual');
@@ -249,6 +250,17 @@ describe('/payment', () => {
     renderApp(LIGHT_ANNUAL);
     const page = await screen.findByTestId('blocked-page');
     expect(page.textContent).toContain(i18n.t('exception.action_unauthorized', { ns: 'errors' }));
+    expect(screen.queryByTestId('payment-form')).toBeNull();
+  });
+});
+
+describe('/payment for others than the administrator', () => {
+  it('says only the account administrator buys, with no form', async () => {
+    signIn();
+    serve(...sessionHandlers({ user: sessionUser({ level: 0, is_admin: false }) }));
+    await changeLanguage('pt');
+    renderApp(LIGHT_ANNUAL);
+    expect(await screen.findByTestId('payment-admin-only')).toBeTruthy();
     expect(screen.queryByTestId('payment-form')).toBeNull();
   });
 });

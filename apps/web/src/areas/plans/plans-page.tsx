@@ -197,7 +197,7 @@ export function PlansPage() {
                   previous={index > 0 ? sorted[index - 1] : undefined}
                   plans={billing.data ? offeredPlans(billing.data, tier.name) : []}
                   current={tier.priority_level === level}
-                  canBuy={inBrazil && tier.priority_level > level}
+                  canBuy={inBrazil && user.is_admin && tier.priority_level > level}
                 />
               ))}
         </Box>

@@ -270,3 +270,23 @@ describe('what each plan unlocks', () => {
     expect(unlocksOf(1).unlimitedUses).toBe(true);
   });
 });
+
+describe('the upgrade button and the plan presentation', () => {
+  it('lead into the plan-choice modal of the tier chosen', async () => {
+    screenWidth(1366);
+    signIn();
+    serve(...sessionHandlers({ user: sessionUser({ level: 1 }), permissions: [] }));
+    await changeLanguage('pt');
+    renderApp('/my_farm');
+    fireEvent.click(await screen.findByTestId('upgrade-button'));
+    const presentation = await screen.findByRole('dialog', { name: 'Planos do Lavoura' });
+    const pro = await within(presentation).findByTestId('plan-2');
+    expect(pro.textContent).toContain('Programas de pulverização');
+    expect(
+      within(await within(presentation).findByTestId('plan-1')).queryByRole('button'),
+    ).toBeNull();
+    fireEvent.click(within(pro).getByRole('button', { name: 'Assinar o Pro' }));
+    const choice = await screen.findByRole('dialog', { name: 'Plano Pro' });
+    expect(await within(choice).findAllByRole('radio')).toHaveLength(3);
+  });
+});
