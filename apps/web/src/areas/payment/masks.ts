@@ -52,3 +52,12 @@ export function maskState(value: string): string {
     .slice(0, 2)
     .toUpperCase();
 }
+
+/**
+ * A bank slip's typable line as printed on slips (47 digits: 00000.00000 00000.000000
+ * 00000.000000 0 00000000000000); anything else as it came.
+ */
+export function formatTypableLine(line: string): string {
+  if (!/^\d{47}$/.test(line)) return line;
+  return group(line, [5, 5, 5, 6, 5, 6, 1, 14], ['.', ' ', '.', ' ', '.', ' ', ' ']);
+}

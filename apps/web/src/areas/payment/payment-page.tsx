@@ -48,6 +48,7 @@ import { AreaLoading } from '../../shell/area-loading';
 import { MessagePanel } from '../../shell/message-panel';
 import { offeredPlans } from '../../shell/plan-choice-dialog';
 import { useShellUi } from '../../shell/shell-ui';
+import { formatTypableLine } from './masks';
 import { PaymentForm } from './payment-form';
 
 function priceOf(plan: BillingPlan, language: ReturnType<typeof useLanguage>): string {
@@ -140,7 +141,7 @@ function BankSlip({ subscription }: { subscription: Subscription }) {
               data-testid="slip-typable-line"
               sx={{ fontFamily: 'monospace', wordBreak: 'break-all', fontSize: 15 }}
             >
-              {bill.typable_line}
+              {bill.typable_line && formatTypableLine(bill.typable_line)}
             </Typography>
             <Tooltip title={t('payment.copy')}>
               <IconButton

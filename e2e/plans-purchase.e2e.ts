@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+// Issue 10's acceptance in the browser, against the built app and API with the sandbox provider:
+// a Freemium administrator in Brazil buys Light Anual with the approved test card from the drawer's
+// card; a Light administrator buys Pro with a bank slip that the platform administrator settles,
+// and /programas then opens without the plan presentation.
+
+const PASSWORD = 'Lavoura2026';
+
+async function signIn(browser: Browser, base: string, email: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    locale: 'en-US',
+  });
+  await context.addInitScript(() => window.localStorage.setItem('language', 'pt'));
+  const page = await context.newPage();
+  await page.goto(`${base}/v3/login`);
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', PASSWORD);
+  await page.click('button[type=submit]');
+  await page.getByTestId('my-farm').waitFor();
+  return page;
+}
+
+async function fillCustomer(page: Page) {
+  for (const [field, value] of [
+    ['registry_code', '52998224725'],
+    ['zipcode', '85801000'],
+    ['street', 'Rua Paraná'],
+    ['number', '100'],
+    ['neighborhood', 'Centro'],
+    ['city', 'Cascavel'],
+    ['state', 'PR'],
+  ] as const)
+    await page.getByTestId(`field-${field}`).fill(value);
+}
+
+describe.skipIf(!hasChromium)('buying a plan', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a Freemium administrator buys Light Anual by card: the freemium card goes', async () => {
+    const page = await signIn(browser, server.baseUrl, 'conta@freemium.demo.lavoura.app');
+    const card = page.getByTestId('freemium-card');
+    await card.getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: 'Plano Light' });
+    await dialog.getByRole('radio', { name: /Anual/ }).click();
+    await dialog.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL(/\/v3\/payment\?plan_priority=1&frequency=12$/);
+    await page.getByTestId('payment-form').waitFor();
+    await page.getByTestId('method-credit_card').waitFor();
+    await fillCustomer(page);
+    await page.getByTestId('field-holder_name').fill('ANA SOUZA');
+    await page.getByTestId('field-card_number').fill('4111111111111111');
+    expect(await page.getByTestId('card-brand').textContent()).toBe('Visa');
+    await page.getByTestId('field-card_expiration').fill('12/2030');
+    await page.getByTestId('field-card_cvv').fill('123');
+    await page.getByTestId('payment-submit').click();
+    await page.getByTestId('payment-success').waitFor();
+    await card.waitFor({ state: 'detached' });
+    await page.context().close();
+  }, 120_000);
+
+  it('a Light administrator buys Pro by bank slip; once settled /programas opens', async () => {
+    const page = await signIn(browser, server.baseUrl, 'conta@light.demo.lavoura.app');
+    await page.goto(`${server.baseUrl}/v3/payment?plan_priority=2&frequency=1`);
+    await page.getByTestId('payment-form').waitFor();
+    await page.getByTestId('method-bank_slip').waitFor();
+    await fillCustomer(page);
+    await page.getByTestId('method-bank_slip').click();
+    const [answer] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/payment-api/subscriptions') &&
+          response.request().method() === 'POST',
+      ),
+      page.getByTestId('payment-submit').click(),
+    ]);
+    const { bill } = (await answer.json()) as { bill: { id: number } };
+    const slip = page.getByTestId('bank-slip');
+    await slip.waitFor();
+    expect(await page.getByTestId('slip-typable-line').textContent()).toMatch(
+      /^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/,
+    );
+    expect(await page.getByTestId('slip-barcode').textContent()).toMatch(/^\d{44}$/);
+
+    // Still pending: the plan stays.
+    await page.getByRole('button', { name: 'Já paguei: verificar' }).click();
+    await page.getByText('O pagamento ainda não foi compensado').waitFor();
+
+    // The platform administrator settles the bill in the back office.
+    const admin = await browser.newContext();
+    const login = await admin.request.post(`${server.baseUrl}/admin-api/login`, {
+      data: { email: 'admin@demo.lavoura.app', password: PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const settled = await admin.request.put(`${server.baseUrl}/admin-api/bills/${bill.id}`, {
+      data: { status: 'paid' },
+      headers: { origin: server.baseUrl },
+    });
+    expect(settled.status()).toBe(200);
+    await admin.close();
+
+    await page.getByRole('button', { name: 'Já paguei: verificar' }).click();
+    await page.getByTestId('payment-success').waitFor();
+    // In the app, without signing in again: the menu's Programs opens.
+    await page.getByRole('button', { name: /^Planejamento/ }).click();
+    await page.getByRole('link', { name: /^Programas/ }).click();
+    await page.waitForURL(/\/v3\/programas$/);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('blocked-page').count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
+});
