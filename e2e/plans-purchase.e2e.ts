@@ -124,4 +124,23 @@ describe.skipIf(!hasChromium)('buying a plan', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.context().close();
   }, 120_000);
+
+  it('an account outside Brazil reaching /payment is refused and sees no form', async () => {
+    const page = await signIn(browser, server.baseUrl, 'conta@freemium.demo.lavoura.app');
+    // No demo account is outside Brazil: the session's answer is moved to the USA (country 3).
+    await page.route('**/api/menu/dados-usuario', async (route) => {
+      const response = await route.fetch();
+      const user = (await response.json()) as { account: Record<string, unknown> };
+      await route.fulfill({
+        response,
+        json: { ...user, account: { ...user.account, country_id: 3 } },
+      });
+    });
+    await page.goto(`${server.baseUrl}/v3/payment?plan_priority=1&frequency=12`);
+    const blocked = page.getByTestId('blocked-page');
+    await blocked.waitFor();
+    expect(await blocked.textContent()).toContain('não tem permissão');
+    expect(await page.getByTestId('payment-form').count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
 });
