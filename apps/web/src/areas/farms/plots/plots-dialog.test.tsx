@@ -339,6 +339,24 @@ describe('map modal', { timeout: 30_000 }, () => {
     expect(alert.textContent).toContain(t('plots.geometry_problem.self_crossing'));
   });
 
+  it('deletes the plot from the map modal after confirmation', async () => {
+    const deleted: string[] = [];
+    servePlots([NORTE], {
+      '/api/talhoes/:id': (request) => {
+        if (request.method !== 'DELETE') return jsonResponse([NORTE]);
+        deleted.push(new URL(request.url).pathname);
+        return new Response(null, { status: 204 });
+      },
+    });
+    const editor = await openEditor();
+    fireEvent.click(within(editor).getByRole('button', { name: t('plots.action.delete') }));
+    const confirm = await screen.findByTestId('plot-delete-dialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: t('delete.confirm') }));
+    expect(await screen.findByText(t('plots.deleted', { name: 'Talhão Norte' }))).toBeTruthy();
+    expect(deleted).toEqual([`/api/talhoes/${NORTE.id}`]);
+    await waitFor(() => expect(screen.queryByTestId('plot-map-dialog')).toBeNull());
+  });
+
   it('on a stale edit (409) offers to reload the plot, then saves with the new updated_at', async () => {
     const fresh = {
       ...NORTE,
