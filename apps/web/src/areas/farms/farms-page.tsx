@@ -7,11 +7,6 @@ import {
   CardActions,
   CardContent,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Divider,
   FormControlLabel,
   IconButton,
@@ -48,6 +43,7 @@ import { useCurrentFarm } from '../../app/farm/current-farm-context';
 import { useLanguage } from '../../app/i18n';
 import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
+import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { SUPPORT_EMAIL, contactMailto } from '../../shell/contact';
 import { FarmStatusIcons } from '../../shell/farm-selector-slot';
 import { MessagePanel } from '../../shell/message-panel';
@@ -66,49 +62,17 @@ function ConfirmDelete({
   onDeleted: () => void;
 }) {
   const { t } = useTranslation('farms');
-  const [failure, setFailure] = useState<unknown>(null);
-  const [deleting, setDeleting] = useState(false);
-  const confirm = async () => {
-    setDeleting(true);
-    setFailure(null);
-    try {
-      await deleteFarm(farm.id);
-      onDeleted();
-    } catch (error) {
-      setFailure(error);
-      setDeleting(false);
-    }
-  };
   return (
-    <Dialog
-      open
+    <ConfirmDeleteDialog
+      id="farm-delete-dialog"
+      title={t('delete.title', { name: farm.nome })}
+      description={t('delete.description')}
+      cancelLabel={t('delete.cancel')}
+      confirmLabel={t('delete.confirm')}
+      remove={() => deleteFarm(farm.id)}
       onClose={onClose}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby="farm-delete-title"
-      data-testid="farm-delete-dialog"
-    >
-      <DialogTitle id="farm-delete-title">{t('delete.title', { name: farm.nome })}</DialogTitle>
-      <DialogContent>
-        {failure !== null && (
-          <Box sx={{ mb: 2 }}>
-            <ApiErrorAlert error={failure} />
-          </Box>
-        )}
-        <DialogContentText>{t('delete.description')}</DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>{t('delete.cancel')}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={deleting}
-          onClick={() => void confirm()}
-        >
-          {t('delete.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      onDeleted={onDeleted}
+    />
   );
 }
 

@@ -5,11 +5,6 @@ import {
   Button,
   Card,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   IconButton,
   LinearProgress,
   Paper,
@@ -40,6 +35,7 @@ import { sessionKeys } from '../../api/session';
 import { deleteMember, setMemberActive, useMembers, userKeys, type Member } from '../../api/users';
 import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
+import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { useShellUi } from '../../shell/shell-ui';
 import { visuallyHidden } from '../../shell/visually-hidden';
 import { MemberFarms } from './farm-picker';
@@ -59,42 +55,17 @@ function ConfirmDelete({
   onDeleted: () => void;
 }) {
   const { t } = useTranslation('users');
-  const [failure, setFailure] = useState<unknown>(null);
-  const [deleting, setDeleting] = useState(false);
-  const confirm = async () => {
-    setDeleting(true);
-    setFailure(null);
-    try {
-      await deleteMember(member.id);
-      onDeleted();
-    } catch (error) {
-      setFailure(error);
-      setDeleting(false);
-    }
-  };
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="delete-title">
-      <DialogTitle id="delete-title">{t('delete.title', { name: member.name })}</DialogTitle>
-      <DialogContent>
-        {failure !== null && (
-          <Box sx={{ mb: 2 }}>
-            <ApiErrorAlert error={failure} />
-          </Box>
-        )}
-        <DialogContentText>{t('delete.description')}</DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>{t('delete.cancel')}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={deleting}
-          onClick={() => void confirm()}
-        >
-          {t('delete.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDeleteDialog
+      id="delete"
+      title={t('delete.title', { name: member.name })}
+      description={t('delete.description')}
+      cancelLabel={t('delete.cancel')}
+      confirmLabel={t('delete.confirm')}
+      remove={() => deleteMember(member.id)}
+      onClose={onClose}
+      onDeleted={onDeleted}
+    />
   );
 }
 
