@@ -59,7 +59,7 @@ export function billingPlanBackOfficeRoutes(billingPlans: BillingPlansService) {
       {
         config: { access },
         schema: {
-          tags: ['back office'],
+          tags,
           operationId: 'listBillingPlansBackOffice',
           summary: 'Every billing plan, with its names in pt, en and es',
           response: { 200: z.array(billingPlanAdminSchema), ...errors },
@@ -72,7 +72,7 @@ export function billingPlanBackOfficeRoutes(billingPlans: BillingPlansService) {
       {
         config: { access },
         schema: {
-          tags: ['back office'],
+          tags,
           operationId: 'createBillingPlan',
           summary: 'Add a billing plan to the price list',
           body: billingPlanBodySchema,
@@ -86,7 +86,7 @@ export function billingPlanBackOfficeRoutes(billingPlans: BillingPlansService) {
       {
         config: { access },
         schema: {
-          tags: ['back office'],
+          tags,
           operationId: 'updateBillingPlan',
           summary: 'Edit a billing plan; status inactive stops selling it',
           params: z.object({ id: idSchema }),

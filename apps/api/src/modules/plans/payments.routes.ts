@@ -176,7 +176,7 @@ export function billBackOfficeRoutes(payments: PaymentsService) {
       {
         config: { access: { platformAdmin: true } },
         schema: {
-          tags: ['back office'],
+          tags,
           operationId: 'settleBill',
           summary: 'Mark a pending bill paid (the plan rises) or expired',
           params: z.object({ id: idSchema }),
