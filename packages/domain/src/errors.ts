@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { FIELD_KEYS, type FieldKey } from './field-errors.ts';
 
 /**
  * The one error shape every API answers with, and the one registry of its keys. The web app
@@ -132,4 +133,16 @@ export interface FieldError {
   field: string;
   key: string;
   message: string;
+}
+
+/**
+ * A body field a service refuses after the schema passed (an unknown id, a rule across fields),
+ * named as the schema's own errors name theirs (`body.<path>`).
+ */
+export function bodyFieldError(
+  path: string,
+  message: string,
+  key: FieldKey = FIELD_KEYS.invalid,
+): FieldError {
+  return { field: `body.${path}`, key, message };
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Box, ButtonBase, Paper, Skeleton, Typography } from '@mui/material';
-import { COUNTRY_IDS, PLAN_LEVELS, usageBand } from '@lavoura/domain';
+import { PLAN_LEVELS, sellsPlansIn, usageBand } from '@lavoura/domain';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useFreeUsage } from '../api/plans';
@@ -63,7 +63,7 @@ export function FreemiumCard({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSignedIn();
   const { openPlanChoice } = useShellUi();
   const usage = useFreeUsage();
-  const inBrazil = user.account.country_id === COUNTRY_IDS.brazil;
+  const inBrazil = sellsPlansIn(user.account.country_id);
 
   useEffect(() => {
     if (usage.error) console.warn('Error when fetching user limit', usage.error);

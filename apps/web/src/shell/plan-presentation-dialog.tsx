@@ -17,7 +17,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { COUNTRY_IDS, routeAccess } from '@lavoura/domain';
+import { routeAccess, sellsPlansIn } from '@lavoura/domain';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePlans, type Plan } from '../api/reference';
@@ -96,7 +96,7 @@ export function PlanPresentationDialog({
   const { user } = useSignedIn();
   const plans = usePlans();
   const level = user.plan.priority_level;
-  const inBrazil = user.account.country_id === COUNTRY_IDS.brazil;
+  const inBrazil = sellsPlansIn(user.account.country_id);
   const sorted = [...(plans.data ?? [])].sort((a, b) => a.priority_level - b.priority_level);
 
   return (

@@ -44,3 +44,14 @@ describe('paid periods', () => {
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
   });
 });
+
+describe('who buys plans', () => {
+  it('sells only to administrators of accounts in Brazil', async () => {
+    const { buyingRefusal, sellsPlansIn } = await import('./billing.ts');
+    expect(buyingRefusal(1, true)).toBeNull();
+    expect(buyingRefusal(1, false)).toBe('not_administrator');
+    expect(buyingRefusal(3, true)).toBe('outside_brazil');
+    expect(buyingRefusal(2, false)).toBe('outside_brazil');
+    expect([1, 2, 3].map(sellsPlansIn)).toEqual([true, false, false]);
+  });
+});

@@ -1,4 +1,5 @@
 import { LOCALE_RULES, type Language } from '../locale.ts';
+import { COUNTRY_IDS } from '../reference/countries.ts';
 
 /**
  * Billing plans: the price list of the paid tiers, per interval (spec 1 §3 and §7). Prices are
@@ -101,3 +102,24 @@ export const PAYMENT_METHOD_NAMES: Record<
   en: { credit_card: 'Credit card', bank_slip: 'Bank slip (boleto)', cash: 'Cash' },
   es: { credit_card: 'Tarjeta de crédito', bank_slip: 'Boleto bancario', cash: 'Efectivo' },
 };
+
+/** Paid plans are sold to accounts in Brazil only (spec 1 §4, DESIGN.md §5). */
+export function sellsPlansIn(countryId: number): boolean {
+  return countryId === COUNTRY_IDS.brazil;
+}
+
+export type BuyingRefusal = 'outside_brazil' | 'not_administrator';
+
+/**
+ * Why a member may not buy a plan for their account, or null when they may: only the account's
+ * administrators (the profiles that see every farm), and only in Brazil. The API refuses with 403;
+ * the web app shows the reason instead of the form.
+ */
+export function buyingRefusal(
+  accountCountryId: number,
+  isAccountAdministrator: boolean,
+): BuyingRefusal | null {
+  if (!sellsPlansIn(accountCountryId)) return 'outside_brazil';
+  if (!isAccountAdministrator) return 'not_administrator';
+  return null;
+}

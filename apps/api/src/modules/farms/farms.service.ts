@@ -11,6 +11,7 @@ import {
   type FarmNotifications,
   type FarmNotificationsBody,
   type FarmStats,
+  bodyFieldError,
   type FieldError,
 } from '@lavoura/domain';
 import tzLookup from '@photostructure/tz-lookup';
@@ -315,7 +316,7 @@ export class FarmsService {
     const known = new Set(this.deps.reference.list.notificationTypes.map((type) => type.id));
     if (body.notification_type_ids.some((id) => !known.has(id)))
       throw new AppError(ERRORS.validation, 'Unknown notification type', [
-        fieldProblem('notification_type_ids', 'Unknown notification type'),
+        bodyFieldError('notification_type_ids', 'Unknown notification type'),
       ]);
     const values = {
       notificationTypeIds: [...new Set(body.notification_type_ids)].sort((a, b) => a - b),
@@ -431,12 +432,12 @@ export class FarmsService {
           .from(t.cities)
           .where(and(eq(t.cities.id, body.municipio), eq(t.cities.stateId, state.id)))
       : [];
-    if (!country) problems.push(fieldProblem('pais', 'Unknown country'));
-    else if (!state) problems.push(fieldProblem('estado', 'The state is not in the country'));
-    else if (!city) problems.push(fieldProblem('municipio', 'The city is not in the state'));
+    if (!country) problems.push(bodyFieldError('pais', 'Unknown country'));
+    else if (!state) problems.push(bodyFieldError('estado', 'The state is not in the country'));
+    else if (!city) problems.push(bodyFieldError('municipio', 'The city is not in the state'));
     // A city no longer listed may stay on a farm that has it, but is not chosen anew.
     else if (!city.listed && current?.municipio.id !== city.id)
-      problems.push(fieldProblem('municipio', 'The city is not in the list'));
+      problems.push(bodyFieldError('municipio', 'The city is not in the list'));
     if (country) problems.push(...bagPriceProblems(country.id, body.bag_price));
     if (problems.length) throw new AppError(ERRORS.validation, 'Invalid farm', problems);
     const latitude = body.latitude ?? city!.latitude ?? state!.latitude ?? country!.latitude;
@@ -453,10 +454,6 @@ export class FarmsService {
   }
 }
 
-function fieldProblem(field: string, message: string): FieldError {
-  return { field: `body.${field}`, key: 'field.invalid', message };
-}
-
 /** One positive price per crop of the country; no other crop, no crop twice. */
 function bagPriceProblems(countryId: number, prices: FarmBody['bag_price']): FieldError[] {
   const crops = new Set(CROPS.map((crop) => crop.id as number));
@@ -470,6 +467,6 @@ function bagPriceProblems(countryId: number, prices: FarmBody['bag_price']): Fie
       { field: 'body.bag_price', key: 'field.required', message: `No price for crop ${missing}` },
     ];
   if (unknown.length || twice.length)
-    return [fieldProblem('bag_price', 'Unknown or repeated crop')];
+    return [bodyFieldError('bag_price', 'Unknown or repeated crop')];
   return [];
 }

@@ -1,5 +1,7 @@
 import {
   ERRORS,
+  FIELD_KEYS,
+  bodyFieldError,
   PLAN_LEVELS,
   decideReenable,
   missingPermissionError,
@@ -343,11 +345,11 @@ export class PlotsService {
     );
     if (tooBig >= 0)
       throw new AppError(ERRORS.validation, 'A share larger than the plot', [
-        {
-          field: `body.plots.${tooBig}.contracted_area`,
-          key: 'field.too_big',
-          message: 'More than the plot’s area',
-        },
+        bodyFieldError(
+          `plots.${tooBig}.contracted_area`,
+          'More than the plot’s area',
+          FIELD_KEYS.tooBig,
+        ),
       ]);
     await this.deps.db.transaction(async (tx) => {
       for (const plot of body.plots)

@@ -292,6 +292,10 @@ describe('buying a plan', () => {
       payment_method_code: 'cash',
     });
     expect(stolen.statusCode).toBe(400);
+    expect(stolen.json()).toMatchObject({
+      key: 'exception.validation_error',
+      context: { additionalInfo: [{ field: 'body.customer_id', key: 'field.invalid' }] },
+    });
     const other = await call(
       'PUT',
       `/api/plan/1/account/${first.accountId}/interval/1/update-plan`,

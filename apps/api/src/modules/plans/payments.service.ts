@@ -1,12 +1,13 @@
 import {
   BANK_SLIP_DUE_DAYS,
   CARD_ATTEMPTS_PER_DAY,
-  COUNTRY_IDS,
   ERRORS,
   FREEMIUM_PLAN_ID,
   PAYMENT_METHOD_NAMES,
   PAYMENT_METHOD_CODES,
   addDays,
+  bodyFieldError,
+  buyingRefusal,
   paidUntil,
   todayIn,
   type CustomerBody,
@@ -39,9 +40,6 @@ export interface PaymentsServiceDeps {
   reference: ReferenceService;
   now?: () => Date;
 }
-
-/** Profiles that buy for their account: its administrators. */
-const BUYERS = new Set(['CONTA', 'ADMIN']);
 
 /**
  * Buying a plan (spec 1 §3 and §5, DESIGN.md §5): customer, card, subscription and its bills,
@@ -455,9 +453,10 @@ export class PaymentsService {
   }
 
   private assertMayBuy(session: Session): void {
-    if (session.accountCountryId !== COUNTRY_IDS.brazil)
+    const refusal = buyingRefusal(session.accountCountryId, session.allFarms);
+    if (refusal === 'outside_brazil')
       throw new AppError(ERRORS.actionUnauthorized, 'Plans are sold in Brazil only');
-    if (!BUYERS.has(session.profile))
+    if (refusal === 'not_administrator')
       throw new AppError(ERRORS.actionUnauthorized, 'Only administrators buy plans');
   }
 
@@ -472,7 +471,9 @@ export class PaymentsService {
         ),
       );
     if (!row)
-      throw new AppError(ERRORS.validation, 'Unknown customer', { customer_id: 'not_found' });
+      throw new AppError(ERRORS.validation, 'Unknown customer', [
+        bodyFieldError('customer_id', 'Not a customer of this account'),
+      ]);
     return row;
   }
 
@@ -493,9 +494,9 @@ export class PaymentsService {
               ),
             );
     if (!row)
-      throw new AppError(ERRORS.validation, 'A card payment needs the account’s card', {
-        payment_profile_id: 'not_found',
-      });
+      throw new AppError(ERRORS.validation, 'A card payment needs the account’s card', [
+        bodyFieldError('payment_profile_id', 'Not a card of this account'),
+      ]);
     return row;
   }
 

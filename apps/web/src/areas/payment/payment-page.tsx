@@ -18,7 +18,7 @@ import PublicOffIcon from '@mui/icons-material/PublicOff';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import {
-  COUNTRY_IDS,
+  buyingRefusal,
   ERROR_KEYS,
   formatPlanPrice,
   isBillingInterval,
@@ -203,7 +203,8 @@ export function PaymentPage() {
   const level = Number(params.get('plan_priority'));
   const frequency = Number(params.get('frequency'));
 
-  if (user.account.country_id !== COUNTRY_IDS.brazil) {
+  const refusal = buyingRefusal(user.account.country_id, user.is_admin);
+  if (refusal === 'outside_brazil') {
     return (
       <MessagePanel
         testId="payment-outside-brazil"
@@ -219,7 +220,7 @@ export function PaymentPage() {
       />
     );
   }
-  if (!user.is_admin) {
+  if (refusal === 'not_administrator') {
     return (
       <MessagePanel
         testId="payment-admin-only"

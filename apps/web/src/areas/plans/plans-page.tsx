@@ -12,7 +12,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { COUNTRY_IDS, formatPlanPrice, type PlanTier } from '@lavoura/domain';
+import { buyingRefusal, formatPlanPrice, sellsPlansIn, type PlanTier } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import { useBillingPlans, usePlanTiers, type BillingPlan } from '../../api/plans';
 import { useLanguage } from '../../app/i18n';
@@ -141,7 +141,8 @@ export function PlansPage() {
   const tiers = usePlanTiers();
   const billing = useBillingPlans(language);
   const level = user.plan.priority_level;
-  const inBrazil = user.account.country_id === COUNTRY_IDS.brazil;
+  const inBrazil = sellsPlansIn(user.account.country_id);
+  const mayBuy = buyingRefusal(user.account.country_id, user.is_admin) === null;
   const sorted = [...(tiers.data ?? [])].sort((a, b) => a.priority_level - b.priority_level);
 
   return (
@@ -197,7 +198,7 @@ export function PlansPage() {
                   previous={index > 0 ? sorted[index - 1] : undefined}
                   plans={billing.data ? offeredPlans(billing.data, tier.name) : []}
                   current={tier.priority_level === level}
-                  canBuy={inBrazil && user.is_admin && tier.priority_level > level}
+                  canBuy={mayBuy && tier.priority_level > level}
                 />
               ))}
         </Box>
