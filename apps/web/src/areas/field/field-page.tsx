@@ -39,6 +39,7 @@ import { useAreaText } from '../../lib/area-text';
 import { PlotMapView } from '../../lib/plot-map-view';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { contactMailto } from '../../shell/contact';
+import { InlineMessage } from '../../shell/inline-message';
 import { menuAccess } from '../../shell/menu-entries';
 import { MessagePanel } from '../../shell/message-panel';
 
@@ -297,33 +298,14 @@ function PlotTabs() {
           data-testid={`field-tabpanel-${key}`}
         >
           {tab === key && (
-            <Stack
-              spacing={1.5}
-              sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 4, sm: 5 }, px: 3 }}
-            >
-              <Box
-                aria-hidden
-                sx={(theme) => ({
-                  width: 56,
-                  height: 56,
-                  borderRadius: '50%',
-                  display: 'grid',
-                  placeItems: 'center',
-                  color: 'secondary.main',
-                  bgcolor: alpha(theme.palette.secondary.main, 0.08),
-                  '& svg': { fontSize: 28 },
-                })}
-              >
-                {icon}
-              </Box>
-              <Chip size="small" variant="outlined" label={t('tabs.coming')} />
-              <Typography variant="h6" component="h2">
-                {t(`tabs.${key}_title`)}
-              </Typography>
-              <Typography color="text.secondary" sx={{ maxWidth: 560 }}>
-                {t(`tabs.${key}_description`)}
-              </Typography>
-            </Stack>
+            <InlineMessage
+              icon={icon}
+              tone="secondary"
+              eyebrow={<Chip size="small" variant="outlined" label={t('tabs.coming')} />}
+              title={t(`tabs.${key}_title`)}
+              description={t(`tabs.${key}_description`)}
+              headingLevel="h2"
+            />
           )}
         </Box>
       ))}

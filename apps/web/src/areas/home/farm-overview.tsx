@@ -13,7 +13,6 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { alpha } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import AgricultureOutlinedIcon from '@mui/icons-material/AgricultureOutlined';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -30,60 +29,11 @@ import { useAreaText } from '../../lib/area-text';
 import { PlotMapView } from '../../lib/plot-map-view';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { FarmStatusIcons } from '../../shell/farm-selector-slot';
+import { InlineMessage } from '../../shell/inline-message';
 
 /** A plot's page, on its farm. */
 export function plotPath(plot: Pick<Plot, 'id' | 'fazenda_id'>): string {
   return `/field?${new URLSearchParams({ plot_id: String(plot.id), fazenda_id: String(plot.fazenda_id) })}`;
-}
-
-/** A message inside a card (no farm, no plots): icon, title, text, action. */
-function InlineEmpty({
-  icon,
-  title,
-  description,
-  action,
-  testId,
-  headingLevel = 'h3',
-  titleId,
-}: {
-  icon: ReactNode;
-  title: string;
-  description: string;
-  action?: ReactNode;
-  testId: string;
-  headingLevel?: 'h2' | 'h3';
-  titleId?: string;
-}) {
-  return (
-    <Stack
-      data-testid={testId}
-      spacing={1.5}
-      sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 3, sm: 5 }, px: 2 }}
-    >
-      <Box
-        aria-hidden
-        sx={(theme) => ({
-          width: 56,
-          height: 56,
-          borderRadius: '50%',
-          display: 'grid',
-          placeItems: 'center',
-          color: 'primary.main',
-          bgcolor: alpha(theme.palette.primary.main, 0.1),
-          '& svg': { fontSize: 28 },
-        })}
-      >
-        {icon}
-      </Box>
-      <Typography variant="h6" component={headingLevel} id={titleId}>
-        {title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ maxWidth: 480 }}>
-        {description}
-      </Typography>
-      {action}
-    </Stack>
-  );
 }
 
 function Figure({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
@@ -233,7 +183,7 @@ export function FarmPlots({ farm, stats }: { farm: Farm; stats: FarmStats | unde
     );
   } else if (plots.data.length === 0) {
     content = (
-      <InlineEmpty
+      <InlineMessage
         testId="home-plots-empty"
         icon={<MapOutlinedIcon />}
         title={t('plots.empty_title')}
@@ -414,7 +364,7 @@ export function FarmSummary({ stats }: { stats: ReturnType<typeof useFarmStats> 
     const canCreate = can('FAZENDA_CADASTRAR');
     return (
       <Card variant="outlined" component="section" aria-labelledby="home-no-farm-title">
-        <InlineEmpty
+        <InlineMessage
           testId="home-no-farm"
           headingLevel="h2"
           titleId="home-no-farm-title"

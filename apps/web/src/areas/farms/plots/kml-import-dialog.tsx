@@ -8,7 +8,6 @@ import {
   DialogActions,
   DialogContent,
   DialogContentText,
-  DialogTitle,
   List,
   ListItem,
   ListItemText,
@@ -30,6 +29,7 @@ import {
   type KmlPreview,
 } from '../../../api/plots';
 import { PlotsMap, type MapPlot } from '../../../lib/map/plots-map';
+import { FarmDialogTitle } from './farm-dialog-title';
 import { PlotErrorAlert } from './plot-error-alert';
 import { useAreaText } from './plot-texts';
 
@@ -132,17 +132,7 @@ export function KmlImportDialog({
       aria-labelledby="kml-import-title"
       data-testid="kml-import-dialog"
     >
-      <DialogTitle id="kml-import-title">
-        {t('plots.kml.title')}
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          component="span"
-          sx={{ display: 'block' }}
-        >
-          {farm.nome}
-        </Typography>
-      </DialogTitle>
+      <FarmDialogTitle id="kml-import-title" title={t('plots.kml.title')} farmName={farm.nome} />
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <DialogContentText>{t('plots.kml.description')}</DialogContentText>

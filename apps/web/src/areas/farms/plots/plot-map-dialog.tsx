@@ -6,7 +6,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogTitle,
   Stack,
   TextField,
   Typography,
@@ -23,6 +22,7 @@ import { ApiError } from '../../../api/http';
 import { createPlot, fetchPlot, invalidateAfterPlotWrite, updatePlot } from '../../../api/plots';
 import { PlotEditorMap, type MapPlot, type MapPolygon } from '../../../lib/map/plots-map';
 import { PlotDeleteDialog } from './plot-delete-dialog';
+import { FarmDialogTitle } from './farm-dialog-title';
 import { PlotErrorAlert } from './plot-error-alert';
 import { useAreaText } from './plot-texts';
 
@@ -154,17 +154,13 @@ export function PlotMapDialog({
         }}
         sx={{ display: 'contents' }}
       >
-        <DialogTitle id="plot-map-title">
-          {plot ? t('plots.map.edit_title', { name: plot.nome }) : t('plots.map.create_title')}
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            component="span"
-            sx={{ display: 'block' }}
-          >
-            {farm.nome}
-          </Typography>
-        </DialogTitle>
+        <FarmDialogTitle
+          id="plot-map-title"
+          title={
+            plot ? t('plots.map.edit_title', { name: plot.nome }) : t('plots.map.create_title')
+          }
+          farmName={farm.nome}
+        />
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {failure !== null && (
