@@ -54,6 +54,13 @@ import { UsersService } from './modules/users/users.service.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { MaintenanceService } from './modules/settings/maintenance.service.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The hourly subscription jobs: bill due renewals, then end lapsed subscriptions. */
+    runSubscriptionJobs(): Promise<void>;
+  }
+}
+
 export interface AppDependencies {
   db: Database;
   /** Where sessions hear of changes (LISTEN); without it every call reads its session afresh. */
@@ -182,8 +189,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(paymentRoutes(payments));
   await app.register(paymentWebhookRoutes(payments, deps.paymentWebhookSecret));
   await app.register(billBackOfficeRoutes(payments), { prefix: '/admin-api' });
-  // Cancelled subscriptions end when their paid period does, even if nobody asks.
-  const lapse = setInterval(() => void payments.endLapsed().catch(() => undefined), 3_600_000);
+  // Renewals are billed and lapsed subscriptions end on time, even if nobody asks.
+  app.decorate('runSubscriptionJobs', async () => {
+    await payments.renewDue();
+    await payments.endLapsed();
+  });
+  const lapse = setInterval(
+    () =>
+      void app
+        .runSubscriptionJobs()
+        .catch((error: unknown) => app.log.error({ err: error }, 'Subscription jobs failed')),
+    3_600_000,
+  );
   lapse.unref();
   app.addHook('onClose', async () => clearInterval(lapse));
   await app.register(freeUsageRoutes(new FreeUsageService({ ...services, reference })), {

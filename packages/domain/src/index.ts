@@ -24,6 +24,7 @@ export * from './contracts/identity.ts';
 export * from './contracts/back-office.ts';
 export * from './contracts/farms.ts';
 export * from './contracts/plans.ts';
+export * from './plans/capabilities.ts';
 export * from './plans/free-usage.ts';
 export * from './plans/billing.ts';
 export * from './farms/enablement.ts';

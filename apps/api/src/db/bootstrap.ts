@@ -4,6 +4,8 @@ import path from 'node:path';
 import {
   COUNTRY_IDS,
   FREEMIUM_PLAN_ID,
+  includedUsers,
+  planLevelOfId,
   PROFILE_IDS,
   type Language,
   type ProfileUid,
@@ -121,7 +123,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           countryId: COUNTRY_IDS.brazil,
           stateId: saoPaulo?.id ?? null,
           planId: plan.planId,
-          maxUsers: plan.planId === FREEMIUM_PLAN_ID ? 5 : 10,
+          maxUsers: includedUsers(planLevelOfId(plan.planId)),
           contractStart: plan.planId === FREEMIUM_PLAN_ID ? null : '2026-01-01',
           contractedArea: plan.planId === 4 ? 2500 : null,
         })

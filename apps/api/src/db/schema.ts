@@ -203,6 +203,11 @@ export const accounts = pgTable('accounts', {
   /** Paid access starts on this day (the login says when); null for Freemium. */
   contractStart: date('contract_start', { mode: 'string' }),
   contractedArea: doublePrecision('contracted_area'),
+  /** The account's customer id at each payment provider (`{"vindi": "1234"}`), reused by every purchase. */
+  paymentCustomerIds: jsonb('payment_customer_ids')
+    .$type<Record<string, string>>()
+    .notNull()
+    .default({}),
   /** The company's own account, holding the platform administrators. */
   internal: boolean('internal').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -139,6 +139,15 @@ export function updatePlan(
   });
 }
 
+/** Pays the subscription's next period now, by its own method (after a refused renewal). */
+export function payNextBill(subscriptionId: number): Promise<Subscription> {
+  return apiFetch('/payment-api/bills', {
+    method: 'POST',
+    json: { subscription_id: subscriptionId },
+    schema: subscriptionSchema,
+  });
+}
+
 export function cancelSubscription(): Promise<Subscription> {
   return apiFetch('/api/subscription', { method: 'DELETE', schema: subscriptionSchema });
 }

@@ -27,7 +27,7 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { formatTruncated, isFreemium, toDisplayUnit, unitOf } from '@lavoura/domain';
+import { dailyUseLimit, formatTruncated, toDisplayUnit, unitOf } from '@lavoura/domain';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePlots } from '../api/farms';
@@ -328,7 +328,7 @@ export function AppDrawer({ state, wide }: { state: DrawerState; wide: boolean }
           ),
         )}
       </List>
-      {isFreemium(user.plan) && (
+      {dailyUseLimit(user.plan.priority_level) !== null && (
         <Suspense fallback={null}>
           <FreemiumCard onNavigate={afterNavigate} />
         </Suspense>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Box, ButtonBase, Paper, Skeleton, Typography } from '@mui/material';
-import { PLAN_LEVELS, sellsPlansIn, usageBand } from '@lavoura/domain';
+import { firstUnlimitedLevel, sellsPlansIn, usageBand } from '@lavoura/domain';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useFreeUsage } from '../api/plans';
@@ -108,7 +108,7 @@ export function FreemiumCard({ onNavigate }: { onNavigate?: () => void }) {
           onClick={() => {
             // On a phone the drawer closes: the modal and where it leads take the screen.
             onNavigate?.();
-            openPlanChoice(PLAN_LEVELS.light);
+            openPlanChoice(firstUnlimitedLevel());
           }}
         >
           {body}

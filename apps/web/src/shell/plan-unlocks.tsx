@@ -1,7 +1,8 @@
 import { Stack, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import { useTranslation } from 'react-i18next';
-import { routeTextKey, unlocksOf } from '../lib/plan-capabilities';
+import { unlocksOf } from '@lavoura/domain';
+import { routeTextKey } from '../lib/plan-capabilities';
 
 function Item({ text }: { text: string }) {
   return (
@@ -14,7 +15,7 @@ function Item({ text }: { text: string }) {
 
 /**
  * What a plan level adds to the one below, from the domain's route and permission tables: its
- * pages, its records, dashboards and reports, and its daily free uses.
+ * pages, its records, dashboards and reports, its daily free uses, its users and contracted area.
  */
 export function PlanUnlocks({ level, previousName }: { level: number; previousName?: string }) {
   const { t } = useTranslation('plans');
@@ -27,6 +28,8 @@ export function PlanUnlocks({ level, previousName }: { level: number; previousNa
           ? [t('usage.daily_limit', { count: unlocks.dailyUses })]
           : []),
         ...(unlocks.unlimitedUses ? [t('usage.unlimited')] : []),
+        ...(unlocks.moreUsers ? [t('quota.users', { count: unlocks.users })] : []),
+        ...(unlocks.contractedArea ? [t('quota.contracted_area')] : []),
       ],
     },
     { key: 'pages', items: unlocks.routes.map((route) => t(routeTextKey(route))) },

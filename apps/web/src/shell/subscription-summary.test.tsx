@@ -60,4 +60,74 @@ describe('the account menu subscription', () => {
       'No paid subscription.',
     );
   });
+
+  it('warns of a refused renewal and pays it again from the menu', async () => {
+    const failedBill = { ...subscription().bill!, id: 71, status: 'failed' as const };
+    let current = subscription({
+      paid_until: '2026-11-22',
+      next_bill_date: '2026-11-23',
+      bill: failedBill,
+    });
+    const paid: unknown[] = [];
+    screenWidth(1366);
+    signIn();
+    serve(
+      ...sessionHandlers(
+        { user: sessionUser({ level: 1 }) },
+        http.get('/api/subscription', () => HttpResponse.json(current)),
+        http.post('/payment-api/bills', async ({ request }) => {
+          paid.push(await request.json());
+          current = {
+            ...current,
+            paid_until: '2027-11-22',
+            next_bill_date: '2027-11-23',
+            bill: { ...failedBill, id: 72, status: 'paid' },
+          };
+          return HttpResponse.json(current, { status: 201 });
+        }),
+      ),
+    );
+    await changeLanguage('en');
+    renderApp('/my_farm');
+    fireEvent.click(await screen.findByTestId('account-menu-button'));
+    const warning = await screen.findByTestId('renewal-failed');
+    // Three days of grace after the paid period.
+    expect(warning.textContent).toContain('The renewal payment was declined. Pay by Nov 25, 2026');
+    fireEvent.click(within(warning).getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Payment approved. The subscription was renewed.')).toBeTruthy();
+    expect(paid).toEqual([{ subscription_id: 7 }]);
+    await waitFor(() => expect(screen.queryByTestId('renewal-failed')).toBeNull());
+  });
+
+  it('shows a renewal bank slip waiting, with its typable line', async () => {
+    screenWidth(1366);
+    signIn();
+    const line = '00090000000000000000000000000000000000000000000';
+    serve(
+      ...sessionHandlers(
+        { user: sessionUser({ level: 1 }) },
+        http.get('/api/subscription', () =>
+          HttpResponse.json(
+            subscription({
+              payment_method_code: 'bank_slip',
+              card: null,
+              bill: {
+                ...subscription().bill!,
+                status: 'pending',
+                due_date: '2027-11-26',
+                typable_line: line,
+                payment_method_code: 'bank_slip',
+              },
+            }),
+          ),
+        ),
+      ),
+    );
+    await changeLanguage('es');
+    renderApp('/my_farm');
+    fireEvent.click(await screen.findByTestId('account-menu-button'));
+    const notice = await screen.findByTestId('renewal-pending');
+    expect(notice.textContent).toContain('Renovación pendiente de pago, vence el');
+    expect(notice.textContent).toContain(line);
+  });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  Alert,
   Box,
   Button,
   Chip,
@@ -12,12 +13,19 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { ERROR_KEYS, INTERVAL_NAMES, isBillingInterval, type Subscription } from '@lavoura/domain';
+import {
+  ERROR_KEYS,
+  INTERVAL_NAMES,
+  RENEWAL_GRACE_DAYS,
+  addDays,
+  isBillingInterval,
+  type Subscription,
+} from '@lavoura/domain';
 import { CARD_BRAND_NAMES } from '@lavoura/domain/card';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/http';
-import { cancelSubscription, planKeys, useSubscription } from '../api/plans';
+import { cancelSubscription, payNextBill, planKeys, useSubscription } from '../api/plans';
 import { useLanguage } from '../app/i18n';
 import { useSignedIn } from '../app/session/signed-in';
 import { formatDateOnly } from '../lib/date-only';
@@ -87,6 +95,65 @@ function CancelDialog({
 }
 
 /**
+ * A renewal that waits: a refused card (pay again, by the grace day) or a bank slip or cash bill
+ * not yet paid (its due date, and the slip's typable line to copy).
+ */
+function RenewalNotice({ subscription }: { subscription: Subscription }) {
+  const { t } = useTranslation('plans');
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const { notify } = useShellUi();
+  const { user } = useSignedIn();
+  const [busy, setBusy] = useState(false);
+  const bill = subscription.bill;
+  if (subscription.status !== 'active' || !bill || !subscription.paid_until) return null;
+  const graceDay = formatDateOnly(addDays(subscription.paid_until, RENEWAL_GRACE_DAYS), language);
+  if (bill.status === 'pending')
+    return (
+      <Alert severity="info" sx={{ mt: 1, py: 0 }} data-testid="renewal-pending">
+        {t('subscription.renewal_pending', { date: formatDateOnly(bill.due_date, language) })}
+        {bill.typable_line && (
+          <Typography
+            variant="caption"
+            component="p"
+            sx={{ fontFamily: 'monospace', wordBreak: 'break-all', userSelect: 'all' }}
+          >
+            {bill.typable_line}
+          </Typography>
+        )}
+      </Alert>
+    );
+  if (bill.status !== 'failed') return null;
+  const payAgain = async () => {
+    setBusy(true);
+    try {
+      queryClient.setQueryData(planKeys.subscription, await payNextBill(subscription.id));
+      notify({ key: 'subscription.renewed', ns: 'plans', severity: 'success' });
+    } catch (error) {
+      notify({ key: error instanceof ApiError ? error.key : ERROR_KEYS.unexpected });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mt: 1 }}
+      data-testid="renewal-failed"
+      action={
+        user.is_admin ? (
+          <Button color="inherit" size="small" disabled={busy} onClick={() => void payAgain()}>
+            {t('subscription.pay_again')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {t('subscription.renewal_failed', { date: graceDay })}
+    </Alert>
+  );
+}
+
+/**
  * The account menu's subscription (GET /api/subscription): tier, interval, status, next bill or
  * the day a cancelled plan ends, the card; account administrators may cancel it.
  */
@@ -144,6 +211,7 @@ export function SubscriptionSummary() {
         {current.card &&
           ` · ${CARD_NAMES[current.card.brand] ?? current.card.brand} •••• ${current.card.last_four}`}
       </Typography>
+      <RenewalNotice subscription={current} />
       {user.is_admin && current.status !== 'canceled' && (
         <Button
           size="small"

@@ -1,123 +1,29 @@
 import { ERRORS, type ErrorType } from '../errors.ts';
-import { PLAN_LEVELS } from '../reference/plans.ts';
+import { PLAN_CAPABILITIES, TOP_PLAN_LEVEL, planFeatures } from '../plans/capabilities.ts';
 import type { ProfileUid } from '../reference/profiles.ts';
+import {
+  ALL_PERMISSION_CODES,
+  ENTITY_ACTIONS,
+  READ,
+  STANDALONE_CODES,
+  WRITE,
+  entityCodes,
+  type Entity,
+  type PermissionCode,
+} from './permission-codes.ts';
+
+export * from './permission-codes.ts';
 
 /**
- * Permission codes and who gets them: one table read by the API (authorisation) and the web app
+ * Who gets which permission code: one table read by the API (authorisation) and the web app
  * (what to show). A user's codes are what their profile allows AND what their account's plan
- * includes; outside the current season, season records become read-only.
+ * includes (plans/capabilities.ts); outside the current season, season records become read-only.
  */
-export const ACTIONS = ['LISTAR', 'CADASTRAR', 'EDITAR', 'EXCLUIR', 'VISUALIZAR'] as const;
-export type Action = (typeof ACTIONS)[number];
-const READ: readonly Action[] = ['LISTAR', 'VISUALIZAR'];
-const WRITE: readonly Action[] = ['CADASTRAR', 'EDITAR', 'EXCLUIR'];
-
-/** Entities and the actions that exist for each (harvest and notes have no view; catalogue lists only). */
-export const ENTITY_ACTIONS = {
-  USER: ACTIONS,
-  PERFIL: ACTIONS,
-  FAZENDA: ACTIONS,
-  TALHAO: ACTIONS,
-  CULTIVAR: ACTIONS,
-  FERTILIZANTE: ACTIONS,
-  DEFENSIVO: ACTIONS,
-  ADJUVANTES: ACTIONS,
-  COLHEITA: ['LISTAR', 'CADASTRAR', 'EDITAR', 'EXCLUIR'],
-  SEMEADURA: ACTIONS,
-  PLANEJAMENTO: ACTIONS,
-  EXECUCAO: ACTIONS,
-  CONTAS: ACTIONS,
-  NOTE: ['LISTAR', 'CADASTRAR', 'EDITAR', 'EXCLUIR'],
-  CATALOG: ['LISTAR'],
-  MANAGER_ACCOUNT: ACTIONS,
-} as const satisfies Record<string, readonly Action[]>;
-export type Entity = keyof typeof ENTITY_ACTIONS;
-
-/** Codes that are not entity actions: menus, dashboards, reports. */
-export const MENU_CODES = [
-  'MENU_CADASTROS',
-  'MENU_SAFRAS',
-  'MENU_ADMINISTRACAO',
-  'MENU_PAINEIS',
-  'MENU_SISTEMA',
-  'MENU_RELATORIOS',
-] as const;
-export const DASHBOARD_CODES = [
-  'DASHBOARD_FENOLOGICOS',
-  'DASHBOARD_GERAL',
-  'DASHBOARD_GRAFICO_IPM',
-  'DASHBOARD_AGENDA',
-] as const;
-export const REPORT_CODES = [
-  'RELATORIO_FAZENDA_PULVERIZACAO',
-  'RELATORIO_SEMEADURA',
-  'RELATORIO_EXECUCAO_PULVERIZACAO',
-  'RELATORIO_DEFENSIVOS_UTILIZADOS',
-] as const;
-const STANDALONE_CODES: readonly string[] = [...MENU_CODES, ...DASHBOARD_CODES, ...REPORT_CODES];
-
-export type EntityCode = {
-  [E in Entity]: `${E}_${(typeof ENTITY_ACTIONS)[E][number]}`;
-}[Entity];
-export type PermissionCode =
-  | EntityCode
-  | (typeof MENU_CODES)[number]
-  | (typeof DASHBOARD_CODES)[number]
-  | (typeof REPORT_CODES)[number];
-
-export function code<E extends Entity>(
-  entity: E,
-  action: (typeof ENTITY_ACTIONS)[E][number],
-): PermissionCode {
-  return `${entity}_${action}` as PermissionCode;
-}
-
-const ENTITY_CODES: { entity: Entity; action: Action; code: PermissionCode }[] = (
-  Object.entries(ENTITY_ACTIONS) as [Entity, readonly Action[]][]
-).flatMap(([entity, actions]) =>
-  actions.map((action) => ({ entity, action, code: `${entity}_${action}` as PermissionCode })),
-);
-
-export const ALL_PERMISSION_CODES: readonly PermissionCode[] = [
-  ...ENTITY_CODES.map((c) => c.code),
-  ...(STANDALONE_CODES as PermissionCode[]),
-];
-
-function entityCodes(
-  entities: readonly Entity[],
-  actions: readonly Action[] = ACTIONS,
-): PermissionCode[] {
-  return ENTITY_CODES.filter((c) => entities.includes(c.entity) && actions.includes(c.action)).map(
-    (c) => c.code,
+/** The permission codes each plan level includes, as read from the plan table. */
+export const PLAN_PERMISSIONS: Readonly<Record<number, ReadonlySet<PermissionCode>>> =
+  Object.fromEntries(
+    Object.keys(PLAN_CAPABILITIES).map((level) => [level, planFeatures(Number(level))]),
   );
-}
-
-// ---- plans: which features an account's plan includes -------------------------------------
-
-const FREE_FEATURES: PermissionCode[] = [
-  ...entityCodes(['FAZENDA', 'TALHAO', 'NOTE']),
-  'CATALOG_LISTAR',
-];
-const PRO_FEATURES: PermissionCode[] = [
-  ...FREE_FEATURES,
-  ...entityCodes(['CULTIVAR', 'FERTILIZANTE', 'DEFENSIVO', 'PLANEJAMENTO', 'ADJUVANTES', 'CONTAS']),
-  'MENU_CADASTROS',
-  'MENU_SAFRAS',
-  'MENU_ADMINISTRACAO',
-  'MENU_SISTEMA',
-];
-const LAVOURA_FEATURES: PermissionCode[] = [
-  ...PRO_FEATURES,
-  ...entityCodes(['SEMEADURA', 'EXECUCAO', 'COLHEITA']),
-];
-
-export const PLAN_PERMISSIONS: Record<number, ReadonlySet<PermissionCode>> = {
-  [PLAN_LEVELS.freemium]: new Set(FREE_FEATURES),
-  [PLAN_LEVELS.light]: new Set(FREE_FEATURES),
-  [PLAN_LEVELS.pro]: new Set(PRO_FEATURES),
-  [PLAN_LEVELS.lavoura]: new Set(LAVOURA_FEATURES),
-  [PLAN_LEVELS.full]: new Set(ALL_PERMISSION_CODES),
-};
 
 // ---- profiles: what a user may do inside an account ----------------------------------------
 
@@ -177,7 +83,7 @@ export function permissionsFor(input: {
   let codes = permissionsCache.get(key);
   if (!codes) {
     const byProfile = PROFILE_PERMISSIONS[input.profile];
-    const byPlan = PLAN_PERMISSIONS[input.planLevel] ?? new Set<PermissionCode>();
+    const byPlan = planFeatures(input.planLevel);
     codes = Object.freeze(
       ALL_PERMISSION_CODES.filter(
         (c) => byProfile.has(c) && byPlan.has(c) && !(input.pastSeason && SEASON_WRITES.has(c)),
@@ -229,9 +135,9 @@ export function withShellKeys(
   return answer;
 }
 
-/** The key of a refused action: Full-plan users are told it is their permission, not their plan. */
+/** The key of a refused action: top-plan users are told it is their permission, not their plan. */
 export function missingPermissionError(planLevel: number): ErrorType {
-  return planLevel === PLAN_LEVELS.full ? ERRORS.planNoPermission : ERRORS.actionUnauthorized;
+  return planLevel === TOP_PLAN_LEVEL ? ERRORS.planNoPermission : ERRORS.actionUnauthorized;
 }
 
 export function missingPermissionKey(planLevel: number): string {

@@ -136,6 +136,25 @@ export const subscriptionBodySchema = z.object({
   payment_profile_id: z.optional(z.int()),
 });
 
+/**
+ * `POST /payment-api/bills`: pays an active subscription's next period now, by its own method or
+ * another (a card of the account's).
+ */
+export const nextBillBodySchema = z.object({
+  subscription_id: z.int(),
+  payment_method_code: z.optional(paymentMethodCodeSchema),
+  payment_profile_id: z.optional(z.int()),
+});
+
+/** `PUT /api/payments/{provider}/updated-{provider}-id`: the account's customer id there. */
+export const providerCustomerIdBodySchema = z.object({
+  provider_customer_id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+});
+export const providerCustomerIdSchema = z.object({
+  provider: z.string(),
+  provider_customer_id: z.string(),
+});
+
 export const subscriptionStatusSchema = z.enum(['pending', 'active', 'canceled', 'ended']);
 
 /** `GET /api/subscription` (null without one) and the answer of `POST /payment-api/subscriptions`. */
@@ -160,6 +179,7 @@ export const subscriptionSchema = z.object({
 export const billSettlementBodySchema = z.object({ status: z.enum(['paid', 'expired']) });
 
 export type BillingPlan = z.infer<typeof billingPlanSchema>;
+export type NextBillBody = z.infer<typeof nextBillBodySchema>;
 export type BillingPlanAdmin = z.infer<typeof billingPlanAdminSchema>;
 export type BillingPlanBody = z.infer<typeof billingPlanBodySchema>;
 export type PlanTier = z.infer<typeof planTierSchema>;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cheapestPricePerMonth, formatPlanPrice, isPlanOfTier, pricePerMonth } from './billing.ts';
+import {
+  cheapestPricePerMonth,
+  formatPlanPrice,
+  isPlanOfTier,
+  nextPeriodStart,
+  pricePerMonth,
+  subscriptionLapsed,
+} from './billing.ts';
 
 describe('billing plans', () => {
   it('match a tier by its name as a whole word, in any case', () => {
@@ -53,5 +60,24 @@ describe('who buys plans', () => {
     expect(buyingRefusal(3, true)).toBe('outside_brazil');
     expect(buyingRefusal(2, false)).toBe('outside_brazil');
     expect([1, 2, 3].map(sellsPlansIn)).toEqual([true, false, false]);
+  });
+});
+
+describe('renewals', () => {
+  it('start the new period the day after the paid one, or today after a lapse', () => {
+    expect(nextPeriodStart('2026-11-30', '2026-11-23')).toBe('2026-12-01'); // paying ahead
+    expect(nextPeriodStart('2026-11-22', '2026-11-23')).toBe('2026-11-23'); // on the renewal day
+    expect(nextPeriodStart('2026-11-01', '2026-11-23')).toBe('2026-11-23'); // lapsed: not billed
+    expect(nextPeriodStart(null, '2026-11-23')).toBe('2026-11-23');
+  });
+
+  it('end a cancelled subscription after its period, an unpaid renewal after 3 days of grace', () => {
+    const canceled = { status: 'canceled', paidUntil: '2026-11-22' };
+    expect(subscriptionLapsed(canceled, '2026-11-22')).toBe(false);
+    expect(subscriptionLapsed(canceled, '2026-11-23')).toBe(true);
+    const active = { status: 'active', paidUntil: '2026-11-22' };
+    expect(subscriptionLapsed(active, '2026-11-25')).toBe(false);
+    expect(subscriptionLapsed(active, '2026-11-26')).toBe(true);
+    expect(subscriptionLapsed({ status: 'pending', paidUntil: null }, '2030-01-01')).toBe(false);
   });
 });

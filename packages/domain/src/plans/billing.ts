@@ -90,6 +90,36 @@ export function addDays(day: string, days: number): string {
 /** A bank slip is due this many days after it is issued (spec 1 §3). */
 export const BANK_SLIP_DUE_DAYS = 3;
 
+/**
+ * Days a subscription keeps its plan after its paid period while the renewal is settled (a bank
+ * slip issued on the renewal day is due then). Ours: the spec is silent on renewals.
+ */
+export const RENEWAL_GRACE_DAYS = BANK_SLIP_DUE_DAYS;
+
+/**
+ * The first day a new bill pays for: the day after the period already paid, so paying early or on
+ * time loses no day; today when nothing was paid or the period ended (a lapse is not billed).
+ */
+export function nextPeriodStart(paidUntilDay: string | null, today: string): string {
+  const next = paidUntilDay ? addDays(paidUntilDay, 1) : today;
+  return next < today ? today : next;
+}
+
+/**
+ * Whether a subscription is over on `today`: a cancelled one once its paid period ends; an active
+ * one when its renewal is still unpaid after the grace days.
+ */
+export function subscriptionLapsed(
+  subscription: { status: string; paidUntil: string | null },
+  today: string,
+): boolean {
+  if (!subscription.paidUntil) return false;
+  if (subscription.status === 'canceled') return subscription.paidUntil < today;
+  if (subscription.status === 'active')
+    return addDays(subscription.paidUntil, RENEWAL_GRACE_DAYS) < today;
+  return false;
+}
+
 /** Card payments an account may attempt in a day (declines and provider errors count). */
 export const CARD_ATTEMPTS_PER_DAY = 5;
 

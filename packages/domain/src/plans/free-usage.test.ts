@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_LEVELS } from '../reference/plans.ts';
-import { dailyUseLimit, freeUsage, usageBand } from './free-usage.ts';
+import { dailyUseLimit } from './capabilities.ts';
+import { freeUsage, usageBand } from './free-usage.ts';
 
 describe('free usage', () => {
   it('limits only Freemium accounts, to 5 uses a day', () => {

@@ -1,23 +1,14 @@
-import { PLAN_LEVELS } from '../reference/plans.ts';
-
 /**
  * The free-usage limit (spec 1 §3 and §9): a Freemium account may spend a few uses a day (product
- * views of the catalogue, for now); other plans have no limit. Days are the account country's
+ * views of the catalogue, for now); other plans have no limit (the limit per plan is in plans/capabilities.ts). Days are the account country's
  * calendar days, so the count starts again at its midnight.
  */
-export const FREEMIUM_DAILY_USES = 5;
-
 export interface FreeUsage {
   /** Uses a day, or null when the plan has no limit. */
   limit: number | null;
   used: number;
   /** used / limit as a whole percent; 100 means the limit is reached. */
   progress: number;
-}
-
-/** The daily limit of a plan level: only Freemium has one. */
-export function dailyUseLimit(planLevel: number): number | null {
-  return planLevel === PLAN_LEVELS.freemium ? FREEMIUM_DAILY_USES : null;
 }
 
 export function freeUsage(limit: number | null, used: number): FreeUsage {

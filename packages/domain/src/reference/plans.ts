@@ -22,3 +22,8 @@ export const PLANS: readonly PlanReference[] = [
 export function isFreemium(plan: { id: number; priority_level: number }): boolean {
   return plan.id === FREEMIUM_PLAN_ID || plan.priority_level === PLAN_LEVELS.freemium;
 }
+
+/** The priority level of a plan id (Freemium for an unknown id). */
+export function planLevelOfId(planId: number): PlanLevel {
+  return PLANS.find((plan) => plan.id === planId)?.priority_level ?? PLAN_LEVELS.freemium;
+}

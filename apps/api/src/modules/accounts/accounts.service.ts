@@ -1,5 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ERRORS, FREEMIUM_PLAN_ID, PROFILE_IDS, type Language } from '@lavoura/domain';
+import {
+  ERRORS,
+  FREEMIUM_PLAN_ID,
+  PLAN_LEVELS,
+  PROFILE_IDS,
+  includedUsers,
+  type Language,
+} from '@lavoura/domain';
 import { and, asc, count, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -10,7 +17,6 @@ import { composeMail } from '../../providers/mail/messages.ts';
 import { toBackOfficeAccount } from './back-office-account.presenter.ts';
 import { activationCode, hashPassword, temporaryPassword } from '../auth/passwords.ts';
 
-export const FREEMIUM_MAX_USERS = 5;
 export const ACTIVATION_CODE_MS = 24 * 60 * 60 * 1000;
 /** The confirmation e-mail can be sent again only every 3 minutes. */
 export const RESEND_INTERVAL_MS = 3 * 60 * 1000;
@@ -78,7 +84,7 @@ export class AccountsService {
             name: input.account_name,
             countryId: input.country_id,
             planId: FREEMIUM_PLAN_ID,
-            maxUsers: FREEMIUM_MAX_USERS,
+            maxUsers: includedUsers(PLAN_LEVELS.freemium),
           })
           .returning();
         const [created] = await tx

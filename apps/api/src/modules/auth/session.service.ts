@@ -2,6 +2,7 @@ import {
   farmScope,
   ERRORS,
   PLAN_LEVELS,
+  needsContract,
   findCountry,
   todayIn,
   permissionsFor,
@@ -159,7 +160,7 @@ export function contractProblem(
   when: 'sign-in' | 'session' = 'sign-in',
 ): AppError | undefined {
   const ending = when === 'session';
-  if (account.internal || planLevel === PLAN_LEVELS.freemium) return undefined;
+  if (account.internal || !needsContract(planLevel)) return undefined;
   if (!account.contractStart)
     return new AppError(
       ending ? ERRORS.sessionNoContracts : ERRORS.noContracts,

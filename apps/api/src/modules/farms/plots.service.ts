@@ -2,7 +2,7 @@ import {
   ERRORS,
   FIELD_KEYS,
   bodyFieldError,
-  PLAN_LEVELS,
+  hasContractedArea,
   decideReenable,
   missingPermissionError,
   type AccountPlot,
@@ -376,7 +376,7 @@ export class PlotsService {
   }
 
   private requireFullPlan(session: Session): void {
-    if (session.planLevel !== PLAN_LEVELS.full)
+    if (!hasContractedArea(session.planLevel))
       throw new AppError(missingPermissionError(session.planLevel), 'Contracted area is Full plan');
   }
 

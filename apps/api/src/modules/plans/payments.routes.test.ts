@@ -38,7 +38,12 @@ const billingPlan = (tier: number, months: number) =>
 
 /** A Freemium account (Brazil unless told) with its administrator's token. */
 async function buyer(countryId = 1, profile: 'CONTA' | 'FARM' = 'CONTA') {
-  const account = await accountWith(app, [profile], { planId: 5, countryId, contractStart: null });
+  const account = await accountWith(app, [profile], {
+    planId: 5,
+    countryId,
+    contractStart: null,
+    maxUsers: 5,
+  });
   return { accountId: account.accountId, token: account.members[profile]!.token };
 }
 
@@ -245,6 +250,48 @@ describe('buying a plan', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('in cash: a pending bill without a slip; settled in the back office, the plan and its users rise', async () => {
+    const { accountId, token } = await buyer();
+    const me = async () => (await call('GET', '/api/menu/dados-usuario', token)).json();
+    expect((await me()).account.max_users).toBe(5);
+    const customerId = await customer(token);
+    const lavoura = billingPlan(3, 6);
+    const answer = await call('POST', '/payment-api/subscriptions', token, {
+      customer_id: customerId,
+      plan_id: lavoura.id,
+      payment_method_code: 'cash',
+    });
+    expect(answer.statusCode).toBe(201);
+    const { bill } = answer.json();
+    expect(bill).toMatchObject({
+      status: 'pending',
+      amount: lavoura.price,
+      payment_method_code: 'cash',
+      typable_line: null,
+      barcode: null,
+    });
+    const url = `/api/plan/3/account/${accountId}/interval/6/update-plan`;
+    expect((await call('PUT', url, token)).json()).toMatchObject({
+      key: 'exception.payment.pending',
+    });
+    expect(await planOf(accountId)).toBe(5);
+
+    const settled = await call('PUT', `/admin-api/bills/${bill.id}`, adminToken, {
+      status: 'paid',
+    });
+    expect(settled.statusCode).toBe(200);
+    expect(await planOf(accountId)).toBe(3);
+    // Lavoura includes 20 users (plans/capabilities.ts): the account may now invite them.
+    expect((await me()).account).toMatchObject({
+      max_users: 20,
+      contract_start: expect.any(String),
+    });
+    expect((await call('GET', '/api/subscription', token)).json()).toMatchObject({
+      status: 'active',
+      interval_count: 6,
+    });
+  });
+
   it('sells only to administrators of accounts in Brazil', async () => {
     const american = await buyer(3);
     const customerRefused = await call('POST', '/payment-api/customers', american.token, {
@@ -320,7 +367,189 @@ describe('buying a plan', () => {
     app.clock.now = new Date(Date.parse(`${paid.paid_until}T12:00:00Z`) + 86_400_000);
     expect((await call('GET', '/api/subscription', token)).json()).toBeNull();
     expect(await planOf(accountId)).toBe(5);
+    const [account] = await app.db
+      .select({ maxUsers: t.accounts.maxUsers })
+      .from(t.accounts)
+      .where(eq(t.accounts.id, accountId));
+    expect(account!.maxUsers).toBe(5); // the free plan's users again
     app.clock.now = new Date();
+  });
+});
+
+describe('renewals', () => {
+  const day = (text: string) => new Date(`${text}T15:00:00Z`);
+  const jobs = () => app.app.runSubscriptionJobs();
+
+  it('by card: the next period is charged on its day and runs on from the paid one', async () => {
+    const { accountId, token } = await buyer();
+    const first = (await payByCard(token, CARDS.approved, billingPlan(2, 1))).json();
+    expect(first.status).toBe('active');
+    app.clock.now = day(first.next_bill_date);
+    try {
+      await jobs();
+      await jobs(); // the hour after: nothing billed twice
+      const renewed = (await call('GET', '/api/subscription', token)).json();
+      expect(renewed).toMatchObject({
+        status: 'active',
+        bill: { status: 'paid', due_date: first.next_bill_date },
+      });
+      // One month from the day after the first period: no day lost, none paid twice.
+      expect(renewed.paid_until > first.paid_until).toBe(true);
+      expect(renewed.next_bill_date).toBe(
+        new Date(Date.parse(`${renewed.paid_until}T00:00:00Z`) + 86_400_000)
+          .toISOString()
+          .slice(0, 10),
+      );
+      const bills = await app.db
+        .select({ status: t.bills.status })
+        .from(t.bills)
+        .where(eq(t.bills.accountId, accountId));
+      expect(bills.map((bill) => bill.status)).toEqual(['paid', 'paid']);
+      expect(await planOf(accountId)).toBe(2);
+    } finally {
+      app.clock.now = new Date();
+    }
+  });
+
+  it('by bank slip: the plan waits 3 days for the renewal slip, then returns to Freemium', async () => {
+    const { accountId, token } = await buyer();
+    const customerId = await customer(token);
+    const subscribed = (
+      await call('POST', '/payment-api/subscriptions', token, {
+        customer_id: customerId,
+        plan_id: billingPlan(1, 1).id,
+        payment_method_code: 'bank_slip',
+      })
+    ).json();
+    await call('PUT', `/admin-api/bills/${subscribed.bill.id}`, adminToken, { status: 'paid' });
+    const paid = (await call('GET', '/api/subscription', token)).json();
+    const renewalDay = paid.next_bill_date as string;
+    app.clock.now = day(renewalDay);
+    try {
+      await jobs();
+      const waiting = (await call('GET', '/api/subscription', token)).json();
+      expect(waiting).toMatchObject({ status: 'active', bill: { status: 'pending' } });
+      expect(waiting.bill.typable_line).toMatch(/^\d{47}$/);
+      expect(waiting.bill.id).not.toBe(subscribed.bill.id);
+      // Paying ahead is refused while the slip waits.
+      const twice = await call('POST', '/payment-api/bills', token, { subscription_id: paid.id });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json()).toMatchObject({ key: 'exception.payment.pending' });
+
+      app.clock.now = new Date(day(renewalDay).getTime() + 2 * 86_400_000);
+      await jobs();
+      expect(await planOf(accountId)).toBe(1); // inside the grace days
+      app.clock.now = new Date(day(renewalDay).getTime() + 3 * 86_400_000);
+      await jobs();
+      expect(await planOf(accountId)).toBe(5);
+      expect((await call('GET', '/api/subscription', token)).json()).toBeNull();
+    } finally {
+      app.clock.now = new Date();
+    }
+  });
+
+  it('a refused renewal card leaves a failed bill; the administrator pays with another card', async () => {
+    const { accountId, token } = await buyer();
+    const customerId = await customer(token);
+    const good = (await card(token, customerId, CARDS.approved)).json();
+    const bad = (await card(token, customerId, CARDS.declined)).json();
+    // Bought with the good card, then the subscription's card turns out refused at renewal.
+    const first = (
+      await call('POST', '/payment-api/subscriptions', token, {
+        customer_id: customerId,
+        plan_id: billingPlan(1, 1).id,
+        payment_method_code: 'credit_card',
+        payment_profile_id: good.id,
+      })
+    ).json();
+    await app.db
+      .update(t.subscriptions)
+      .set({ paymentProfileId: bad.id })
+      .where(eq(t.subscriptions.id, first.id));
+    app.clock.now = day(first.next_bill_date);
+    try {
+      await jobs();
+      await jobs(); // a refused card is not charged again every hour
+      const failed = (await call('GET', '/api/subscription', token)).json();
+      expect(failed).toMatchObject({ status: 'active', bill: { status: 'failed' } });
+      const bills = await app.db
+        .select({ status: t.bills.status })
+        .from(t.bills)
+        .where(eq(t.bills.accountId, accountId));
+      expect(bills.map((bill) => bill.status)).toEqual(['paid', 'failed']);
+
+      const declined = await call('POST', '/payment-api/bills', token, {
+        subscription_id: first.id,
+      });
+      expect(declined.statusCode).toBe(402);
+      const paid = await call('POST', '/payment-api/bills', token, {
+        subscription_id: first.id,
+        payment_method_code: 'credit_card',
+        payment_profile_id: good.id,
+      });
+      expect(paid.statusCode).toBe(201);
+      expect(paid.json()).toMatchObject({
+        status: 'active',
+        card: { last_four: '1111' },
+        bill: { status: 'paid' },
+      });
+      expect(paid.json().paid_until > first.paid_until).toBe(true);
+      expect(await planOf(accountId)).toBe(1);
+    } finally {
+      app.clock.now = new Date();
+    }
+  });
+
+  it('pays only the account’s own active subscription', async () => {
+    const first = await buyer();
+    const second = await buyer();
+    const theirs = (await payByCard(first.token, CARDS.approved, billingPlan(1, 1))).json();
+    const stolen = await call('POST', '/payment-api/bills', second.token, {
+      subscription_id: theirs.id,
+    });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json()).toMatchObject({
+      context: { additionalInfo: [{ field: 'body.subscription_id' }] },
+    });
+  });
+});
+
+describe('the account’s customer id at the provider', () => {
+  it('is kept by PUT /api/payments/{provider}/updated-{provider}-id and reused by the next purchase', async () => {
+    const { accountId, token } = await buyer();
+    const stored = await call('PUT', '/api/payments/sandbox/updated-sandbox-id', token, {
+      provider_customer_id: ' sbx_cus_given ',
+    });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json()).toEqual({ provider: 'sandbox', provider_customer_id: 'sbx_cus_given' });
+    await customer(token);
+    const rows = await app.db
+      .select({ providerId: t.paymentCustomers.providerId })
+      .from(t.paymentCustomers)
+      .where(eq(t.paymentCustomers.accountId, accountId));
+    expect(rows).toEqual([{ providerId: 'sbx_cus_given' }]);
+
+    const empty = await call('PUT', '/api/payments/vindi/updated-vindi-id', token, {
+      provider_customer_id: '  ',
+    });
+    expect(empty.statusCode).toBe(400);
+    const american = await buyer(3);
+    const refused = await call('PUT', '/api/payments/vindi/updated-vindi-id', american.token, {
+      provider_customer_id: '123',
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('is created once at the provider and kept for every later purchase', async () => {
+    const { accountId, token } = await buyer();
+    await customer(token);
+    await customer(token);
+    const rows = await app.db
+      .select({ providerId: t.paymentCustomers.providerId })
+      .from(t.paymentCustomers)
+      .where(eq(t.paymentCustomers.accountId, accountId));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.providerId).toBe(rows[1]!.providerId);
   });
 });
 

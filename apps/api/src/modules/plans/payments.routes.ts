@@ -3,6 +3,9 @@ import {
   billingPlansQuerySchema,
   customerBodySchema,
   customerSchema,
+  nextBillBodySchema,
+  providerCustomerIdBodySchema,
+  providerCustomerIdSchema,
   errorBodySchema,
   paymentMethodSchema,
   paymentProfileBodySchema,
@@ -19,6 +22,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { PAYMENT_PROVIDER_KINDS } from '../../providers/payments/payment-provider.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 const errors = {
@@ -116,6 +120,43 @@ export function paymentRoutes(payments: PaymentsService) {
       async (request, reply) =>
         reply.status(201).send(await payments.subscribe(sessionOf(request), request.body)),
     );
+    app.post(
+      '/payment-api/bills',
+      {
+        config: buying,
+        schema: {
+          tags,
+          operationId: 'payNextBill',
+          summary:
+            'Pay an active subscription’s next period now (ahead, or again after a refused renewal)',
+          body: nextBillBodySchema,
+          response: { 201: subscriptionSchema, ...chargeErrors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await payments.payNextBill(sessionOf(request), request.body)),
+    );
+    // The spec's path names the provider twice: one route per provider we speak to.
+    for (const provider of PAYMENT_PROVIDER_KINDS)
+      app.put(
+        `/api/payments/${provider}/updated-${provider}-id`,
+        {
+          config: buying,
+          schema: {
+            tags,
+            operationId: `update${provider[0]!.toUpperCase()}${provider.slice(1)}CustomerId`,
+            summary: `Keep the account’s customer id at ${provider} for its next purchases`,
+            body: providerCustomerIdBodySchema,
+            response: { 200: providerCustomerIdSchema, ...errors },
+          },
+        },
+        async (request) =>
+          payments.updateProviderCustomerId(
+            sessionOf(request),
+            provider,
+            request.body.provider_customer_id,
+          ),
+      );
     app.put(
       '/api/plan/:plan_id/account/:account_id/interval/:interval/update-plan',
       {
@@ -193,7 +234,18 @@ export function billBackOfficeRoutes(payments: PaymentsService) {
 const webhookBodySchema = z.object({
   event: z.object({
     type: z.string(),
-    data: z.object({ bill: z.object({ id: z.number() }).loose().optional() }).loose(),
+    data: z
+      .object({
+        bill: z
+          .object({
+            id: z.number(),
+            amount: z.union([z.number(), z.string()]).optional(),
+            subscription: z.object({ id: z.number() }).loose().nullable().optional(),
+          })
+          .loose()
+          .optional(),
+      })
+      .loose(),
   }),
 });
 
@@ -205,7 +257,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 /**
  * The provider's notices (Vindi's webhook, registered with ?secret=): bill_paid settles our bill
- * as paid (the plan rises), bill_canceled as expired; other events and repeats answer 200 and
+ * as paid (the plan rises) or records Vindi's renewal of a subscription, bill_canceled as expired; other events and repeats answer 200 and
  * change nothing.
  */
 export function paymentWebhookRoutes(payments: PaymentsService, secret: string | undefined) {
@@ -230,8 +282,21 @@ export function paymentWebhookRoutes(payments: PaymentsService, secret: string |
         const status =
           type === 'bill_paid' ? 'paid' : type === 'bill_canceled' ? 'expired' : undefined;
         if (!status || !data.bill) return { handled: false };
+        // A bill of a subscription that we did not issue is Vindi's own renewal.
+        const subscription = data.bill.subscription;
+        const amount = data.bill.amount === undefined ? null : Number(data.bill.amount);
         return {
-          handled: await payments.settleProviderBill('vindi', String(data.bill.id), status),
+          handled: await payments.settleProviderBill(
+            'vindi',
+            String(data.bill.id),
+            status,
+            subscription
+              ? {
+                  subscriptionProviderId: String(subscription.id),
+                  amount: Number.isFinite(amount) ? amount : null,
+                }
+              : undefined,
+          ),
         };
       },
     );

@@ -4,15 +4,22 @@ import {
   ERRORS,
   FREEMIUM_PLAN_ID,
   PAYMENT_METHOD_NAMES,
+  PLAN_LEVELS,
   PAYMENT_METHOD_CODES,
   addDays,
   bodyFieldError,
   buyingRefusal,
+  includedUsers,
+  nextPeriodStart,
   paidUntil,
+  planLevelOfId,
+  subscriptionLapsed,
   todayIn,
   type CustomerBody,
   type Language,
+  type NextBillBody,
   type PaymentMethod,
+  type PaymentMethodCode,
   type PaymentProfile,
   type PaymentProfileBody,
   type Subscription,
@@ -27,11 +34,25 @@ import {
   CardDeclinedError,
   ProviderFailureError,
   type PaymentProvider,
+  type ProviderBill,
 } from '../../providers/payments/payment-provider.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import type { BillingPlansService } from './billing-plans.service.ts';
 import { toSubscription, type SubscriptionRow } from './subscription.presenter.ts';
+
+/** A subscription with what charging its next bill needs. */
+interface OpenSubscription {
+  id: number;
+  accountId: number;
+  status: string;
+  providerId: string | null;
+  paymentMethodCode: PaymentMethodCode;
+  paymentProfileId: number | null;
+  cardToken: string | null;
+  price: number;
+  countryId: number;
+}
 
 export interface PaymentsServiceDeps {
   db: Database;
@@ -67,23 +88,69 @@ export class PaymentsService {
   async createCustomer(session: Session, body: CustomerBody): Promise<{ id: number }> {
     this.assertMayBuy(session);
     const registryCode = body.registry_code.replace(/\D/g, '');
-    const { providerId } = await this.deps.provider.createCustomer({
-      ...body,
-      registry_code: registryCode,
+    const kind = this.deps.provider.kind;
+    // The account's customer at the provider is reused (every purchase, or one given by
+    // PUT /api/payments/{provider}/updated-{provider}-id); a first purchase creates it.
+    const known = await this.providerCustomerId(session.accountId);
+    const providerId =
+      known ??
+      (await this.deps.provider.createCustomer({ ...body, registry_code: registryCode }))
+        .providerId;
+    const row = await this.deps.db.transaction(async (tx) => {
+      if (!known) await this.storeProviderCustomerId(tx, session.accountId, kind, providerId);
+      const [inserted] = await tx
+        .insert(t.paymentCustomers)
+        .values({
+          accountId: session.accountId,
+          provider: kind,
+          providerId,
+          name: body.name,
+          email: body.email,
+          registryCode,
+          address: body.address,
+        })
+        .returning({ id: t.paymentCustomers.id });
+      return inserted!;
     });
-    const [row] = await this.deps.db
-      .insert(t.paymentCustomers)
-      .values({
-        accountId: session.accountId,
-        provider: this.deps.provider.kind,
-        providerId,
-        name: body.name,
-        email: body.email,
-        registryCode,
-        address: body.address,
+    return { id: row.id };
+  }
+
+  /**
+   * `PUT /api/payments/{provider}/updated-{provider}-id`: the account's customer id at a provider
+   * (created on its side, by its own checkout or support), kept on the account and used by the
+   * next purchase instead of creating another customer.
+   */
+  async updateProviderCustomerId(
+    session: Session,
+    provider: PaymentProvider['kind'],
+    providerId: string,
+  ): Promise<{ provider: PaymentProvider['kind']; provider_customer_id: string }> {
+    this.assertMayBuy(session);
+    await this.storeProviderCustomerId(this.deps.db, session.accountId, provider, providerId);
+    return { provider, provider_customer_id: providerId };
+  }
+
+  private async providerCustomerId(accountId: number): Promise<string | null> {
+    const [account] = await this.deps.db
+      .select({ ids: t.accounts.paymentCustomerIds })
+      .from(t.accounts)
+      .where(eq(t.accounts.id, accountId));
+    return account?.ids[this.deps.provider.kind] ?? null;
+  }
+
+  private async storeProviderCustomerId(
+    db: Executor,
+    accountId: number,
+    provider: string,
+    providerId: string,
+  ): Promise<void> {
+    await db
+      .update(t.accounts)
+      .set({
+        paymentCustomerIds: sql`${t.accounts.paymentCustomerIds} || jsonb_build_object(${provider}::text, ${providerId}::text)`,
+        updatedAt: this.now(),
       })
-      .returning({ id: t.paymentCustomers.id });
-    return { id: row!.id };
+      .where(eq(t.accounts.id, accountId));
   }
 
   /** Registers a card with the provider; we keep its token, brand and last four digits only. */
@@ -150,16 +217,7 @@ export class PaymentsService {
         dueDate,
       });
     } catch (error) {
-      if (error instanceof CardDeclinedError || error instanceof ProviderFailureError) {
-        if (card) await this.countAttempt(session, today);
-        throw new AppError(
-          error instanceof CardDeclinedError
-            ? ERRORS.paymentCardDeclined
-            : ERRORS.paymentProviderError,
-          error.message,
-        );
-      }
-      throw error;
+      throw await this.chargeRefusal(error, card ? session : null, today);
     }
 
     const subscriptionId = await this.deps.db.transaction(async (tx) => {
@@ -305,6 +363,7 @@ export class PaymentsService {
     provider: 'vindi',
     providerBillId: string,
     status: 'paid' | 'expired',
+    renewal?: { subscriptionProviderId: string; amount: number | null },
   ): Promise<boolean> {
     const [bill] = await this.deps.db
       .select({ id: t.bills.id, status: t.bills.status })
@@ -317,20 +376,62 @@ export class PaymentsService {
         ),
       )
       .where(and(eq(t.bills.providerId, providerBillId), eq(t.subscriptions.provider, provider)));
-    if (!bill || bill.status !== 'pending') return false;
-    await this.settleBill(bill.id, status);
+    if (bill) {
+      if (bill.status !== 'pending') return false;
+      await this.settleBill(bill.id, status);
+      return true;
+    }
+    // A bill we did not issue: the provider's own renewal of one of our active subscriptions.
+    if (!renewal || status !== 'paid') return false;
+    const [subscription] = await this.deps.db
+      .select({
+        id: t.subscriptions.id,
+        accountId: t.subscriptions.accountId,
+        paymentMethodCode: t.subscriptions.paymentMethodCode,
+        price: t.billingPlans.price,
+        countryId: t.accounts.countryId,
+      })
+      .from(t.subscriptions)
+      .innerJoin(t.accounts, eq(t.accounts.id, t.subscriptions.accountId))
+      .innerJoin(t.billingPlans, eq(t.billingPlans.id, t.subscriptions.billingPlanId))
+      .where(
+        and(
+          eq(t.subscriptions.provider, provider),
+          eq(t.subscriptions.providerId, renewal.subscriptionProviderId),
+          eq(t.subscriptions.status, 'active'),
+        ),
+      );
+    if (!subscription) return false;
+    const today = this.todayOf(subscription.countryId);
+    await this.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(t.bills)
+        .values({
+          accountId: subscription.accountId,
+          subscriptionId: subscription.id,
+          amount: (renewal.amount ?? Number(subscription.price)).toFixed(2),
+          status: 'pending',
+          paymentMethodCode: subscription.paymentMethodCode,
+          dueDate: today,
+          providerId: providerBillId,
+        })
+        .returning({ id: t.bills.id });
+      await this.payBill(tx, row!.id, today);
+    });
     return true;
   }
 
   /**
-   * Cancelled subscriptions whose paid period is over end, and their accounts return to Freemium
-   * (unless another subscription of theirs is active). Run on reads and by the hourly timer.
+   * Subscriptions that are over end (cancelled after their paid period; active with a renewal
+   * unpaid after the grace days, whose pending bill expires), and their accounts return to
+   * Freemium (unless another subscription of theirs is active). Run on reads and by the hourly timer.
    */
   async endLapsed(): Promise<void> {
-    const lapsed = await this.deps.db
+    const candidates = await this.deps.db
       .select({
         id: t.subscriptions.id,
         accountId: t.subscriptions.accountId,
+        status: t.subscriptions.status,
         paidUntil: t.subscriptions.paidUntil,
         countryId: t.accounts.countryId,
       })
@@ -338,17 +439,28 @@ export class PaymentsService {
       .innerJoin(t.accounts, eq(t.accounts.id, t.subscriptions.accountId))
       .where(
         and(
-          eq(t.subscriptions.status, 'canceled'),
+          inArray(t.subscriptions.status, ['canceled', 'active']),
+          // Cheap pre-filter in UTC; each account's own calendar decides below.
           lt(t.subscriptions.paidUntil, addDays(todayIn('UTC', this.now()), 1)),
         ),
       );
-    for (const subscription of lapsed) {
-      if ((subscription.paidUntil ?? '') >= this.todayOf(subscription.countryId)) continue;
+    for (const subscription of candidates) {
+      if (!subscriptionLapsed(subscription, this.todayOf(subscription.countryId))) continue;
       await this.deps.db.transaction(async (tx) => {
         await tx
           .update(t.subscriptions)
           .set({ status: 'ended', updatedAt: this.now() })
           .where(eq(t.subscriptions.id, subscription.id));
+        await tx
+          .update(t.bills)
+          .set({ status: 'expired' })
+          .where(
+            and(
+              eq(t.bills.accountId, subscription.accountId),
+              eq(t.bills.subscriptionId, subscription.id),
+              eq(t.bills.status, 'pending'),
+            ),
+          );
         const [active] = await tx
           .select({ id: t.subscriptions.id })
           .from(t.subscriptions)
@@ -362,16 +474,213 @@ export class PaymentsService {
         if (!active)
           await tx
             .update(t.accounts)
-            .set({ planId: FREEMIUM_PLAN_ID, contractStart: null, updatedAt: this.now() })
+            .set({
+              planId: FREEMIUM_PLAN_ID,
+              contractStart: null,
+              // Back to the free plan's users: members stay, new ones wait for room.
+              maxUsers: includedUsers(PLAN_LEVELS.freemium),
+              updatedAt: this.now(),
+            })
             .where(eq(t.accounts.id, subscription.accountId));
       });
     }
   }
 
   /**
+   * The renewal (hourly, for providers that do not bill renewals themselves): every active
+   * subscription whose next bill date has come and whose period has no bill yet gets one. A card
+   * is charged; a refused card leaves a failed bill (not retried: the administrator pays again
+   * by POST /payment-api/bills within the grace days); a bank slip or cash bill waits.
+   */
+  async renewDue(): Promise<number> {
+    if (this.deps.provider.renewsItself) return 0;
+    const due = await this.deps.db
+      .select({
+        id: t.subscriptions.id,
+        accountId: t.subscriptions.accountId,
+        countryId: t.accounts.countryId,
+        nextBillDate: t.subscriptions.nextBillDate,
+      })
+      .from(t.subscriptions)
+      .innerJoin(t.accounts, eq(t.accounts.id, t.subscriptions.accountId))
+      .where(
+        and(
+          eq(t.subscriptions.status, 'active'),
+          lt(t.subscriptions.nextBillDate, addDays(todayIn('UTC', this.now()), 2)),
+          sql`not exists (select 1 from ${t.bills} where ${t.bills.accountId} = ${t.subscriptions.accountId} and ${t.bills.subscriptionId} = ${t.subscriptions.id} and ${t.bills.dueDate} >= ${t.subscriptions.nextBillDate})`,
+        ),
+      );
+    let issued = 0;
+    for (const subscription of due) {
+      if (subscription.nextBillDate! > this.todayOf(subscription.countryId)) continue;
+      const open = await this.openSubscription(subscription.accountId, subscription.id);
+      try {
+        await this.chargeNextBill(open, null);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        // Declined or failed: the failed bill is the record; the administrator pays again.
+        await this.deps.db.insert(t.bills).values({
+          accountId: open.accountId,
+          subscriptionId: open.id,
+          amount: open.price.toFixed(2),
+          status: 'failed',
+          paymentMethodCode: open.paymentMethodCode,
+          dueDate: this.todayOf(open.countryId),
+        });
+      }
+      issued += 1;
+    }
+    return issued;
+  }
+
+  /**
+   * `POST /payment-api/bills`: the administrator pays the subscription's next period now (ahead
+   * of the renewal, or again after a refused renewal), by its method or another card. The period
+   * starts the day after the one paid, so nothing is lost.
+   */
+  async payNextBill(session: Session, body: NextBillBody): Promise<Subscription> {
+    this.assertMayBuy(session);
+    const open = await this.openSubscription(session.accountId, body.subscription_id);
+    if (open.status !== 'active')
+      throw new AppError(ERRORS.validation, 'Only an active subscription is billed again', [
+        bodyFieldError('subscription_id', 'Not an active subscription of this account'),
+      ]);
+    const [pending] = await this.deps.db
+      .select({ id: t.bills.id })
+      .from(t.bills)
+      .where(
+        and(
+          eq(t.bills.accountId, session.accountId),
+          eq(t.bills.subscriptionId, open.id),
+          eq(t.bills.status, 'pending'),
+        ),
+      )
+      .limit(1);
+    if (pending) throw new AppError(ERRORS.paymentPending, 'A bill of this subscription waits');
+    const method = body.payment_method_code ?? open.paymentMethodCode;
+    const card =
+      method === 'credit_card'
+        ? await this.paymentProfile(
+            session,
+            body.payment_profile_id ?? open.paymentProfileId ?? undefined,
+          )
+        : null;
+    if (card) await this.assertAttemptsLeft(session, this.today(session));
+    await this.chargeNextBill(
+      {
+        ...open,
+        paymentMethodCode: method,
+        cardToken: card?.providerToken ?? null,
+        paymentProfileId: card?.id ?? null,
+      },
+      session,
+    );
+    return this.subscription(session.accountId, open.id);
+  }
+
+  /**
+   * Charges the next bill of an open subscription with the provider and records it: paid extends
+   * the period at once, pending waits for its settlement. A refusal throws the charge's AppError
+   * (counting a card attempt when a session asked).
+   */
+  private async chargeNextBill(open: OpenSubscription, session: Session | null): Promise<void> {
+    const today = this.todayOf(open.countryId);
+    const dueDate =
+      open.paymentMethodCode === 'credit_card' ? today : addDays(today, BANK_SLIP_DUE_DAYS);
+    let bill: ProviderBill;
+    try {
+      bill = await this.deps.provider.chargeBill({
+        subscriptionProviderId: open.providerId ?? '',
+        amount: open.price,
+        paymentMethod: open.paymentMethodCode,
+        cardToken: open.cardToken,
+        dueDate,
+      });
+    } catch (error) {
+      throw await this.chargeRefusal(error, session, today);
+    }
+    await this.deps.db.transaction(async (tx) => {
+      await tx
+        .update(t.subscriptions)
+        .set({
+          paymentMethodCode: open.paymentMethodCode,
+          paymentProfileId: open.paymentProfileId,
+          updatedAt: this.now(),
+        })
+        .where(and(eq(t.subscriptions.accountId, open.accountId), eq(t.subscriptions.id, open.id)));
+      const [row] = await tx
+        .insert(t.bills)
+        .values({
+          accountId: open.accountId,
+          subscriptionId: open.id,
+          amount: open.price.toFixed(2),
+          status: 'pending',
+          paymentMethodCode: open.paymentMethodCode,
+          dueDate,
+          typableLine: bill.typableLine,
+          barcode: bill.barcode,
+          providerId: bill.providerId,
+        })
+        .returning({ id: t.bills.id });
+      if (bill.status === 'paid') await this.payBill(tx, row!.id, today);
+    });
+  }
+
+  /** A provider's refusal as our error; a card attempt is counted when an administrator paid. */
+  private async chargeRefusal(
+    error: unknown,
+    session: Session | null,
+    today: string,
+  ): Promise<unknown> {
+    if (!(error instanceof CardDeclinedError || error instanceof ProviderFailureError))
+      return error;
+    if (session) await this.countAttempt(session, today);
+    return new AppError(
+      error instanceof CardDeclinedError ? ERRORS.paymentCardDeclined : ERRORS.paymentProviderError,
+      error.message,
+    );
+  }
+
+  /** A subscription with what billing it again needs. */
+  private async openSubscription(accountId: number, id: number): Promise<OpenSubscription> {
+    const [row] = await this.deps.db
+      .select({
+        id: t.subscriptions.id,
+        accountId: t.subscriptions.accountId,
+        status: t.subscriptions.status,
+        providerId: t.subscriptions.providerId,
+        paymentMethodCode: t.subscriptions.paymentMethodCode,
+        paymentProfileId: t.subscriptions.paymentProfileId,
+        cardToken: t.paymentProfiles.providerToken,
+        price: t.billingPlans.price,
+        countryId: t.accounts.countryId,
+      })
+      .from(t.subscriptions)
+      .innerJoin(t.accounts, eq(t.accounts.id, t.subscriptions.accountId))
+      .innerJoin(t.billingPlans, eq(t.billingPlans.id, t.subscriptions.billingPlanId))
+      .leftJoin(
+        t.paymentProfiles,
+        and(
+          eq(t.paymentProfiles.accountId, t.subscriptions.accountId),
+          eq(t.paymentProfiles.id, t.subscriptions.paymentProfileId),
+        ),
+      )
+      .where(and(eq(t.subscriptions.accountId, accountId), eq(t.subscriptions.id, id)));
+    if (!row)
+      throw new AppError(ERRORS.validation, 'Unknown subscription', [
+        bodyFieldError('subscription_id', 'Not a subscription of this account'),
+      ]);
+    return {
+      ...row,
+      price: Number(row.price),
+      paymentMethodCode: row.paymentMethodCode as PaymentMethodCode,
+    };
+  }
+
+  /**
    * Marks a bill paid and what follows: its subscription active for its interval from `today`,
    * any other live subscription of the account ended, and the account raised to the plan's tier
-   * from today (the session trigger tells every process at once).
+   * and its users from today (the session trigger tells every process at once).
    */
   private async payBill(tx: Executor, billId: number, today: string): Promise<void> {
     const [bill] = await tx
@@ -380,11 +689,18 @@ export class PaymentsService {
       .where(eq(t.bills.id, billId))
       .returning({ accountId: t.bills.accountId, subscriptionId: t.bills.subscriptionId });
     const [plan] = await tx
-      .select({ tierId: t.billingPlans.tierId, months: t.billingPlans.intervalCount })
+      .select({
+        tierId: t.billingPlans.tierId,
+        months: t.billingPlans.intervalCount,
+        status: t.subscriptions.status,
+        paidUntil: t.subscriptions.paidUntil,
+      })
       .from(t.subscriptions)
       .innerJoin(t.billingPlans, eq(t.billingPlans.id, t.subscriptions.billingPlanId))
       .where(eq(t.subscriptions.id, bill!.subscriptionId));
-    const until = paidUntil(today, plan!.months);
+    // A renewal continues the period paid; a first bill starts today.
+    const renewal = plan!.status === 'active';
+    const until = paidUntil(nextPeriodStart(renewal ? plan!.paidUntil : null, today), plan!.months);
     await tx
       .update(t.subscriptions)
       .set({
@@ -394,6 +710,7 @@ export class PaymentsService {
         updatedAt: this.now(),
       })
       .where(eq(t.subscriptions.id, bill!.subscriptionId));
+    if (renewal) return;
     await tx
       .update(t.subscriptions)
       .set({ status: 'ended', updatedAt: this.now() })
@@ -406,7 +723,13 @@ export class PaymentsService {
       );
     await tx
       .update(t.accounts)
-      .set({ planId: plan!.tierId, contractStart: today, updatedAt: this.now() })
+      .set({
+        planId: plan!.tierId,
+        contractStart: today,
+        // The plan's users at least: more granted in the back office are kept.
+        maxUsers: sql`greatest(${t.accounts.maxUsers}, ${includedUsers(planLevelOfId(plan!.tierId))})`,
+        updatedAt: this.now(),
+      })
       .where(eq(t.accounts.id, bill!.accountId));
   }
 

@@ -21,6 +21,7 @@ const SECRET = 'webhook-secret-0123456789';
 function fakeVindi() {
   const received: { path: string; authorization?: string; body: Record<string, unknown> }[] = [];
   const cards = new Map<number, string>();
+  const subscriptionCards = new Map<number, string | undefined>();
   let next = 1000;
   const server = http.createServer((request, response) => {
     let raw = '';
@@ -81,7 +82,19 @@ function fakeVindi() {
                   },
                 ],
               };
+        subscriptionCards.set(next, card);
         return reply(201, { subscription: { id: next }, bill });
+      }
+      const renewal = /^\/api\/v1\/subscriptions\/(\d+)\/renew$/.exec(request.url ?? '');
+      if (renewal && subscriptionCards.has(Number(renewal[1]))) {
+        const rejected = subscriptionCards.get(Number(renewal[1]))?.endsWith('0002');
+        return reply(200, {
+          bill: {
+            id: next,
+            status: rejected ? 'pending' : 'paid',
+            charges: [{ status: rejected ? 'rejected' : 'paid', last_transaction: {} }],
+          },
+        });
       }
       return reply(404, { errors: [{ id: 'not_found' }] });
     });
@@ -127,7 +140,7 @@ afterAll(async () => {
 
 const plan = (tier: number, months: number) =>
   plans.find((p) => p.tier_id === tier && p.interval_count === months)!;
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token: string, payload?: Record<string, unknown>) =>
   vindiApp.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
@@ -176,7 +189,7 @@ async function payByCard(number: string) {
     payment_method_code: 'credit_card',
     payment_profile_id: profile.json().id,
   });
-  return { accountId, answer };
+  return { accountId, token, answer };
 }
 
 describe('paying through Vindi', () => {
@@ -266,5 +279,65 @@ describe('paying through Vindi', () => {
       payload: { event: { type: 'subscription_created', data: {} } },
     });
     expect(other.json()).toEqual({ handled: false });
+  });
+
+  it('renews by itself: its bill_paid for a new bill of our subscription extends it, our timer stays out', async () => {
+    const { accountId, answer } = await payByCard('5555 5555 5555 4444');
+    const first = answer.json();
+    const [subscription] = await app.db
+      .select({ providerId: t.subscriptions.providerId })
+      .from(t.subscriptions)
+      .where(eq(t.subscriptions.id, first.id));
+    const before = vindi.received.length;
+    app.clock.now = new Date(`${first.next_bill_date}T15:00:00Z`);
+    try {
+      await vindiApp.runSubscriptionJobs();
+      expect(vindi.received.length).toBe(before); // Vindi bills its renewals, not us
+      const renewed = await vindiApp.inject({
+        method: 'POST',
+        url: `/payment-api/webhooks/vindi?secret=${SECRET}`,
+        payload: {
+          event: {
+            type: 'bill_paid',
+            data: {
+              bill: {
+                id: 987_654,
+                amount: '490.0',
+                status: 'paid',
+                subscription: { id: Number(subscription!.providerId) },
+              },
+            },
+          },
+        },
+      });
+      expect(renewed.json()).toEqual({ handled: true });
+      const [row] = await app.db
+        .select({ paidUntil: t.subscriptions.paidUntil, status: t.subscriptions.status })
+        .from(t.subscriptions)
+        .where(eq(t.subscriptions.id, first.id));
+      expect(row!.status).toBe('active');
+      expect(row!.paidUntil! > first.paid_until).toBe(true);
+      const bills = await app.db
+        .select({ amount: t.bills.amount, status: t.bills.status })
+        .from(t.bills)
+        .where(eq(t.bills.accountId, accountId));
+      expect(bills).toEqual([
+        { amount: expect.any(String), status: 'paid' },
+        { amount: '490.00', status: 'paid' },
+      ]);
+      await vindiApp.runSubscriptionJobs();
+      expect(await planOf(accountId)).toBe(1);
+    } finally {
+      app.clock.now = new Date();
+    }
+  });
+
+  it('pays the next period now through Vindi’s renewal call', async () => {
+    const { token, answer } = await payByCard('5555 5555 5555 4444');
+    const first = answer.json();
+    const paid = await call('POST', '/payment-api/bills', token, { subscription_id: first.id });
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json().paid_until > first.paid_until).toBe(true);
+    expect(vindi.received.at(-1)!.path).toMatch(/^\/api\/v1\/subscriptions\/\d+\/renew$/);
   });
 });

@@ -7,8 +7,24 @@ import type { CustomerBody, PaymentMethodCode } from '@lavoura/domain';
  * and are never stored or logged on our side: we keep the provider's token, the brand and the
  * last four digits.
  */
+/** The providers we speak to (PAYMENT_PROVIDER). */
+export const PAYMENT_PROVIDER_KINDS = ['sandbox', 'vindi'] as const;
+
+/** A bill as the provider issued it. */
+export interface ProviderBill {
+  providerId: string;
+  status: 'paid' | 'pending';
+  typableLine: string | null;
+  barcode: string | null;
+}
+
 export interface PaymentProvider {
-  readonly kind: 'sandbox' | 'vindi';
+  readonly kind: (typeof PAYMENT_PROVIDER_KINDS)[number];
+  /**
+   * The provider bills each new period of a subscription by itself and tells us by its webhook
+   * (Vindi); otherwise our hourly renewal issues the bill (the sandbox).
+   */
+  readonly renewsItself: boolean;
   createCustomer(customer: CustomerBody): Promise<{ providerId: string }>;
   createCard(input: {
     customerProviderId: string;
@@ -30,15 +46,18 @@ export interface PaymentProvider {
     paymentMethod: PaymentMethodCode;
     cardToken: string | null;
     dueDate: string;
-  }): Promise<{
+  }): Promise<{ subscriptionProviderId: string; bill: ProviderBill }>;
+  /**
+   * Bills the next period of an open subscription now (a renewal, or paying ahead), with the same
+   * outcomes as the first bill.
+   */
+  chargeBill(input: {
     subscriptionProviderId: string;
-    bill: {
-      providerId: string;
-      status: 'paid' | 'pending';
-      typableLine: string | null;
-      barcode: string | null;
-    };
-  }>;
+    amount: number;
+    paymentMethod: PaymentMethodCode;
+    cardToken: string | null;
+    dueDate: string;
+  }): Promise<ProviderBill>;
 }
 
 /** The card was refused by its issuer: the bill is not paid (402). */

@@ -65,31 +65,32 @@ export function sandboxPaymentProvider(): PaymentProvider {
             : 'approved';
       return { token: `sbx_card_${outcome}_${randomUUID()}` };
     },
-    async subscribe({ amount, paymentMethod, cardToken, dueDate }) {
+    renewsItself: false,
+    async subscribe(input) {
       const subscriptionProviderId = `sbx_sub_${randomUUID()}`;
-      const billId = `sbx_bill_${randomUUID()}`;
+      return {
+        subscriptionProviderId,
+        bill: await this.chargeBill({ ...input, subscriptionProviderId }),
+      };
+    },
+    async chargeBill({ amount, paymentMethod, cardToken, dueDate }) {
+      const providerId = `sbx_bill_${randomUUID()}`;
       if (paymentMethod === 'credit_card') {
         if (cardToken?.startsWith('sbx_card_declined_'))
           throw new CardDeclinedError('Sandbox card declined');
         if (cardToken?.startsWith('sbx_card_failure_'))
           throw new ProviderFailureError('Sandbox provider failure');
-        return {
-          subscriptionProviderId,
-          bill: { providerId: billId, status: 'paid', typableLine: null, barcode: null },
-        };
+        return { providerId, status: 'paid', typableLine: null, barcode: null };
       }
       if (paymentMethod === 'bank_slip') {
         slips += 1;
-        const slip = sandboxBankSlip(amount, dueDate, `${Date.now()}${slips}`);
         return {
-          subscriptionProviderId,
-          bill: { providerId: billId, status: 'pending', ...slip },
+          providerId,
+          status: 'pending',
+          ...sandboxBankSlip(amount, dueDate, `${Date.now()}${slips}`),
         };
       }
-      return {
-        subscriptionProviderId,
-        bill: { providerId: billId, status: 'pending', typableLine: null, barcode: null },
-      };
+      return { providerId, status: 'pending', typableLine: null, barcode: null };
     },
   };
 }

@@ -1,7 +1,9 @@
+import type { PaymentMethodCode } from '@lavoura/domain';
 import {
   CardDeclinedError,
   ProviderFailureError,
   type PaymentProvider,
+  type ProviderBill,
 } from './payment-provider.ts';
 
 export interface VindiSettings {
@@ -40,6 +42,26 @@ interface VindiBill {
   charges?: VindiCharge[];
 }
 
+/** Our view of a Vindi bill: a card bill not paid was declined (or the gateway failed). */
+function billOf(bill: VindiBill, paymentMethod: PaymentMethodCode): ProviderBill {
+  const charge = bill.charges?.[0];
+  const transaction = charge?.last_transaction?.status;
+  if (paymentMethod === 'credit_card' && bill.status !== 'paid') {
+    if (transaction === 'rejected' || charge?.status === 'rejected')
+      throw new CardDeclinedError('Vindi: card rejected');
+    throw new ProviderFailureError(`Vindi: card bill ${bill.status} (${transaction})`);
+  }
+  const fields = charge?.last_transaction?.gateway_response_fields ?? {};
+  const text = (value: unknown) =>
+    typeof value === 'string' && value ? value.replace(/\D/g, '') : null;
+  return {
+    providerId: String(bill.id),
+    status: bill.status === 'paid' ? 'paid' : 'pending',
+    typableLine: text(fields.typeable_barcode ?? fields.typable_barcode),
+    barcode: text(fields.barcode),
+  };
+}
+
 /**
  * Vindi, the Brazilian recurring-billing REST API (customers, payment profiles, subscriptions and
  * their bills; HTTP Basic with the API key as user). A declined card comes back as a bill whose
@@ -71,6 +93,7 @@ export function vindiPaymentProvider(settings: VindiSettings): PaymentProvider {
 
   return {
     kind: 'vindi',
+    renewsItself: true,
     async createCustomer(customer) {
       const answer = await call<{ customer: { id: number } }>('/customers', {
         name: customer.name,
@@ -104,27 +127,21 @@ export function vindiPaymentProvider(settings: VindiSettings): PaymentProvider {
           ...(input.cardToken ? { payment_profile: { id: Number(input.cardToken) } } : {}),
         },
       );
-      const bill = answer.bill;
-      if (!bill) throw new ProviderFailureError('Vindi opened the subscription without a bill');
-      const charge = bill.charges?.[0];
-      const transaction = charge?.last_transaction?.status;
-      if (input.paymentMethod === 'credit_card' && bill.status !== 'paid') {
-        if (transaction === 'rejected' || charge?.status === 'rejected')
-          throw new CardDeclinedError('Vindi: card rejected');
-        throw new ProviderFailureError(`Vindi: card bill ${bill.status} (${transaction})`);
-      }
-      const fields = charge?.last_transaction?.gateway_response_fields ?? {};
-      const text = (value: unknown) =>
-        typeof value === 'string' && value ? value.replace(/\D/g, '') : null;
+      if (!answer.bill)
+        throw new ProviderFailureError('Vindi opened the subscription without a bill');
       return {
         subscriptionProviderId: String(answer.subscription.id),
-        bill: {
-          providerId: String(bill.id),
-          status: bill.status === 'paid' ? 'paid' : 'pending',
-          typableLine: text(fields.typeable_barcode ?? fields.typable_barcode),
-          barcode: text(fields.barcode),
-        },
+        bill: billOf(answer.bill, input.paymentMethod),
       };
+    },
+    async chargeBill(input) {
+      // Vindi's renewal of one period: it issues and charges the period's bill.
+      const answer = await call<{ bill?: VindiBill | null }>(
+        `/subscriptions/${encodeURIComponent(input.subscriptionProviderId)}/renew`,
+        {},
+      );
+      if (!answer.bill) throw new ProviderFailureError('Vindi renewed without a bill');
+      return billOf(answer.bill, input.paymentMethod);
     },
   };
 }

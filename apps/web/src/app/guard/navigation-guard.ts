@@ -1,7 +1,7 @@
 import {
   COUNTRY_IDS,
   ERROR_KEYS,
-  PLAN_LEVELS,
+  TOP_PLAN_LEVEL,
   PROFILE_IDS,
   permissionsFor,
   planRouteOf,
@@ -121,11 +121,11 @@ function isProfileUid(uid: string): uid is ProfileUid {
   return Object.hasOwn(PROFILE_IDS, uid);
 }
 
-/** Whether the user's profile opens a page needing `permission` on the Full plan (all of them). */
+/** Whether the user's profile opens a page needing `permission` on the top plan (all of them). */
 export function profileAllows(user: GuardUser, permission: ShellPermissionKey): boolean {
   const uid = user.user_profile.uid;
   if (!isProfileUid(uid)) return false;
-  const codes = permissionsFor({ profile: uid, planLevel: PLAN_LEVELS.full });
+  const codes = permissionsFor({ profile: uid, planLevel: TOP_PLAN_LEVEL });
   return withShellKeys(codes, uid).includes(permission);
 }
 
@@ -194,8 +194,7 @@ export function decideNavigation(input: GuardInput): GuardDecision {
     if (!permissions) return { kind: 'wait', for: 'permissions' };
     if (!permissions.includes(permission)) {
       if (!user) return { kind: 'wait', for: 'user' };
-      const byPlan =
-        user.plan.priority_level < PLAN_LEVELS.full && profileAllows(user, permission);
+      const byPlan = user.plan.priority_level < TOP_PLAN_LEVEL && profileAllows(user, permission);
       return byPlan ? planRefusal(user) : profileRefusal;
     }
   }

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { PLAN_ROUTES, routeAccess, type BillingPlan } from '@lavoura/domain';
+import type { BillingPlan } from '@lavoura/domain';
 import { changeLanguage, i18n } from '../../app/i18n';
-import { capabilitiesOf, PLAN_LEVEL_LIST, unlocksOf } from '../../lib/plan-capabilities';
 import { BAND_COLOURS } from '../../shell/freemium-card';
 import { serve } from '../../test/msw-server';
 import { billingPlans } from '../../test/plan-fixtures';
@@ -225,6 +224,12 @@ describe('/plans', () => {
     expect(pro.textContent).toContain('Programas de pulverização');
     expect(pro.textContent).toContain('Comparação de programas');
     expect(within(pro).getByRole('button', { name: 'Assinar o Pro' })).toBeTruthy();
+    // The plan table's quotas: Pro's users, Full's contracted area, Light's unlimited catalogue.
+    expect(pro.textContent).toContain('Até 10 usuários');
+    expect(screen.getByTestId('tier-4').textContent).toContain(
+      'Área contratada por talhão em cada safra',
+    );
+    expect(light.textContent).not.toContain('usuários');
     // No upgrade to the current plan or below.
     expect(within(light).queryByRole('button')).toBeNull();
     expect(within(screen.getByTestId('tier-0')).queryByRole('button')).toBeNull();
@@ -248,26 +253,6 @@ describe('/plans', () => {
     renderApp('/plans');
     await screen.findByTestId('blocked-page');
     expect(screen.queryByTestId('plans-page')).toBeNull();
-  });
-});
-
-describe('what each plan unlocks', () => {
-  it('comes from the route table: every route a level allows is unlocked at or below it', () => {
-    for (const level of PLAN_LEVEL_LIST) {
-      const unlocked = PLAN_LEVEL_LIST.filter((other) => other <= level).flatMap(
-        (other) => unlocksOf(other).routes,
-      );
-      expect([...unlocked].sort()).toEqual([...capabilitiesOf(level).routes].sort());
-      for (const route of capabilitiesOf(level).routes)
-        expect(routeAccess(route, level)).toBe('allowed');
-    }
-    expect(unlocksOf(2).routes).toEqual(
-      PLAN_ROUTES.filter(
-        (route) => routeAccess(route, 2) === 'allowed' && routeAccess(route, 1) !== 'allowed',
-      ),
-    );
-    expect(unlocksOf(0).dailyUses).toBe(5);
-    expect(unlocksOf(1).unlimitedUses).toBe(true);
   });
 });
 

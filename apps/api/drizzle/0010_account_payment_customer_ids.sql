@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "payment_customer_ids" jsonb DEFAULT '{}'::jsonb NOT NULL;
