@@ -93,6 +93,7 @@ describe('the account menu subscription', () => {
     const warning = await screen.findByTestId('renewal-failed');
     // Three days of grace after the paid period.
     expect(warning.textContent).toContain('The renewal payment was declined. Pay by Nov 25, 2026');
+    expect(screen.getByTestId('subscription-summary').textContent).not.toContain('Next bill');
     fireEvent.click(within(warning).getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByText('Payment approved. The subscription was renewed.')).toBeTruthy();
     expect(paid).toEqual([{ subscription_id: 7 }]);

@@ -94,6 +94,16 @@ function CancelDialog({
   );
 }
 
+/** A renewal bill was issued and is not paid: its notice replaces the next bill's date. */
+function renewalWaits(subscription: Subscription): boolean {
+  const status = subscription.bill?.status;
+  return (
+    subscription.status === 'active' &&
+    subscription.paid_until !== null &&
+    (status === 'failed' || status === 'pending')
+  );
+}
+
 /**
  * A renewal that waits: a refused card (pay again, by the grace day) or a bank slip or cash bill
  * not yet paid (its due date, and the slip's typable line to copy).
@@ -106,7 +116,7 @@ function RenewalNotice({ subscription }: { subscription: Subscription }) {
   const { user } = useSignedIn();
   const [busy, setBusy] = useState(false);
   const bill = subscription.bill;
-  if (subscription.status !== 'active' || !bill || !subscription.paid_until) return null;
+  if (!bill || !subscription.paid_until || !renewalWaits(subscription)) return null;
   const graceDay = formatDateOnly(addDays(subscription.paid_until, RENEWAL_GRACE_DAYS), language);
   if (bill.status === 'pending')
     return (
@@ -205,7 +215,7 @@ export function SubscriptionSummary() {
       <Typography variant="caption" color="text.secondary" component="p">
         {current.status === 'canceled' && current.paid_until
           ? t('subscription.ends', { date: date(current.paid_until) })
-          : current.next_bill_date
+          : current.next_bill_date && !renewalWaits(current)
             ? t('subscription.next_bill', { date: date(current.next_bill_date) })
             : null}
         {current.card &&
