@@ -41,6 +41,12 @@ import type { ReferenceService } from '../reference/reference.service.ts';
 import type { BillingPlansService } from './billing-plans.service.ts';
 import { toSubscription, type SubscriptionRow } from './subscription.presenter.ts';
 
+/** A subscription's card, of the same account. */
+const SUBSCRIPTION_CARD = and(
+  eq(t.paymentProfiles.accountId, t.subscriptions.accountId),
+  eq(t.paymentProfiles.id, t.subscriptions.paymentProfileId),
+);
+
 /** A subscription with what charging its next bill needs. */
 interface OpenSubscription {
   id: number;
@@ -658,13 +664,7 @@ export class PaymentsService {
       .from(t.subscriptions)
       .innerJoin(t.accounts, eq(t.accounts.id, t.subscriptions.accountId))
       .innerJoin(t.billingPlans, eq(t.billingPlans.id, t.subscriptions.billingPlanId))
-      .leftJoin(
-        t.paymentProfiles,
-        and(
-          eq(t.paymentProfiles.accountId, t.subscriptions.accountId),
-          eq(t.paymentProfiles.id, t.subscriptions.paymentProfileId),
-        ),
-      )
+      .leftJoin(t.paymentProfiles, SUBSCRIPTION_CARD)
       .where(and(eq(t.subscriptions.accountId, accountId), eq(t.subscriptions.id, id)));
     if (!row)
       throw new AppError(ERRORS.validation, 'Unknown subscription', [
@@ -750,13 +750,7 @@ export class PaymentsService {
       })
       .from(t.subscriptions)
       .innerJoin(t.billingPlans, eq(t.billingPlans.id, t.subscriptions.billingPlanId))
-      .leftJoin(
-        t.paymentProfiles,
-        and(
-          eq(t.paymentProfiles.accountId, t.subscriptions.accountId),
-          eq(t.paymentProfiles.id, t.subscriptions.paymentProfileId),
-        ),
-      )
+      .leftJoin(t.paymentProfiles, SUBSCRIPTION_CARD)
       .where(and(eq(t.subscriptions.accountId, accountId), eq(t.subscriptions.id, id)));
     const [bill] = await this.deps.db
       .select({
