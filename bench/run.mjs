@@ -42,6 +42,11 @@ const SCENARIOS = [
   { name: 'GET /api/permissions (session)', path: '/api/permissions', auth: true },
   { name: 'GET /api/menu/dados-usuario', path: '/api/menu/dados-usuario', auth: true },
   { name: 'GET /api/users', path: '/api/users', auth: true },
+  // Plans: the tiers and the price list (memory), the subscription and the free uses (one account).
+  { name: 'GET /api/plans', path: '/api/plans' },
+  { name: 'GET /payment-api/plans', path: '/payment-api/plans?language=pt', auth: true },
+  { name: 'GET /api/subscription', path: '/api/subscription', auth: true },
+  { name: 'GET /api/freemium', path: '/api/freemium', auth: true },
   // The farms area on a large account: 200 farms, one of them with 2,000 plots (bench data below).
   // Compressed, as every browser asks for it (the uncompressed list is about 130 kB).
   {

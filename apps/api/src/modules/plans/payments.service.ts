@@ -294,7 +294,7 @@ export class PaymentsService {
 
   /** The account's subscription (the newest not ended), or null. Lapsed ones end first. */
   async current(session: Session): Promise<Subscription | null> {
-    await this.endLapsed();
+    await this.endLapsed(session.accountId);
     const [row] = await this.deps.db
       .select({ id: t.subscriptions.id })
       .from(t.subscriptions)
@@ -430,9 +430,10 @@ export class PaymentsService {
   /**
    * Subscriptions that are over end (cancelled after their paid period; active with a renewal
    * unpaid after the grace days, whose pending bill expires), and their accounts return to
-   * Freemium (unless another subscription of theirs is active). Run on reads and by the hourly timer.
+   * Freemium (unless another subscription of theirs is active). Run on an account's reads and by
+   * the hourly timer for every account.
    */
-  async endLapsed(): Promise<void> {
+  async endLapsed(accountId?: number): Promise<void> {
     const candidates = await this.deps.db
       .select({
         id: t.subscriptions.id,
@@ -446,6 +447,8 @@ export class PaymentsService {
       .where(
         and(
           inArray(t.subscriptions.status, ['canceled', 'active']),
+          // A read looks at its own account only; the timer at all of them.
+          accountId === undefined ? undefined : eq(t.subscriptions.accountId, accountId),
           // Cheap pre-filter in UTC; each account's own calendar decides below.
           lt(t.subscriptions.paidUntil, addDays(todayIn('UTC', this.now()), 1)),
         ),
