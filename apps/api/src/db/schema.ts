@@ -506,8 +506,210 @@ export const sowings = pgTable(
 );
 
 /**
- * Varieties a farm plans for a season-crop ([catalogue-notes] adds the catalogue's varieties and
- * the foreign key to them); a farm with planned varieties is not deleted.
+ * The product catalogue (issue 11): the bundled data set of pesticides and varieties, shared by
+ * every account and loaded on start once per `CATALOGUE_VERSION` (db/catalogue/load-catalogue.ts).
+ * A row keeps its id across versions through its `key`; a row a new version drops stays,
+ * `listed = false`, so what an account chose still resolves.
+ */
+export const pesticides = pgTable(
+  'pesticides',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    /** fungicide, herbicide, nematicide: one product may be several. */
+    categories: text('categories').array().notNull(),
+    classes: text('classes').array().notNull(),
+    company: text('company'),
+    registrationNumber: text('registration_number'),
+    formulation: text('formulation'),
+    cropIds: integer('crop_ids').array().notNull(),
+    toxicologicalClass: text('toxicological_class'),
+    environmentalClass: text('environmental_class'),
+    isCorrosive: boolean('is_corrosive'),
+    isFlammable: boolean('is_flammable'),
+    /** `{type, material, capacity, unit}[]`; null: the source does not say. */
+    packaging: jsonb('packaging'),
+    leafletLink: text('leaflet_link'),
+    /** `{name, chemical_group, concentration, unit, mode_of_action}[]` in the source's order. */
+    actives: jsonb('actives').notNull(),
+    /** `{scientific_name, common_names}[]`: every target registered, all crops together. */
+    targets: jsonb('targets').notNull(),
+    whiteMold: boolean('white_mold').notNull(),
+    /** Name, company and actives without accents or case, for the free-text search. */
+    searchText: text('search_text').notNull(),
+    /** The filter values, without accents or case. */
+    chemicalGroupKeys: text('chemical_group_keys').array().notNull(),
+    activeKeys: text('active_keys').array().notNull(),
+    targetKeys: text('target_keys').array().notNull(),
+    sourceId: text('source_id').notNull(),
+    listed: boolean('listed').notNull().default(true),
+  },
+  (table) => [index('pesticides_country_index').on(table.countryId, table.listed)],
+);
+
+/**
+ * Registration of a pesticide per disease of our lists (spec 2 §3 Defensive): registered or not
+ * (`sem_registro`, answered as the dose 999999), with the registered dose range where the source
+ * gives it (null: not informed).
+ */
+export const pesticideDoses = pgTable(
+  'pesticide_doses',
+  {
+    pesticideId: integer('pesticide_id')
+      .notNull()
+      .references(() => pesticides.id, { onDelete: 'cascade' }),
+    diseaseId: integer('disease_id')
+      .notNull()
+      .references(() => diseases.id, { onDelete: 'restrict' }),
+    /** null: the source does not say whether it is registered (not informed). */
+    registered: boolean('registered'),
+    doseMin: doublePrecision('dose_min'),
+    doseMax: doublePrecision('dose_max'),
+    doseUnit: text('dose_unit'),
+  },
+  (table) => [
+    primaryKey({ name: 'pesticide_doses_pk', columns: [table.pesticideId, table.diseaseId] }),
+  ],
+);
+
+/**
+ * Efficacy per product, country and disease (AGRONOMY.md §4b) with its tag (S read in a source,
+ * D derived by `npm run data:efficacy`, A assumption) and source id.
+ */
+export const pesticideEfficacies = pgTable(
+  'pesticide_efficacies',
+  {
+    pesticideId: integer('pesticide_id')
+      .notNull()
+      .references(() => pesticides.id, { onDelete: 'cascade' }),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'restrict' }),
+    diseaseId: integer('disease_id')
+      .notNull()
+      .references(() => diseases.id, { onDelete: 'restrict' }),
+    efficacy: doublePrecision('efficacy').notNull(),
+    tag: text('tag').notNull(),
+    sourceId: text('source_id').notNull(),
+    note: text('note'),
+  },
+  (table) => [
+    primaryKey({
+      name: 'pesticide_efficacies_pk',
+      columns: [table.pesticideId, table.countryId, table.diseaseId],
+    }),
+    check('pesticide_efficacies_tag', sql`${table.tag} in ('S', 'D', 'A')`),
+  ],
+);
+
+export const varieties = pgTable(
+  'varieties',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    cropId: integer('crop_id')
+      .notNull()
+      .references(() => crops.id, { onDelete: 'restrict' }),
+    countryIds: integer('country_ids').array().notNull(),
+    name: text('name').notNull(),
+    company: text('company'),
+    gmr: doublePrecision('gmr'),
+    growthHabit: text('growth_habit'),
+    cycleClass: text('cycle_class'),
+    minCycle: integer('min_cycle'),
+    maxCycle: integer('max_cycle'),
+    rustTolerant: boolean('rust_tolerant'),
+    minPopulation: doublePrecision('min_population'),
+    maxPopulation: doublePrecision('max_population'),
+    /** Day of the year as month * 100 + day (e.g. 1015 = 15 Oct); null: not informed. */
+    startSowing: smallint('start_sowing'),
+    endSowing: smallint('end_sowing'),
+    gmo: boolean('gmo'),
+    regionStates: text('region_states').array(),
+    registrationNumber: text('registration_number'),
+    /** `{target, reaction}[]`; a target without a sourced reaction is absent. */
+    reactions: jsonb('reactions').notNull(),
+    searchText: text('search_text').notNull(),
+    targetKeys: text('target_keys').array().notNull(),
+    sourceId: text('source_id').notNull(),
+    listed: boolean('listed').notNull().default(true),
+  },
+  (table) => [index('varieties_crop_index').on(table.cropId, table.listed)],
+);
+
+/**
+ * The catalogue items a Freemium account opened per day (issue 11, item 4): opening one again the
+ * same day spends no second free use.
+ */
+export const catalogueViews = pgTable(
+  'catalogue_views',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    category: text('category').notNull(),
+    itemId: integer('item_id').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'catalogue_views_pk',
+      columns: [table.accountId, table.day, table.category, table.itemId],
+    }),
+  ],
+);
+
+/** A grower's request for a variety the catalogue lacks (e-mailed to support). */
+export const varietySolicitations = pgTable(
+  'variety_solicitations',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    suggestionName: text('suggestion_name').notNull(),
+    suggestionDescription: text('suggestion_description').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('variety_solicitations_account_index').on(table.accountId, table.createdAt)],
+);
+
+/**
+ * The price and dose an account last used per pesticide ([programs] writes it with each planned
+ * or applied spray; GET /api/defensives answers them as lastPrice and lastDose).
+ */
+export const accountPesticideValues = pgTable(
+  'account_pesticide_values',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    pesticideId: integer('pesticide_id')
+      .notNull()
+      .references(() => pesticides.id, { onDelete: 'cascade' }),
+    price: numeric('price', { precision: 14, scale: 2 }),
+    dose: doublePrecision('dose'),
+    uses: integer('uses').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'account_pesticide_values_pk',
+      columns: [table.accountId, table.pesticideId],
+    }),
+  ],
+);
+
+/**
+ * Varieties of the catalogue a farm plans for a season-crop (GET/POST /api/cultivares); a farm
+ * with planned varieties is not deleted.
  */
 export const farmVarieties = pgTable(
   'farm_varieties',
@@ -518,7 +720,9 @@ export const farmVarieties = pgTable(
     seasonCropId: integer('season_crop_id')
       .notNull()
       .references(() => seasonCrops.id, { onDelete: 'restrict' }),
-    varietyId: integer('variety_id').notNull(),
+    varietyId: integer('variety_id')
+      .notNull()
+      .references(() => varieties.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
