@@ -1,0 +1,95 @@
+import { z } from 'zod/mini';
+import { FIELD_KEYS } from '../field-errors.ts';
+
+/**
+ * The catalogue's list query (spec 3 §2, §7, §9 and issue 11's exact names): a category, a
+ * free-text search, filters, a sort and a page. Written once: the API parses with it and the web
+ * builds its controls from the same lists.
+ */
+
+export const CATALOGUE_CATEGORIES = ['fungicide', 'herbicide', 'nematicide', 'variety'] as const;
+export type CatalogueCategory = (typeof CATALOGUE_CATEGORIES)[number];
+export type PesticideCategory = Exclude<CatalogueCategory, 'variety'>;
+export const PESTICIDE_CATEGORIES: readonly PesticideCategory[] = [
+  'fungicide',
+  'herbicide',
+  'nematicide',
+];
+
+/** Spec 3 §9: the page is 50 items; `offset` is the page number, from 1 as in the spec's data. */
+export const CATALOGUE_PAGE_SIZE = 50;
+/** Spec 3 §9: the GMR slider of the variety filters. */
+export const GMR_RANGE = { min: 6, max: 9.8, step: 0.1 } as const;
+
+export const PESTICIDE_SORTS = ['name_asc', 'name_desc', 'company_asc', 'company_desc'] as const;
+export const VARIETY_SORTS = [...PESTICIDE_SORTS, 'gmr_asc', 'gmr_desc'] as const;
+export type CatalogueSort = (typeof VARIETY_SORTS)[number];
+
+export function sortsOf(category: CatalogueCategory): readonly CatalogueSort[] {
+  return category === 'variety' ? VARIETY_SORTS : PESTICIDE_SORTS;
+}
+
+/** Spec 3 §3: the susceptibility legend, from no information to resistant. */
+export const REACTIONS = ['SI', 'S', 'MS', 'I', 'MR', 'R'] as const;
+export type Reaction = (typeof REACTIONS)[number];
+
+/**
+ * Text as the catalogue compares it: without accents, case or repeated spaces, so
+ * "PIRACLOSTROBINA", "piraclostrobina" and "Piraclostróbina" are one word.
+ */
+export function searchableText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const optionalText = z.optional(z.string().check(z.trim(), z.maxLength(120)));
+const positiveInt = z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
+const gmr = z.coerce.number().check(z.gte(GMR_RANGE.min), z.lte(GMR_RANGE.max));
+
+export const catalogueQuerySchema = z
+  .strictObject({
+    version: z.optional(z.literal('v2')),
+    category: z.optional(z.enum(CATALOGUE_CATEGORIES)),
+    country: z.optional(positiveInt),
+    state_id: z.optional(positiveInt),
+    city: z.optional(z.string()),
+    crop: z.optional(positiveInt),
+    search: optionalText,
+    company: optionalText,
+    target: optionalText,
+    chemical_group: optionalText,
+    active_ingredient: optionalText,
+    gmr_min: z.optional(gmr),
+    gmr_max: z.optional(gmr),
+    sowing_month: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(12))),
+    resistant_to: z.optional(optionalText),
+    sort: z.optional(z.enum(VARIETY_SORTS)),
+    limit: z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(CATALOGUE_PAGE_SIZE))),
+    offset: z.optional(positiveInt),
+  })
+  .check(
+    z.refine((query) => !query.sort?.startsWith('gmr') || query.category === 'variety', {
+      message: FIELD_KEYS.invalid,
+      path: ['sort'],
+    }),
+    z.refine(
+      (query) =>
+        query.gmr_min === undefined ||
+        query.gmr_max === undefined ||
+        query.gmr_min <= query.gmr_max,
+      { message: FIELD_KEYS.invalid, path: ['gmr_max'] },
+    ),
+  );
+export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
+
+export const catalogueFiltersQuerySchema = z.strictObject({
+  version: z.optional(z.literal('v2')),
+  country: z.optional(positiveInt),
+  state_id: z.optional(positiveInt),
+  city: z.optional(z.string()),
+  crop: z.optional(positiveInt),
+});
