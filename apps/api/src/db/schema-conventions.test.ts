@@ -50,6 +50,10 @@ const SHARED_TABLES: Record<string, string> = {
   login_attempts: 'sign-in state of e-mails',
   activation_attempts: 'sign-up state of e-mails',
   settings: 'platform settings',
+  pesticides: 'the catalogue’s data set',
+  pesticide_doses: 'the catalogue’s data set',
+  pesticide_efficacies: 'the catalogue’s data set',
+  varieties: 'the catalogue’s data set',
 };
 
 /** Indexes that do not start with account_id on purpose. */

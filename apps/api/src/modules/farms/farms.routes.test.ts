@@ -325,9 +325,22 @@ describe('deleting a farm', () => {
     const plot = await makePlot(app.db, accountId, id);
     const sowing = await makeSowing(app.db, accountId, id, plot);
     const [seasonCrop] = await app.db.select().from(t.seasonCrops).limit(1);
+    const [variety] = await app.db
+      .insert(t.varieties)
+      .values({
+        key: 'test:farm-deletion',
+        cropId: 1,
+        countryIds: [1],
+        name: 'A catalogue variety',
+        reactions: [],
+        searchText: 'a catalogue variety',
+        targetKeys: [],
+        sourceId: 'test',
+      })
+      .returning({ id: t.varieties.id });
     await app.db
       .insert(t.farmVarieties)
-      .values({ accountId, farmId: id, seasonCropId: seasonCrop!.id, varietyId: 1 });
+      .values({ accountId, farmId: id, seasonCropId: seasonCrop!.id, varietyId: variety!.id });
 
     const first = await send(admin.token, 'DELETE', `/api/fazendas/${id}`);
     expect([first.statusCode, first.json().key]).toEqual([409, 'exception.farm.used_in_sowing']);
