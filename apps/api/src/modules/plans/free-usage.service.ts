@@ -1,6 +1,6 @@
 import { ERRORS, dailyUseLimit, freeUsage, todayIn, type FreeUsage } from '@lavoura/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
@@ -38,11 +38,12 @@ export class FreeUsageService {
   /**
    * Counts one use, or refuses with 403 at the limit and counts nothing. One statement raises the
    * count only while it is under the limit: two uses at 4 of 5, at the same moment, let one through.
+   * `db` is the caller's transaction when the use goes with another write (a catalogue view).
    */
-  async consume(session: Session): Promise<FreeUsage> {
+  async consume(session: Session, db: Executor = this.deps.db): Promise<FreeUsage> {
     const limit = dailyUseLimit(session.planLevel);
     if (limit === null) return freeUsage(null, 0);
-    const [row] = await this.deps.db
+    const [row] = await db
       .insert(t.freeUses)
       .values({ accountId: session.accountId, day: this.today(session), used: 1 })
       .onConflictDoUpdate({
@@ -55,8 +56,8 @@ export class FreeUsageService {
     return freeUsage(limit, row.used);
   }
 
-  /** Today in the account country's time zone (YYYY-MM-DD). */
-  private today(session: Session): string {
+  /** Today in the account country's time zone (YYYY-MM-DD): the day free uses count in. */
+  today(session: Session): string {
     const country = this.deps.reference.list.countries.find(
       (c) => c.id === session.accountCountryId,
     );

@@ -1,0 +1,150 @@
+import { DISEASES, type CatalogueCategory } from '@lavoura/domain';
+import type * as t from '../../db/schema.ts';
+
+/**
+ * Catalogue items as the API answers them (spec 3 §3: pesticide and seed variety items). A fact
+ * the data set lacks is null, which the screen shows as "not informed"; a dose without
+ * registration is the spec's 999999 (`sem_registro`).
+ */
+
+type Pesticide = typeof t.pesticides.$inferSelect;
+type Variety = typeof t.varieties.$inferSelect;
+type Dose = typeof t.pesticideDoses.$inferSelect;
+type Efficacy = typeof t.pesticideEfficacies.$inferSelect;
+
+interface Active {
+  name: string;
+  chemical_group: string | null;
+  concentration: number | null;
+  unit: string | null;
+  mode_of_action: string | null;
+}
+
+export interface CatalogueFilters {
+  sort_select: { value: string; message_key: string }[];
+  extra_filter: Record<string, unknown>;
+}
+
+/** The spec's value of a dose with no registration for the target. */
+export const NO_REGISTERED_DOSE = 999999;
+
+const diseaseById = new Map(DISEASES.map((disease) => [disease.id, disease]));
+
+const chemicalGroup = (actives: Active[]) =>
+  [...new Set(actives.map((active) => active.chemical_group).filter(Boolean))].join(' + ') || null;
+
+export function pesticideListItem(row: Pesticide, category: CatalogueCategory) {
+  const actives = row.actives as Active[];
+  return {
+    id: row.id,
+    pesticide_id: row.id,
+    category,
+    country: row.countryId,
+    pesticide: row.name,
+    crops: row.cropIds,
+    agronomic_category: row.categories,
+    asset_owner: row.company,
+    registration_number: row.registrationNumber,
+    formulation: row.formulation,
+    chemical_group: chemicalGroup(actives),
+    activeIngredients: actives.map((active) => ({
+      active_ingredient: active.name,
+      concentration: active.concentration,
+      unit: active.unit,
+      mode_of_action: active.mode_of_action,
+    })),
+    white_mold: row.whiteMold,
+  };
+}
+
+export function pesticideDetail(
+  row: Pesticide,
+  category: CatalogueCategory,
+  doses: Dose[],
+  efficacies: Efficacy[],
+) {
+  const targets = row.targets as { scientific_name: string; common_names: string[] }[];
+  return {
+    ...pesticideListItem(row, category),
+    classes: row.classes,
+    pesticide_unit: null,
+    use: null,
+    product_action: null,
+    risk_of_product: {
+      is_corrosive: row.isCorrosive,
+      is_flammable: row.isFlammable,
+      toxicological_class: row.toxicologicalClass,
+      environmental_class: row.environmentalClass,
+    },
+    package: row.packaging,
+    instructions: { date: null, leaflet_link: row.leafletLink },
+    targets,
+    doses_per_target: doses
+      .map((dose) => {
+        const disease = diseaseById.get(dose.diseaseId)!;
+        return {
+          crop_id: disease.crop_id,
+          target_id: disease.id,
+          target_code: disease.code,
+          target_message_key: disease.message_key,
+          has_register: dose.registered,
+          doses_unit: dose.doseUnit,
+          doses_min: dose.registered === false ? NO_REGISTERED_DOSE : dose.doseMin,
+          doses_max: dose.registered === false ? NO_REGISTERED_DOSE : dose.doseMax,
+        };
+      })
+      .sort((a, b) => a.target_id - b.target_id),
+    efficacies: efficacies
+      .map((efficacy) => ({
+        country_id: efficacy.countryId,
+        disease_id: efficacy.diseaseId,
+        disease_message_key: diseaseById.get(efficacy.diseaseId)!.message_key,
+        efficacy: efficacy.efficacy,
+        tag: efficacy.tag,
+        source_id: efficacy.sourceId,
+        note: efficacy.note,
+      }))
+      .sort((a, b) => a.disease_id - b.disease_id),
+    source_id: row.sourceId,
+  };
+}
+
+const dayAndMonth = (value: number | null) =>
+  value === null ? null : { day: value % 100, month: Math.floor(value / 100) };
+
+export function varietyListItem(row: Variety) {
+  return {
+    id: row.id,
+    seed_id: row.id,
+    category: 'variety' as const,
+    name: row.name,
+    crop_id: row.cropId,
+    countries: row.countryIds,
+    relative_maturity: row.gmr,
+    asset_owner: row.company,
+    growth_habit: row.growthHabit,
+    cycle_class: row.cycleClass,
+    genetically_modified_organism: row.gmo,
+  };
+}
+
+export function varietyDetail(row: Variety) {
+  const reactions = row.reactions as { target: string; reaction: string }[];
+  return {
+    ...varietyListItem(row),
+    min_cycle: row.minCycle,
+    max_cycle: row.maxCycle,
+    rust_tolerant: row.rustTolerant,
+    min_population: row.minPopulation,
+    max_population: row.maxPopulation,
+    start_sowing: dayAndMonth(row.startSowing),
+    end_sowing: dayAndMonth(row.endSowing),
+    region_states: row.regionStates,
+    registration_number: row.registrationNumber,
+    diseases: reactions.map((reaction) => ({
+      target: reaction.target,
+      resistance_plant: reaction.reaction,
+    })),
+    source_id: row.sourceId,
+  };
+}

@@ -1,0 +1,81 @@
+import {
+  CATALOGUE_CATEGORIES,
+  DEFAULT_CROP_ID,
+  catalogueFiltersQuerySchema,
+  catalogueQuerySchema,
+  errorBodySchema,
+} from '@lavoura/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../http/auth.ts';
+import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import type { CatalogueService } from './catalogue.service.ts';
+
+const errors = { ...commonErrorResponses, 401: errorBodySchema, 403: errorBodySchema };
+const tags = ['catalogue'];
+const access = { permission: 'CATALOG_LISTAR', planRoute: 'catalog' } as const;
+const category = z.enum(CATALOGUE_CATEGORIES);
+
+/** The product catalogue (spec 3 §7 Catalogue; issue 11 items 3 and 4). */
+export function catalogueRoutes(catalogue: CatalogueService) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/catalogs',
+      {
+        config: { access },
+        schema: {
+          tags,
+          operationId: 'listCatalogue',
+          summary:
+            'One page (≤ 50, offset = page from 1) of a category, filtered, searched and sorted: {total, list}',
+          querystring: catalogueQuerySchema,
+          response: {
+            200: z.object({ total: z.int(), list: z.array(z.record(z.string(), z.unknown())) }),
+            ...errors,
+          },
+        },
+      },
+      async (request) => catalogue.list(request.query),
+    );
+    app.get(
+      '/catalogs/:category/filters',
+      {
+        config: { access },
+        schema: {
+          tags,
+          operationId: 'listCatalogueFilters',
+          summary: 'The sorts and filter choices of a category: {sort_select, extra_filter}',
+          params: z.object({ category }),
+          querystring: catalogueFiltersQuerySchema,
+          response: {
+            200: z.object({
+              sort_select: z.array(z.object({ value: z.string(), message_key: z.string() })),
+              extra_filter: z.record(z.string(), z.unknown()),
+            }),
+            ...errors,
+          },
+        },
+      },
+      async (request) =>
+        catalogue.filters(request.params.category, request.query.crop ?? DEFAULT_CROP_ID),
+    );
+    app.get(
+      '/catalogs/:category/:id',
+      {
+        config: { access },
+        schema: {
+          tags,
+          operationId: 'getCatalogueItem',
+          summary:
+            'One item’s detail; a Freemium account spends a free use per new item a day (403 exception.freemium.limit_exceeded)',
+          params: z.object({ category, id: idSchema }),
+          response: { 200: z.record(z.string(), z.unknown()), ...errors },
+        },
+      },
+      async (request) =>
+        catalogue.detail(sessionOf(request), request.params.category, request.params.id),
+    );
+  };
+}
