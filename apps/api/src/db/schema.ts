@@ -952,3 +952,72 @@ export const paymentAttempts = pgTable(
   },
   (table) => [primaryKey({ name: 'payment_attempts_pk', columns: [table.accountId, table.day] })],
 );
+
+/**
+ * Field notes (issue 11, item 6): a farm's notebook, a note optionally about one plot, with a
+ * category of the `note_categories` enumeration. `updated_at` moves with each edit.
+ */
+export const fieldNotes = pgTable(
+  'field_notes',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    farmId: integer('farm_id').notNull(),
+    plotId: integer('plot_id'),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => noteCategories.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    editedBy: integer('edited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('field_notes_account_id_unique').on(table.accountId, table.id),
+    // The notebook: one farm's notes, newest first.
+    index('field_notes_account_farm_index').on(table.accountId, table.farmId, table.createdAt),
+    foreignKey({
+      name: 'field_notes_farm_fk',
+      columns: [table.accountId, table.farmId],
+      foreignColumns: [farms.accountId, farms.id],
+    }).onDelete('cascade'),
+    // plot_id null: no plot, and the key is not checked (MATCH SIMPLE).
+    foreignKey({
+      name: 'field_notes_plot_fk',
+      columns: [table.accountId, table.plotId],
+      foreignColumns: [plots.accountId, plots.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A note's attachments (issue 11, item 7): the bytes live in the storage interface
+ * (providers/storage) under `storage_key`; the row says what they are.
+ */
+export const fieldNoteFiles = pgTable(
+  'field_note_files',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    noteId: integer('note_id').notNull(),
+    name: text('name').notNull(),
+    mimetype: text('mimetype').notNull(),
+    /** Bytes. */
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('field_note_files_account_note_index').on(table.accountId, table.noteId),
+    foreignKey({
+      name: 'field_note_files_note_fk',
+      columns: [table.accountId, table.noteId],
+      foreignColumns: [fieldNotes.accountId, fieldNotes.id],
+    }).onDelete('cascade'),
+    check('field_note_files_size_positive', sql`${table.size} >= 0`),
+  ],
+);
