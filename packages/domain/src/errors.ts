@@ -100,6 +100,9 @@ export const ERRORS = {
   kmlTooFewPoints: { key: 'exception.kml.too_few_points', status: 400 },
   kmlNoPolygons: { key: 'exception.kml.no_polygons', status: 400 },
   fileTooLarge: { key: 'exception.file.too_large', status: 413 },
+  // field notes
+  invalidQueryValue: { key: 'exception.invalid_query_value', status: 400 },
+  fileUnsupportedType: { key: 'exception.file.unsupported_type', status: 400 },
   // plans
   freemiumLimitExceeded: { key: 'exception.freemium.limit_exceeded', status: 403 },
   paymentInvalidCard: { key: 'exception.payment.invalid_card', status: 400 },

@@ -30,6 +30,8 @@ export * from './plans/billing.ts';
 export * from './farms/enablement.ts';
 export * from './catalogue/catalogue-query.ts';
 export * from './catalogue/data-contracts.ts';
+export * from './contracts/notes.ts';
+export * from './notes/note-rules.ts';
 
 // One zod error map for every parse, on the server and in the browser (see field-errors.ts).
 import { installFieldErrorMap } from './field-errors.ts';
