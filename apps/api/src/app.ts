@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import { DEFAULT_ENABLE_LIMIT_PER_SEASON } from '@lavoura/domain';
 import Fastify, {
@@ -53,6 +55,10 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { MaintenanceService } from './modules/settings/maintenance.service.ts';
+import { notesRoutes } from './modules/notes/notes.routes.ts';
+import { NotesService } from './modules/notes/notes.service.ts';
+import type { FileStorage } from './providers/storage/file-storage.ts';
+import { localStorage } from './providers/storage/local-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +91,8 @@ export interface AppDependencies {
   paymentProvider?: PaymentProvider;
   /** The secret the provider's webhook carries (PAYMENT_WEBHOOK_SECRET); without it every call is refused. */
   paymentWebhookSecret?: string;
+  /** Where note attachments are kept (STORAGE_DRIVER); a folder of the system's temp dir if absent. */
+  storage?: FileStorage;
 }
 
 /** One log line per request, when it completes, instead of Fastify's two. */
@@ -206,6 +214,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(freeUsageRoutes(new FreeUsageService({ ...services, reference })), {
     prefix: '/api',
   });
+  const notes = new NotesService({
+    ...services,
+    storage: deps.storage ?? localStorage(path.join(os.tmpdir(), `lavoura-files-${process.pid}`)),
+    warn: (message, error) => app.log.warn({ err: error }, message),
+  });
+  await app.register(notesRoutes(notes), { prefix: '/api' });
   await app.register(healthRoutes(deps.db));
   await registerWebApp(app, deps.webDistDir);
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { StorageConfig } from './providers/storage/create-storage.ts';
 
 /** The process environment, parsed once. Every variable is listed in the README's table. */
 const environmentSchema = z.object({
@@ -40,6 +41,17 @@ const environmentSchema = z.object({
   VINDI_API_KEY: z.string().optional(),
   VINDI_PLANS: z.string().default(''),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().url().optional(),
+  ),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  S3_PREFIX: z.string().default(''),
 });
 
 export interface Config {
@@ -71,6 +83,8 @@ export interface Config {
     { provider: 'sandbox' } | { provider: 'vindi'; apiUrl: string; apiKey: string; plans: string };
   /** Shared with the provider's webhook (its URL carries it as ?secret=). */
   paymentWebhookSecret: string | undefined;
+  /** Where note attachments are kept: `local` (DATA_DIR/files/) or an S3-compatible bucket. */
+  storage: StorageConfig;
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -118,6 +132,22 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           }
         : { provider: 'sandbox' },
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET,
+    storage:
+      env.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: required(env.S3_BUCKET, 'S3_BUCKET (STORAGE_DRIVER=s3)'),
+            accessKeyId: required(env.S3_ACCESS_KEY_ID, 'S3_ACCESS_KEY_ID (STORAGE_DRIVER=s3)'),
+            secretAccessKey: required(
+              env.S3_SECRET_ACCESS_KEY,
+              'S3_SECRET_ACCESS_KEY (STORAGE_DRIVER=s3)',
+            ),
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+            prefix: env.S3_PREFIX,
+          }
+        : { driver: 'local' },
     demoData:
       env.DEMO_DATA === 'true' ||
       (env.DEMO_DATA === undefined && env.NODE_ENV !== 'production' && !env.DATABASE_URL),

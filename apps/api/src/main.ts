@@ -8,6 +8,7 @@ import { ensurePlatformAdmin, resolveJwtSecret, seedDemoData } from './db/bootst
 import { createMailer } from './providers/mail/mailer.ts';
 import { sandboxPaymentProvider } from './providers/payments/sandbox-provider.ts';
 import { parseVindiPlans, vindiPaymentProvider } from './providers/payments/vindi-provider.ts';
+import { createStorage } from './providers/storage/create-storage.ts';
 import { MaintenanceService } from './modules/settings/maintenance.service.ts';
 
 /** Process entry: config -> database (migrated, seeded) -> app -> listen; closes cleanly on signals. */
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
           })
         : sandboxPaymentProvider(),
     ...(config.paymentWebhookSecret ? { paymentWebhookSecret: config.paymentWebhookSecret } : {}),
+    storage: createStorage(config.storage, config.dataDir),
     webDistDir: config.webDistDir ?? path.resolve(migrationsDir, '../../web/dist'),
     logger: { level: config.logLevel },
   });

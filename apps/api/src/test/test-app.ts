@@ -12,6 +12,8 @@ import { seedReferenceData } from '../db/seed.ts';
 import type { MaintenanceSwitch } from '../http/maintenance.ts';
 import type { RateLimitSettings } from '../http/rate-limits.ts';
 import { outboxMailer } from '../providers/mail/mailer.ts';
+import type { FileStorage } from '../providers/storage/file-storage.ts';
+import { localStorage } from '../providers/storage/local-storage.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,6 +22,8 @@ export interface TestApp {
   maintenance: MaintenanceSwitch;
   /** Where this app's e-mails land (.eml files). */
   outboxDir: string;
+  /** Where this app's note attachments land (the local storage's folder). */
+  filesDir: string;
   /** The app's clock: move `clock.now` to let codes, tokens and locks expire. */
   clock: { now: Date };
   close(): Promise<void>;
@@ -37,13 +41,17 @@ export async function createTestApp(
     extraRoutes?: (app: FastifyInstance) => void;
     /** Rate limits of the public identity routes: by default too high for any test to reach. */
     rateLimits?: RateLimitSettings;
+    /** Where attachments go: a local storage in a temp folder (filesDir) unless given. */
+    storage?: FileStorage;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const maintenance = { enabled: options.maintenance ?? false };
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lavoura-outbox-'));
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lavoura-files-'));
   const clock = { now: new Date() };
   const app = await buildApp({
+    storage: options.storage ?? localStorage(filesDir),
     db: database.handle.db,
     sessionNotifications: database.handle,
     maintenance,
@@ -65,11 +73,13 @@ export async function createTestApp(
     database: database.handle,
     maintenance,
     outboxDir,
+    filesDir,
     clock,
     close: async () => {
       await app.close();
       await database.drop();
       fs.rmSync(outboxDir, { recursive: true, force: true });
+      fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

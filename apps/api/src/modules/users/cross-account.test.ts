@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
@@ -8,6 +9,7 @@ import {
   makeUser,
   tokenFor,
 } from '../../test/identity-factory.ts';
+import * as fixture from '../../test/attachment-fixtures.ts';
 import { assignFarms, makeFarm, makePlot } from '../../test/farm-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -30,6 +32,9 @@ let otherFarmA: number;
 let plotA: number;
 let otherPlotA: number;
 let researcherToken: string;
+/** A note with a photo on each of A's farms. */
+let noteA: { id: number; fileId: number };
+let otherNoteA: { id: number; fileId: number };
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -66,6 +71,8 @@ beforeAll(async () => {
   const researcher = await makeUser(app.db, { accountId: accountA, profile: 'PESQUISA' });
   await assignFarms(app.db, accountA, researcher.id, [farmA]);
   researcherToken = await tokenFor(app, researcher.email);
+  noteA = await noteWithPhoto(adminA.token, farmA);
+  otherNoteA = await noteWithPhoto(adminA.token, otherFarmA);
   targetsA = [
     { label: 'A’s administrator', id: adminA.id },
     { label: 'A’s agronomist', id: agronomist.id },
@@ -73,6 +80,28 @@ beforeAll(async () => {
   ];
 });
 afterAll(() => app.close());
+
+/** A field note with a PNG, made through the API so its file is really stored. */
+async function noteWithPhoto(token: string, farmId: number) {
+  const boundary = '----lavouraCrossAccount';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nNota\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="category_id"\r\n\r\n3\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\n`,
+    ),
+    fixture.png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await app.app.inject({
+    method: 'POST',
+    url: `/api/farms/${farmId}/fields-notes`,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  const note = response.json<{ id: number; files: { id: number }[] }>();
+  return { id: note.id, fileId: note.files[0]!.id };
+}
 
 interface Case {
   /** The route as the OpenAPI document names it. */
@@ -90,8 +119,12 @@ interface Case {
   takesFarm?: true;
   /** The id is a plot. */
   takesPlot?: true;
+  /** The id is a field note. */
+  takesNote?: true;
   /** No non-administrator profile may call it (spec 2 §6): 403 before any farm is looked for. */
   administratorsOnly?: true;
+  /** The researcher (who reads notes only) is refused it with 403 before any farm is looked for. */
+  researcherMayNot?: true;
 }
 
 const notFound = { status: 404, key: 'exception.not_found', takesFarm: true } as const;
@@ -208,6 +241,49 @@ const FARM_CASES: Case[] = [
     route: 'GET /api/fazendas/{id}/stats',
     request: (id) => ({ method: 'GET', url: `/api/fazendas/${id}/stats` }),
     ...notFound,
+  },
+  {
+    route: 'GET /api/farms/{id}/fields-notes',
+    request: (id) => ({ method: 'GET', url: `/api/farms/${id}/fields-notes` }),
+    ...notFound,
+  },
+  {
+    route: 'POST /api/farms/{id}/fields-notes',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/farms/${id}/fields-notes`,
+      payload: { title: 'Intrusa', category_id: 1 },
+    }),
+    ...notFound,
+    researcherMayNot: true,
+  },
+  {
+    route: 'POST /api/farms/{id}/fields-notes/{noteId}',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/farms/${id}/fields-notes/${id === otherFarmA ? otherNoteA.id : noteA.id}`,
+      payload: { title: 'Tomada', category_id: 1 },
+    }),
+    ...notFound,
+    researcherMayNot: true,
+  },
+];
+
+const noteNotFound = { status: 404, key: 'exception.not_found', takesNote: true } as const;
+const NOTE_CASES: Case[] = [
+  {
+    route: 'DELETE /api/fields-notes/{id}',
+    request: (id) => ({ method: 'DELETE', url: `/api/fields-notes/${id}` }),
+    ...noteNotFound,
+    researcherMayNot: true,
+  },
+  {
+    route: 'GET /api/fields-notes/{note_id}/files/{file_id}',
+    request: (id) => ({
+      method: 'GET',
+      url: `/api/fields-notes/${id}/files/${id === otherNoteA.id ? otherNoteA.fileId : noteA.fileId}`,
+    }),
+    ...noteNotFound,
   },
 ];
 
@@ -343,6 +419,7 @@ const CASES: Case[] = [
   },
   ...FARM_CASES,
   ...PLOT_CASES,
+  ...NOTE_CASES,
   {
     route: 'GET /api/accounts/{id}/allPlots',
     request: (id) => ({ method: 'GET', url: `/api/accounts/${id}/allPlots` }),
@@ -424,8 +501,22 @@ async function snapshotA() {
     .from(t.plots)
     .where(eq(t.plots.accountId, accountA))
     .orderBy(t.plots.id);
+  const notes = await app.db
+    .select()
+    .from(t.fieldNotes)
+    .where(eq(t.fieldNotes.accountId, accountA))
+    .orderBy(t.fieldNotes.id);
+  const noteFiles = await app.db
+    .select()
+    .from(t.fieldNoteFiles)
+    .where(eq(t.fieldNoteFiles.accountId, accountA))
+    .orderBy(t.fieldNoteFiles.id);
+  const storedFiles = fs.readdirSync(app.filesDir, { recursive: true }).map(String).sort();
   return {
     account,
+    notes,
+    noteFiles,
+    storedFiles,
     farmRows: farms,
     bagPrices,
     plots,
@@ -499,16 +590,18 @@ describe('every farm-taking route is covered by the farm-visibility rule', () =>
 });
 
 describe('a member who sees only some farms of the account', () => {
-  it.each([...FARM_CASES, ...PLOT_CASES].map((c) => [c.route, c] as const))(
+  it.each([...FARM_CASES, ...PLOT_CASES, ...NOTE_CASES].map((c) => [c.route, c] as const))(
     '%s answers as unknown for a farm of the account not assigned to them, and changes nothing',
     async (_, c) => {
       const before = await snapshotA();
       const response = await send(
         researcherToken,
-        c.request(c.takesPlot ? otherPlotA : otherFarmA),
+        c.request(c.takesPlot ? otherPlotA : c.takesNote ? otherNoteA.id : otherFarmA),
       );
       expect([response.statusCode, response.json().key]).toEqual(
-        c.administratorsOnly ? [403, 'plan.exception.no_permission'] : [c.status, c.key],
+        c.administratorsOnly || c.researcherMayNot
+          ? [403, 'plan.exception.no_permission']
+          : [c.status, c.key],
       );
       expect(await snapshotA()).toEqual(before);
     },
@@ -533,7 +626,9 @@ describe('account B’s administrator against account A', () => {
           ? [{ label: 'A’s farm', id: farmA }]
           : c.takesPlot
             ? [{ label: 'A’s plot', id: plotA }]
-            : targetsA;
+            : c.takesNote
+              ? [{ label: 'A’s note', id: noteA.id }]
+              : targetsA;
       for (const target of ids) {
         const response = await send(adminB.token, c.request(target.id));
         expect({

@@ -1,7 +1,7 @@
 /**
  * Where attachments' bytes live (DESIGN.md §6): `local`, the default, under `DATA_DIR/files/`,
  * and `s3`, any S3-compatible object store (STORAGE_DRIVER, see docs/notes.md). The database keeps
- * each file's key; a key is ours only (`notes/<account>/<note>/<uuid>`), never a user's text.
+ * each file's key; a key is ours only (`notes/<account>/<uuid>`), never a user's text.
  */
 export const STORAGE_KINDS = ['local', 's3'] as const;
 export type StorageKind = (typeof STORAGE_KINDS)[number];
