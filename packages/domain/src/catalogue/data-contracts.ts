@@ -24,6 +24,8 @@ export const pesticideRowSchema = z.object({
   key: z.string().check(z.regex(/^[a-z0-9-]+:[A-Za-z0-9._-]+$/)),
   country: countryCode,
   name: text,
+  /** Further trade names under the same registration. */
+  other_names: z.optional(z.array(text)),
   categories: z.array(z.enum(['fungicide', 'herbicide', 'nematicide'])).check(z.minLength(1)),
   classes: z.array(text),
   company: nullableText,
@@ -35,10 +37,21 @@ export const pesticideRowSchema = z.object({
   actives: z.array(activeIngredientRowSchema).check(z.minLength(1)),
   targets: z.array(z.object({ scientific_name: text, common_names: z.array(text) })),
   /**
-   * Our diseases the product is registered against (a pathogen of one crop only); null when the
-   * source does not say which targets are registered.
+   * Our diseases the product is registered against; null when the source does not say which
+   * targets are registered. `inferred`: the source registers the product for the crop and for the
+   * pathogen, but the pathogen has other hosts among the product's crops, so the pair itself is
+   * not informed.
    */
-  diseases: z.nullable(z.array(z.object({ disease_id: z.int(), code: text, crop: cropCode }))),
+  diseases: z.nullable(
+    z.array(
+      z.object({
+        disease_id: z.int(),
+        code: text,
+        crop: cropCode,
+        inferred: z.optional(z.boolean()),
+      }),
+    ),
+  ),
   white_mold: z.boolean(),
 });
 export type PesticideRow = z.infer<typeof pesticideRowSchema>;

@@ -48,7 +48,12 @@ function pesticideValues(row: PesticideRow) {
     targets: row.targets,
     whiteMold: row.white_mold,
     searchText: searchableText(
-      [row.name, row.company ?? '', ...row.actives.map((active) => active.name)].join(' '),
+      [
+        row.name,
+        ...(row.other_names ?? []),
+        row.company ?? '',
+        ...row.actives.map((active) => active.name),
+      ].join(' '),
     ),
     chemicalGroupKeys: unique(
       row.actives.flatMap((active) =>
@@ -124,12 +129,18 @@ async function writeCatalogue(db: Executor, data: CatalogueData): Promise<void> 
   // Registrations and efficacies are the data set's alone: rewritten whole.
   await db.delete(t.pesticideDoses);
   const doses = data.pesticides.flatMap((product) => {
-    const registered = product.diseases && new Set(product.diseases.map((d) => d.disease_id));
+    // A pair the source only implies (a pathogen with other hosts) is not informed: null.
+    const registered =
+      product.diseases && new Map(product.diseases.map((d) => [d.disease_id, !d.inferred]));
     const crops = new Set(product.crops.map((crop) => CROP_IDS[crop] as number));
     return DISEASES.filter((disease) => crops.has(disease.crop_id)).map((disease) => ({
       pesticideId: pesticideIds.get(product.key)!,
       diseaseId: disease.id,
-      registered: registered ? registered.has(disease.id) : null,
+      registered: !registered
+        ? null
+        : !registered.has(disease.id)
+          ? false
+          : registered.get(disease.id)! || null,
       doseMin: null,
       doseMax: null,
       doseUnit: null,
