@@ -249,12 +249,14 @@ export class SessionService {
     private readonly db: Database,
     private readonly signer: TokenSigner,
     private readonly reference: ReferenceService,
+    /** The app's clock: a token expires, and a contract ends, by the same time as the rest. */
+    private readonly clock: () => Date = () => new Date(),
   ) {
     this.queries = queriesOf(db);
   }
 
-  async authenticate(token: string, now = new Date()): Promise<Session> {
-    const claims = await this.signer.verify(token);
+  async authenticate(token: string, now = this.clock()): Promise<Session> {
+    const claims = await this.signer.verify(token, now.getTime());
     let cached = this.cache.get(claims.jti);
     if (!cached) {
       const generation = this.cache.generation;

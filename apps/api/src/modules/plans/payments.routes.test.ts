@@ -44,7 +44,8 @@ async function buyer(countryId = 1, profile: 'CONTA' | 'FARM' = 'CONTA') {
     contractStart: null,
     maxUsers: 5,
   });
-  return { accountId: account.accountId, token: account.members[profile]!.token };
+  const member = account.members[profile]!;
+  return { accountId: account.accountId, email: member.email, token: member.token };
 }
 
 async function customer(token: string) {
@@ -352,7 +353,8 @@ describe('buying a plan', () => {
   });
 
   it('cancelled, keeps the plan to the end of the paid period, then returns to Freemium', async () => {
-    const { accountId, token } = await buyer();
+    const { accountId, email, token: signedIn } = await buyer();
+    let token = signedIn;
     const paid = (await payByCard(token, CARDS.approved, billingPlan(1, 1))).json();
     const canceled = await call('DELETE', '/api/subscription', token);
     expect(canceled.statusCode).toBe(200);
@@ -360,11 +362,13 @@ describe('buying a plan', () => {
     expect(await planOf(accountId)).toBe(1);
 
     app.clock.now = new Date(`${paid.paid_until}T12:00:00Z`);
+    token = await tokenFor(app, email); // days on: yesterday's session is over
     expect((await call('GET', '/api/subscription', token)).json()).toMatchObject({
       status: 'canceled',
     });
     expect(await planOf(accountId)).toBe(1);
     app.clock.now = new Date(Date.parse(`${paid.paid_until}T12:00:00Z`) + 86_400_000);
+    token = await tokenFor(app, email); // days on: yesterday's session is over
     expect((await call('GET', '/api/subscription', token)).json()).toBeNull();
     expect(await planOf(accountId)).toBe(5);
     const [account] = await app.db
@@ -381,10 +385,12 @@ describe('renewals', () => {
   const jobs = () => app.app.runSubscriptionJobs();
 
   it('by card: the next period is charged on its day and runs on from the paid one', async () => {
-    const { accountId, token } = await buyer();
+    const { accountId, email, token: signedIn } = await buyer();
+    let token = signedIn;
     const first = (await payByCard(token, CARDS.approved, billingPlan(2, 1))).json();
     expect(first.status).toBe('active');
     app.clock.now = day(first.next_bill_date);
+    token = await tokenFor(app, email); // days on: yesterday's session is over
     try {
       await jobs();
       await jobs(); // the hour after: nothing billed twice
@@ -412,7 +418,8 @@ describe('renewals', () => {
   });
 
   it('by bank slip: the plan waits 3 days for the renewal slip, then returns to Freemium', async () => {
-    const { accountId, token } = await buyer();
+    const { accountId, email, token: signedIn } = await buyer();
+    let token = signedIn;
     const customerId = await customer(token);
     const subscribed = (
       await call('POST', '/payment-api/subscriptions', token, {
@@ -425,6 +432,7 @@ describe('renewals', () => {
     const paid = (await call('GET', '/api/subscription', token)).json();
     const renewalDay = paid.next_bill_date as string;
     app.clock.now = day(renewalDay);
+    token = await tokenFor(app, email); // days on: yesterday's session is over
     try {
       await jobs();
       const waiting = (await call('GET', '/api/subscription', token)).json();
@@ -437,9 +445,11 @@ describe('renewals', () => {
       expect(twice.json()).toMatchObject({ key: 'exception.payment.pending' });
 
       app.clock.now = new Date(day(renewalDay).getTime() + 2 * 86_400_000);
+      token = await tokenFor(app, email); // days on: yesterday's session is over
       await jobs();
       expect(await planOf(accountId)).toBe(1); // inside the grace days
       app.clock.now = new Date(day(renewalDay).getTime() + 3 * 86_400_000);
+      token = await tokenFor(app, email); // days on: yesterday's session is over
       await jobs();
       expect(await planOf(accountId)).toBe(5);
       expect((await call('GET', '/api/subscription', token)).json()).toBeNull();
@@ -449,7 +459,8 @@ describe('renewals', () => {
   });
 
   it('a refused renewal card leaves a failed bill; the administrator pays with another card', async () => {
-    const { accountId, token } = await buyer();
+    const { accountId, email, token: signedIn } = await buyer();
+    let token = signedIn;
     const customerId = await customer(token);
     const good = (await card(token, customerId, CARDS.approved)).json();
     const bad = (await card(token, customerId, CARDS.declined)).json();
@@ -467,6 +478,7 @@ describe('renewals', () => {
       .set({ paymentProfileId: bad.id })
       .where(eq(t.subscriptions.id, first.id));
     app.clock.now = day(first.next_bill_date);
+    token = await tokenFor(app, email); // days on: yesterday's session is over
     try {
       await jobs();
       await jobs(); // a refused card is not charged again every hour
