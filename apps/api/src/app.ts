@@ -50,6 +50,8 @@ import { PaymentsService } from './modules/plans/payments.service.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 import { sandboxPaymentProvider } from './providers/payments/sandbox-provider.ts';
 import { FreeUsageService } from './modules/plans/free-usage.service.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { CatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { PlotsService } from './modules/farms/plots.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
@@ -138,7 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const signer = new TokenSigner(deps.jwtSecret);
   const reference = new ReferenceService(deps.db, deps.now);
   await reference.load();
-  const sessions = new SessionService(deps.db, signer, reference);
+  const sessions = new SessionService(deps.db, signer, reference, deps.now);
   if (deps.sessionNotifications) {
     const stop = await sessions.listen(
       deps.sessionNotifications.listen,
@@ -211,7 +213,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   );
   lapse.unref();
   app.addHook('onClose', async () => clearInterval(lapse));
-  await app.register(freeUsageRoutes(new FreeUsageService({ ...services, reference })), {
+  const freeUsage = new FreeUsageService({ ...services, reference });
+  await app.register(freeUsageRoutes(freeUsage), { prefix: '/api' });
+  await app.register(catalogueRoutes(new CatalogueService({ db: deps.db, freeUsage })), {
     prefix: '/api',
   });
   const notes = new NotesService({

@@ -23,6 +23,7 @@ import {
 import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable, PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from './client.ts';
+import { seedCatalogue } from './catalogue/load-catalogue.ts';
 import { applyOfficialGeography, findGeographyDir, officialGeography } from './geography.ts';
 import * as t from './schema.ts';
 
@@ -133,6 +134,7 @@ export async function seedReferenceData(db: Database, now: Date = new Date()): P
     await seedPriceList(run);
     await ensureSeasons(run, now);
     await seedGeography(run);
+    await seedCatalogue(run);
   });
 }
 

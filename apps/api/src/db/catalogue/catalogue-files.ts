@@ -106,13 +106,18 @@ export function readEfficacyRules(
   };
 }
 
-export function readCatalogueData(dir = findCatalogueDir()): CatalogueData {
+/** The version of the files alone: a hash of their bytes, cheap enough for every start. */
+export function catalogueVersion(dir = findCatalogueDir()): string {
   const hash = createHash('sha256');
-  const read = (file: string): unknown => {
-    const bytes = fs.readFileSync(path.join(dir, file));
-    hash.update(file).update(bytes);
-    return JSON.parse(bytes.toString('utf8'));
-  };
+  for (const file of Object.values(CATALOGUE_FILES)) {
+    hash.update(file).update(fs.readFileSync(path.join(dir, file)));
+  }
+  return `sha256:${hash.digest('hex').slice(0, 16)}`;
+}
+
+export function readCatalogueData(dir = findCatalogueDir()): CatalogueData {
+  const read = (file: string): unknown =>
+    JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
   const agrofit = read(CATALOGUE_FILES.agrofit) as { products: unknown[] };
   const named = read(CATALOGUE_FILES.namedProducts) as { products: unknown[] };
   const varieties = read(CATALOGUE_FILES.varieties) as { varieties: unknown[] };
@@ -126,6 +131,6 @@ export function readCatalogueData(dir = findCatalogueDir()): CatalogueData {
     varieties: parseRows(varietyRowSchema, varieties.varieties, CATALOGUE_FILES.varieties),
     efficacyRules,
     s15,
-    version: `sha256:${hash.digest('hex').slice(0, 16)}`,
+    version: catalogueVersion(dir),
   };
 }

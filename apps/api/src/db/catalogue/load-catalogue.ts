@@ -10,7 +10,7 @@ import { eq, getTableColumns, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client.ts';
 import * as t from '../schema.ts';
-import { readCatalogueData, type CatalogueData } from './catalogue-files.ts';
+import { catalogueVersion, readCatalogueData, type CatalogueData } from './catalogue-files.ts';
 import { efficacyRows } from './catalogue-efficacy.ts';
 
 /** Key of the transaction lock that makes processes starting together load the set one at a time. */
@@ -181,7 +181,11 @@ async function writeCatalogue(db: Executor, data: CatalogueData): Promise<void> 
  * Loads the bundled catalogue when its version (a hash of the files) is not the one loaded:
  * rows are upserted by key, so ids — and the varieties a farm added — survive a new version.
  */
-export async function seedCatalogue(db: Executor, data = readCatalogueData()): Promise<void> {
+export async function seedCatalogue(
+  db: Executor,
+  read: () => CatalogueData = readCatalogueData,
+  version = catalogueVersion(),
+): Promise<void> {
   const loadedVersion = async () =>
     (
       await db
@@ -189,16 +193,17 @@ export async function seedCatalogue(db: Executor, data = readCatalogueData()): P
         .from(t.referenceVersions)
         .where(eq(t.referenceVersions.name, 'catalogue'))
     )[0]?.version;
-  if ((await loadedVersion()) === data.version) return;
+  if ((await loadedVersion()) === version) return;
   // Another process may be loading it: wait for it, then find it done.
   await db.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK}::bigint)`);
-  if ((await loadedVersion()) === data.version) return;
+  if ((await loadedVersion()) === version) return;
+  const data = read();
   await writeCatalogue(db, data);
   await db
     .insert(t.referenceVersions)
-    .values({ name: 'catalogue', version: data.version })
+    .values({ name: 'catalogue', version })
     .onConflictDoUpdate({
       target: t.referenceVersions.name,
-      set: { version: data.version, loadedAt: sql`now()` },
+      set: { version, loadedAt: sql`now()` },
     });
 }

@@ -33,7 +33,10 @@ const diseaseById = new Map(DISEASES.map((disease) => [disease.id, disease]));
 const chemicalGroup = (actives: Active[]) =>
   [...new Set(actives.map((active) => active.chemical_group).filter(Boolean))].join(' + ') || null;
 
-export function pesticideListItem(row: Pesticide, category: CatalogueCategory) {
+/** The columns a list item reads: not the targets, the largest part of a row. */
+export type PesticideListRow = Omit<Pesticide, 'targets'>;
+
+export function pesticideListItem(row: PesticideListRow, category: CatalogueCategory) {
   const actives = row.actives as Active[];
   return {
     id: row.id,

@@ -8,7 +8,7 @@ import {
   type CatalogueQuery,
   type FieldError,
 } from '@lavoura/domain';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -35,6 +35,9 @@ interface FilterOption {
   value: string;
   key: string;
 }
+
+/** A list page reads every column but the targets, which only the detail shows. */
+const { targets: _targets, ...LIST_COLUMNS } = getTableColumns(t.pesticides);
 
 const queryError = (field: string, message: string): FieldError => ({
   field: `querystring.${field}`,
@@ -71,7 +74,7 @@ export class CatalogueService {
     }
     const where = this.pesticideConditions(category, query);
     const rows = await this.deps.db
-      .select({ pesticide: t.pesticides, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ pesticide: LIST_COLUMNS, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(t.pesticides)
       .where(where)
       .orderBy(...this.order(category, query.sort))
