@@ -52,6 +52,8 @@ import { sandboxPaymentProvider } from './providers/payments/sandbox-provider.ts
 import { FreeUsageService } from './modules/plans/free-usage.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { varietiesRoutes } from './modules/varieties/varieties.routes.ts';
+import { VarietiesService } from './modules/varieties/varieties.service.ts';
 import { PlotsService } from './modules/farms/plots.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
@@ -95,7 +97,12 @@ export interface AppDependencies {
   paymentWebhookSecret?: string;
   /** Where note attachments are kept (STORAGE_DRIVER); a folder of the system's temp dir if absent. */
   storage?: FileStorage;
+  /** Where members' requests reach the team (SUPPORT_EMAIL). */
+  supportEmail?: string;
 }
+
+/** The team's address for members' requests when SUPPORT_EMAIL is not set. */
+export const DEFAULT_SUPPORT_EMAIL = 'suporte@lavoura.app';
 
 /** One log line per request, when it completes, instead of Fastify's two. */
 class OneLinePerRequest extends LogController {
@@ -224,6 +231,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     warn: (message, error) => app.log.warn({ err: error }, message),
   });
   await app.register(notesRoutes(notes), { prefix: '/api' });
+  const varieties = new VarietiesService({
+    db: deps.db,
+    mailer: deps.mailer,
+    supportEmail: deps.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+  });
+  await app.register(varietiesRoutes(varieties), { prefix: '/api' });
   await app.register(healthRoutes(deps.db));
   await registerWebApp(app, deps.webDistDir);
 

@@ -30,6 +30,7 @@ const environmentSchema = z.object({
     .refine((value) => value === 'outbox' || /^smtps?:\/\//.test(value), 'outbox or an smtp:// URL')
     .default('outbox'),
   MAIL_FROM: z.string().default('Lavoura <no-reply@lavoura.app>'),
+  SUPPORT_EMAIL: z.string().email().default('suporte@lavoura.app'),
   PUBLIC_URL: z.string().url().optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -69,6 +70,8 @@ export interface Config {
   jwtSecret: string | undefined;
   mailTransport: string;
   mailFrom: string;
+  /** Where members' requests (a missing variety) are e-mailed. */
+  supportEmail: string;
   /** Where links in e-mails point to. */
   publicUrl: string;
   /** Rate limits on the public identity routes; off only for load and browser tests. */
@@ -115,6 +118,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     jwtSecret: env.JWT_SECRET,
     mailTransport: env.MAIL_TRANSPORT,
     mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD

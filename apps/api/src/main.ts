@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     maintenance,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     mailer: createMailer(config.mailTransport, config.dataDir, config.mailFrom),
+    supportEmail: config.supportEmail,
     publicUrl: config.publicUrl,
     production: config.env === 'production',
     ...(config.rateLimits ? {} : { rateLimits: false as const }),

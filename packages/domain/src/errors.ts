@@ -103,6 +103,10 @@ export const ERRORS = {
   // field notes
   invalidQueryValue: { key: 'exception.invalid_query_value', status: 400 },
   fileUnsupportedType: { key: 'exception.file.unsupported_type', status: 400 },
+  // farm varieties
+  varietyAlreadyAdded: { key: 'exception.variety.already_added', status: 409 },
+  varietyNotIndicatedForRegion: { key: 'exception.variety.not_indicated_for_region', status: 409 },
+  varietyInUse: { key: 'exception.variety.in_use', status: 409 },
   // plans
   freemiumLimitExceeded: { key: 'exception.freemium.limit_exceeded', status: 403 },
   paymentInvalidCard: { key: 'exception.payment.invalid_card', status: 400 },

@@ -32,6 +32,8 @@ export * from './catalogue/catalogue-query.ts';
 export * from './catalogue/data-contracts.ts';
 export * from './contracts/notes.ts';
 export * from './notes/note-rules.ts';
+export * from './contracts/varieties.ts';
+export * from './varieties/region.ts';
 
 // One zod error map for every parse, on the server and in the browser (see field-errors.ts).
 import { installFieldErrorMap } from './field-errors.ts';

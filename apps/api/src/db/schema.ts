@@ -480,6 +480,10 @@ export const sowings = pgTable(
     seasonCropId: integer('season_crop_id')
       .notNull()
       .references(() => seasonCrops.id, { onDelete: 'restrict' }),
+    /** The farm's variety sown: a farm variety in use cannot be removed. */
+    farmVarietyId: integer('farm_variety_id').references((): AnyPgColumn => farmVarieties.id, {
+      onDelete: 'restrict',
+    }),
     /** Hectares sown. */
     area: doublePrecision('area').notNull(),
     sowingDate: date('sowing_date', { mode: 'string' }),

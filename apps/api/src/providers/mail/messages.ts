@@ -5,7 +5,12 @@ import type { MailMessage } from './mailer.ts';
 /** The product's e-mails, written in the recipient's language from the `emails` namespace. */
 export function composeMail(
   kind:
-    'activation' | 'signup_existing' | 'welcome_user' | 'added_to_account' | 'recovery_password',
+    | 'activation'
+    | 'signup_existing'
+    | 'welcome_user'
+    | 'added_to_account'
+    | 'recovery_password'
+    | 'variety_solicitation',
   to: string,
   language: string,
   values: Record<string, string>,

@@ -1,0 +1,2 @@
+ALTER TABLE "sowings" ADD COLUMN "farm_variety_id" integer;--> statement-breakpoint
+ALTER TABLE "sowings" ADD CONSTRAINT "sowings_farm_variety_id_farm_varieties_id_fk" FOREIGN KEY ("farm_variety_id") REFERENCES "public"."farm_varieties"("id") ON DELETE restrict ON UPDATE no action;
