@@ -52,6 +52,8 @@ import { sandboxPaymentProvider } from './providers/payments/sandbox-provider.ts
 import { FreeUsageService } from './modules/plans/free-usage.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { defensivesRoutes } from './modules/catalogue/defensives.routes.ts';
+import { DefensivesService } from './modules/catalogue/defensives.service.ts';
 import { varietiesRoutes } from './modules/varieties/varieties.routes.ts';
 import { VarietiesService } from './modules/varieties/varieties.service.ts';
 import { PlotsService } from './modules/farms/plots.service.ts';
@@ -225,6 +227,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(catalogueRoutes(new CatalogueService({ db: deps.db, freeUsage })), {
     prefix: '/api',
   });
+  await app.register(defensivesRoutes(new DefensivesService(deps.db)), { prefix: '/api' });
   const notes = new NotesService({
     ...services,
     storage: deps.storage ?? localStorage(path.join(os.tmpdir(), `lavoura-files-${process.pid}`)),
