@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'farms',
   'field',
   'map',
+  'notes',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

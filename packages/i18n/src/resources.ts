@@ -45,6 +45,9 @@ import esField from './locales/es/field.json';
 import ptMap from './locales/pt/map.json';
 import enMap from './locales/en/map.json';
 import esMap from './locales/es/map.json';
+import ptNotes from './locales/pt/notes.json';
+import enNotes from './locales/en/notes.json';
+import esNotes from './locales/es/notes.json';
 
 /**
  * Every user-facing text, in pt, en and es, one namespace per area. The web app loads these
@@ -71,6 +74,7 @@ export const resources: Resources = {
     farms: ptFarms,
     field: ptField,
     map: ptMap,
+    notes: ptNotes,
   },
   en: {
     emails: enEmails,
@@ -88,6 +92,7 @@ export const resources: Resources = {
     farms: enFarms,
     field: enField,
     map: enMap,
+    notes: enNotes,
   },
   es: {
     emails: esEmails,
@@ -105,5 +110,6 @@ export const resources: Resources = {
     farms: esFarms,
     field: esField,
     map: esMap,
+    notes: esNotes,
   },
 };

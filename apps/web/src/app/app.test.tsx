@@ -29,14 +29,15 @@ describe('maintenance mode', () => {
     await i18n.changeLanguage('pt');
     renderApp('/notes');
 
-    // The routed area loads, then a call answers 503 and the whole view is replaced.
-    await screen.findByTestId('area-not-ready');
+    // The routed area loads (the notebook, without a farm served), then a call answers 503 and
+    // the whole view is replaced.
+    await screen.findByTestId('notes-no-farm');
     status = 503;
     await act(async () => {
       await apiFetch('/api/crops').catch(() => undefined);
     });
     expect(screen.getByTestId('maintenance-page')).toBeTruthy();
-    expect(screen.queryByTestId('area-not-ready')).toBeNull();
+    expect(screen.queryByTestId('notes-no-farm')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Estamos em manutenção' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Verificar disponibilidade' })).toBeTruthy();
 
@@ -45,7 +46,7 @@ describe('maintenance mode', () => {
       await apiFetch('/api/crops');
     });
     expect(screen.queryByTestId('maintenance-page')).toBeNull();
-    expect(await screen.findByTestId('area-not-ready')).toBeTruthy();
+    expect(await screen.findByTestId('notes-no-farm')).toBeTruthy();
   });
 
   it('shows the maintenance page when the sign-in page data answers 503', async () => {

@@ -25,6 +25,8 @@ const PAGE_TEST_IDS: Record<string, string> = {
   '/farms': 'farms-page',
   // No farm served: the plot page says so.
   '/field': 'field-no-farm',
+  // No farm served: the notebook says notes belong to a farm.
+  '/notes': 'notes-no-farm',
   '/users': 'users-page',
   '/profile': 'profile-page',
   '/change-password': 'change-password-form',

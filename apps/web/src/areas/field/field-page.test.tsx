@@ -40,7 +40,14 @@ function serveField({
   plots = [RIO, SEDE],
   level = 4,
   permissions,
-}: { farms?: Farm[]; plots?: Plot[]; level?: number; permissions?: readonly string[] } = {}) {
+  notes = () => HttpResponse.json([]),
+}: {
+  farms?: Farm[];
+  plots?: Plot[];
+  level?: number;
+  permissions?: readonly string[];
+  notes?: (request: Request) => Response | Promise<Response>;
+} = {}) {
   signIn();
   serve(
     ...sessionHandlers(
@@ -57,6 +64,7 @@ function serveField({
           ? HttpResponse.json({ area: found.area, sown_area: 10, remaining_area: found.area - 10 })
           : apiError(404, 'exception.not_found');
       }),
+      http.get('/api/farms/:farmId/fields-notes', ({ request }) => notes(request)),
       http.get('/api/talhoes/:farmId', ({ params }) =>
         HttpResponse.json(plots.filter((item) => String(item.fazenda_id) === params.farmId)),
       ),
@@ -116,14 +124,92 @@ describe('the plot page (/field)', () => {
     expect(screen.getByTestId('field-new-sowing').getAttribute('href')).toBe(
       '/sowings?plot_id=71&fazenda_id=7',
     );
+    // "Note" writes a new one about this plot: the notebook opens with its form.
     expect(screen.getByTestId('field-note').getAttribute('href')).toBe(
-      '/notes?plot_id=71&fazenda_id=7',
+      '/notes?new=1&plot_id=71&fazenda_id=7',
     );
     expect(screen.getByTestId('field-edit-plot').getAttribute('href')).toBe('/farms?fazenda_id=7');
     // NDVI is not contracted for this plot: the offer, as an e-mail to the team.
     const ndvi = screen.getByTestId('field-ndvi-contact');
     expect(ndvi.getAttribute('href')).toMatch(/^mailto:suporte@lavoura\.app\?subject=/);
     expect(decodeURIComponent(ndvi.getAttribute('href')!)).toContain('Talhão da Sede');
+  });
+
+  it('lists the plot’s notes in its notes tab, with a new note about it and the notebook', async () => {
+    const filters: (string | null)[] = [];
+    serveField({
+      notes: (request) => {
+        filters.push(new URL(request.url).searchParams.get('filter'));
+        return HttpResponse.json([
+          {
+            id: 3,
+            title: 'Ferrugem no baixeiro',
+            description: 'Pústulas nas folhas de baixo.',
+            category: { id: 3, code: 'diseases', message_key: 'note_category.diseases' },
+            farm: { id: 7, nome: 'Fazenda Santa Helena' },
+            plot: { id: 71, nome: 'Talhão da Sede' },
+            created_by: { id: 5, name: 'Ana Souza' },
+            edited_by: null,
+            created_at: '2026-11-20T13:30:00.000Z',
+            updated_at: '2026-11-20T13:30:00.000Z',
+            files: [
+              {
+                id: 1,
+                name: 'folha.jpg',
+                mimetype: 'image/jpeg',
+                size: 1200,
+                storage_link: '/api/fields-notes/3/files/1',
+              },
+            ],
+          },
+        ]);
+      },
+    });
+    await changeLanguage('es');
+    const { container } = renderApp('/field?plot_id=71&fazenda_id=7');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Notas' }));
+    const panel = await screen.findByTestId('plot-notes');
+    expect(filters).toEqual(['plot_id:71']);
+    const [item] = within(panel).getAllByTestId('plot-note');
+    expect(within(item!).getByRole('heading', { name: 'Ferrugem no baixeiro' })).toBeTruthy();
+    expect(item!.textContent).toContain('Enfermedades');
+    expect(item!.textContent).toContain('1 adjunto');
+    expect(item!.textContent).toContain('Ana Souza');
+    expect(within(panel).getByTestId('plot-notes-new').getAttribute('href')).toBe(
+      '/notes?new=1&plot_id=71&fazenda_id=7',
+    );
+    expect(within(panel).getByTestId('plot-notes-all').getAttribute('href')).toBe(
+      '/notes?plot_id=71&fazenda_id=7',
+    );
+    expectNoRawKeys(container);
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('says when the plot has no notes yet', async () => {
+    serveField();
+    await changeLanguage('en');
+    renderApp('/field?plot_id=71&fazenda_id=7');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Notes' }));
+    const empty = await screen.findByTestId('plot-notes-empty');
+    expect(empty.textContent).toContain('No notes about this field yet.');
+    expect(within(empty).getByRole('link', { name: 'New note' }).getAttribute('href')).toBe(
+      '/notes?new=1&plot_id=71&fazenda_id=7',
+    );
+  });
+
+  it('shows a failure to load the plot’s notes, with a retry that loads again', async () => {
+    let calls = 0;
+    serveField({
+      notes: () => {
+        calls += 1;
+        return calls === 1 ? apiError(500, 'exception.unexpected_error') : HttpResponse.json([]);
+      },
+    });
+    await changeLanguage('en');
+    renderApp('/field?plot_id=71&fazenda_id=7');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Notes' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('plot-notes-empty')).toBeTruthy();
   });
 
   it('padlocks a new sowing on the Freemium plan, as the menu does', async () => {

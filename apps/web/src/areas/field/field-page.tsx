@@ -42,6 +42,7 @@ import { contactMailto } from '../../shell/contact';
 import { InlineMessage } from '../../shell/inline-message';
 import { menuAccess } from '../../shell/menu-entries';
 import { MessagePanel } from '../../shell/message-panel';
+import { PlotNotes } from '../notes/plot-notes';
 
 const PLOT_QUERY = 'plot_id';
 
@@ -259,10 +260,11 @@ const TABS = [
 ] as const;
 
 /**
- * Planting, notes and weather: their records arrive with later updates, so each tab says what it
- * will hold. Nothing here is invented.
+ * Planting, notes and weather. Notes are the plot's own (the notebook filtered by it); planting
+ * and weather records arrive with later updates, so those tabs say what they will hold. Nothing
+ * here is invented.
  */
-function PlotTabs() {
+function PlotTabs({ plot }: { plot: Plot }) {
   const { t } = useTranslation('field');
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('planting');
   return (
@@ -297,7 +299,10 @@ function PlotTabs() {
           hidden={tab !== key}
           data-testid={`field-tabpanel-${key}`}
         >
-          {tab === key && (
+          {tab === key && key === 'notes' && (
+            <PlotNotes farmId={plot.fazenda_id} plotId={plot.id} />
+          )}
+          {tab === key && key !== 'notes' && (
             <InlineMessage
               icon={icon}
               tone="secondary"
@@ -433,7 +438,8 @@ function PlotView({ plot, farmName }: { plot: Plot; farmName: string | null }) {
             />
           )}
           <ActionButton
-            to={`/notes${context}`}
+            // A new note about this plot: the notebook opens with the form, the plot chosen.
+            to={`/notes?new=1&${context.slice(1)}`}
             label={t('actions.note')}
             icon={<EditNoteOutlinedIcon />}
             requires="NOTE_CADASTRAR"
@@ -470,7 +476,7 @@ function PlotView({ plot, farmName }: { plot: Plot; farmName: string | null }) {
       </Box>
 
       <NdviCard plot={plot} />
-      <PlotTabs />
+      <PlotTabs plot={plot} />
     </Stack>
   );
 }

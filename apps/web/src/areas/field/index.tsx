@@ -1,5 +1,5 @@
 import type { Namespace } from '@lavoura/i18n/web';
 import { FieldPage } from './field-page';
 
-export const namespaces: readonly Namespace[] = ['field'];
+export const namespaces: readonly Namespace[] = ['field', 'notes'];
 export const Area = FieldPage;

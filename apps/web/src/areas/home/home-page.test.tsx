@@ -160,7 +160,9 @@ describe('my farm, the signed-in home', () => {
     expect(screen.getByTestId('quick-plan_fungicide').dataset.access).toBe('upsell');
 
     fireEvent.click(within(screen.getByTestId('quick-create_note')).getByRole('link'));
+    // "Create a note" opens the notebook with its new-note form (`new=1`).
     await waitFor(() => expect(router.state.location.pathname).toBe('/notes'));
+    expect(new URLSearchParams(router.state.location.search).get('new')).toBe('1');
   });
 
   it('shows loading placeholders until the crops arrive', async () => {

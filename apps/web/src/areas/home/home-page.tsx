@@ -31,7 +31,13 @@ const QUICK_ACTIONS: readonly { key: string; to: string; icon: ReactNode; requir
     icon: <WaterDropOutlinedIcon />,
     requires: 'PLANEJAMENTO_CADASTRAR',
   },
-  { key: 'create_note', to: '/notes', icon: <EditNoteOutlinedIcon />, requires: 'NOTE_CADASTRAR' },
+  // `new=1`: the notebook opens with the new-note form.
+  {
+    key: 'create_note',
+    to: '/notes?new=1',
+    icon: <EditNoteOutlinedIcon />,
+    requires: 'NOTE_CADASTRAR',
+  },
   { key: 'fields', to: '/farms', icon: <MapOutlinedIcon /> },
   {
     key: 'register_sowing',

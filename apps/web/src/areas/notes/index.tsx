@@ -1,6 +1,5 @@
-import { AreaNotReady } from '../warnings/area-not-ready';
+import type { Namespace } from '@lavoura/i18n/web';
+import { NotesPage } from './notes-page';
 
-// Not built yet: the route exists so links and bookmarks land on an honest notice.
-export function Area() {
-  return <AreaNotReady area="notes" />;
-}
+export const namespaces: readonly Namespace[] = ['notes'];
+export const Area = NotesPage;
