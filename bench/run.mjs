@@ -61,6 +61,12 @@ const SCENARIOS = [
     auth: true,
     options: { connections: 10, headers: { 'accept-encoding': 'br, gzip' } },
   },
+  // The catalogue: a text query and two filters over the whole bundled data set (1,500 products).
+  {
+    name: 'GET /api/catalogs (text + 2 filters)',
+    path: '/api/catalogs?version=v2&category=fungicide&crop=1&chemical_group=estrobilurina&search=azoxistrobina',
+    auth: true,
+  },
 ];
 
 /** A grid of square plots of about 9 ha west of Cascavel (PR), row by row. */
