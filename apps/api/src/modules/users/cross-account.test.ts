@@ -35,6 +35,10 @@ let researcherToken: string;
 /** A note with a photo on each of A's farms. */
 let noteA: { id: number; fileId: number };
 let otherNoteA: { id: number; fileId: number };
+/** A soybean season-crop of Brazil, a catalogue variety, and A's farm variety on each farm. */
+let seasonCropBR: number;
+let seedId: number;
+const farmVarietyOf = new Map<number, number>();
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -73,6 +77,25 @@ beforeAll(async () => {
   researcherToken = await tokenFor(app, researcher.email);
   noteA = await noteWithPhoto(adminA.token, farmA);
   otherNoteA = await noteWithPhoto(adminA.token, otherFarmA);
+  const [seasonCrop] = await app.db
+    .select({ id: t.seasonCrops.id })
+    .from(t.seasonCrops)
+    .where(and(eq(t.seasonCrops.countryId, 1), eq(t.seasonCrops.cropId, 1)))
+    .limit(1);
+  seasonCropBR = seasonCrop!.id;
+  const [seed] = await app.db
+    .select({ id: t.varieties.id })
+    .from(t.varieties)
+    .where(eq(t.varieties.cropId, 1))
+    .limit(1);
+  seedId = seed!.id;
+  for (const farmId of [farmA, otherFarmA]) {
+    const [row] = await app.db
+      .insert(t.farmVarieties)
+      .values({ accountId: accountA, farmId, seasonCropId: seasonCropBR, varietyId: seedId })
+      .returning({ id: t.farmVarieties.id });
+    farmVarietyOf.set(farmId, row!.id);
+  }
   targetsA = [
     { label: 'A’s administrator', id: adminA.id },
     { label: 'A’s agronomist', id: agronomist.id },
@@ -263,6 +286,54 @@ const FARM_CASES: Case[] = [
       method: 'POST',
       url: `/api/farms/${id}/fields-notes/${id === otherFarmA ? otherNoteA.id : noteA.id}`,
       payload: { title: 'Tomada', category_id: 1 },
+    }),
+    ...notFound,
+    researcherMayNot: true,
+  },
+  {
+    route: 'GET /api/sementes/fazenda/{farm_id}',
+    request: (id) => ({
+      method: 'GET',
+      url: `/api/sementes/fazenda/${id}?season_crop_id=${seasonCropBR}`,
+    }),
+    ...notFound,
+  },
+  {
+    route: 'POST /api/cultivares',
+    request: (id) => ({
+      method: 'POST',
+      url: '/api/cultivares',
+      payload: { fazenda_id: id, season_crop_id: seasonCropBR, seed_id: seedId },
+    }),
+    ...notFound,
+    researcherMayNot: true,
+  },
+  {
+    route: 'POST /api/varieties',
+    request: (id) => ({
+      method: 'POST',
+      url: '/api/varieties',
+      payload: { seedId, fazenda_id: id, season_crop_id: seasonCropBR },
+    }),
+    ...notFound,
+    researcherMayNot: true,
+  },
+  {
+    // The farm's variety of the farm given: A's, which B must not remove.
+    route: 'DELETE /api/cultivares/{id}/fazenda/{farm_id}',
+    request: (id) => ({
+      method: 'DELETE',
+      url: `/api/cultivares/${farmVarietyOf.get(id)}/fazenda/${id}`,
+    }),
+    ...notFound,
+    researcherMayNot: true,
+  },
+  {
+    route: 'POST /api/cultivares/{id}/clonar',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/cultivares/${farmVarietyOf.get(id)}/clonar`,
+      payload: { fazendas: [id] },
     }),
     ...notFound,
     researcherMayNot: true,
@@ -511,9 +582,15 @@ async function snapshotA() {
     .from(t.fieldNoteFiles)
     .where(eq(t.fieldNoteFiles.accountId, accountA))
     .orderBy(t.fieldNoteFiles.id);
+  const farmVarieties = await app.db
+    .select()
+    .from(t.farmVarieties)
+    .where(eq(t.farmVarieties.accountId, accountA))
+    .orderBy(t.farmVarieties.id);
   const storedFiles = fs.readdirSync(app.filesDir, { recursive: true }).map(String).sort();
   return {
     account,
+    farmVarieties,
     notes,
     noteFiles,
     storedFiles,
@@ -543,9 +620,10 @@ describe('every id-taking identity route is covered', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const route = `${method.toUpperCase()} ${path}`;
-        // Every path taking an id, reference data (public, no account's data) aside.
+        // Every path taking an id, reference data (public, or the catalogue every account shares) aside.
         const idInPath =
-          /\{[^}]*id\}/.test(path) && !/^\/api\/(estados|municipios|states|cities)\//.test(path);
+          /\{[^}]*id\}/.test(path) &&
+          !/^\/api\/(estados|municipios|states|cities|catalogs)\//.test(path);
         const bodyProperties = Object.keys(
           operation.requestBody?.content?.['application/json']?.schema?.properties ?? {},
         );
