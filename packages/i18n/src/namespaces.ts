@@ -12,6 +12,7 @@ export const NAMESPACES = [
   'emails',
   'auth',
   'plans',
+  'catalog',
   'users',
   'profile',
   'terms',

@@ -27,6 +27,9 @@ import esAuth from './locales/es/auth.json';
 import ptPlans from './locales/pt/plans.json';
 import enPlans from './locales/en/plans.json';
 import esPlans from './locales/es/plans.json';
+import ptCatalog from './locales/pt/catalog.json';
+import enCatalog from './locales/en/catalog.json';
+import esCatalog from './locales/es/catalog.json';
 import ptUsers from './locales/pt/users.json';
 import enUsers from './locales/en/users.json';
 import esUsers from './locales/es/users.json';
@@ -68,6 +71,7 @@ export const resources: Resources = {
     warnings: ptWarnings,
     auth: ptAuth,
     plans: ptPlans,
+    catalog: ptCatalog,
     users: ptUsers,
     profile: ptProfile,
     terms: ptTerms,
@@ -86,6 +90,7 @@ export const resources: Resources = {
     warnings: enWarnings,
     auth: enAuth,
     plans: enPlans,
+    catalog: enCatalog,
     users: enUsers,
     profile: enProfile,
     terms: enTerms,
@@ -104,6 +109,7 @@ export const resources: Resources = {
     warnings: esWarnings,
     auth: esAuth,
     plans: esPlans,
+    catalog: esCatalog,
     users: esUsers,
     profile: esProfile,
     terms: esTerms,

@@ -1,6 +1,5 @@
-import { AreaNotReady } from '../warnings/area-not-ready';
+import type { Namespace } from '@lavoura/i18n/web';
+import { CatalogPage } from './catalog-page';
 
-// Not built yet: the route exists so links and bookmarks land on an honest notice.
-export function Area() {
-  return <AreaNotReady area="catalog" />;
-}
+export const namespaces: readonly Namespace[] = ['catalog'];
+export const Area = CatalogPage;

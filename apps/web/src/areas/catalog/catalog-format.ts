@@ -1,0 +1,93 @@
+import { CROPS, LOCALE_RULES, type Language } from '@lavoura/domain';
+import { NO_REGISTERED_DOSE, type DosePerTarget } from '../../api/catalogue';
+
+/** The `t` of react-i18next, as these helpers use it (keys name their namespace). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * How the catalogue's facts read. Every missing fact (null, an empty list) says "not informed" in
+ * the user's language: a blank or a 0 would read as a value.
+ */
+
+export function formatNumber(value: number, language: Language, maximumFractionDigits = 2) {
+  return new Intl.NumberFormat(LOCALE_RULES[language].locale, { maximumFractionDigits }).format(
+    value,
+  );
+}
+
+/** The text of a fact, or "not informed". */
+export function informed(t: Translate, value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return t('catalog:not_informed');
+  const text = String(value).trim();
+  return text === '' ? t('catalog:not_informed') : text;
+}
+
+export function yesNo(t: Translate, value: boolean | null | undefined): string {
+  if (value === null || value === undefined) return t('catalog:not_informed');
+  return t(value ? 'catalog:yes' : 'catalog:no');
+}
+
+export function cropName(t: Translate, cropId: number): string {
+  const crop = CROPS.find((item) => item.id === cropId);
+  return crop ? t(crop.message_key, { ns: 'reference' }) : t('catalog:not_informed');
+}
+
+export function cropNames(t: Translate, cropIds: readonly number[]): string {
+  if (cropIds.length === 0) return t('catalog:not_informed');
+  return cropIds.map((id) => cropName(t, id)).join(t('catalog:list_separator'));
+}
+
+/** A list of texts, or "not informed" when there is none. */
+export function joined(t: Translate, values: readonly (string | null)[] | null | undefined) {
+  const present = (values ?? []).filter((value): value is string => !!value?.trim());
+  return present.length > 0 ? present.join(t('catalog:list_separator')) : t('catalog:not_informed');
+}
+
+/** "min to max", "value" when both are the same, the one given, or null when neither is. */
+export function range(
+  t: Translate,
+  language: Language,
+  min: number | null,
+  max: number | null,
+  digits = 2,
+): string | null {
+  if (min === null && max === null) return null;
+  if (min === null || max === null || min === max) {
+    return formatNumber((min ?? max)!, language, digits);
+  }
+  return t('catalog:detail.dose_range', {
+    min: formatNumber(min, language, digits),
+    max: formatNumber(max, language, digits),
+  });
+}
+
+/** A label's dose for a target: "Not registered" (999999), "Not informed" (null) or the range. */
+export function doseText(t: Translate, language: Language, dose: DosePerTarget): string {
+  if (
+    dose.has_register === false ||
+    dose.doses_min === NO_REGISTERED_DOSE ||
+    dose.doses_max === NO_REGISTERED_DOSE
+  ) {
+    return t('catalog:detail.not_registered');
+  }
+  const value = range(t, language, dose.doses_min, dose.doses_max);
+  if (value === null) return t('catalog:not_informed');
+  return dose.doses_unit ? `${value} ${dose.doses_unit}` : value;
+}
+
+export type RegistrationState = 'registered' | 'not_registered' | 'not_informed';
+
+export function registrationOf(dose: DosePerTarget): RegistrationState {
+  if (dose.has_register === false || dose.doses_min === NO_REGISTERED_DOSE) return 'not_registered';
+  if (dose.has_register === true) return 'registered';
+  return 'not_informed';
+}
+
+/** A day of the year ({day, month}) as the language writes it: "15 Oct", "Oct 15". */
+export function dayOfYear(language: Language, value: { day: number; month: number }): string {
+  return new Intl.DateTimeFormat(LOCALE_RULES[language].locale, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(2001, value.month - 1, value.day)));
+}

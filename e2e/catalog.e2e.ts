@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Language } from '@lavoura/domain';
+import { resources } from '@lavoura/i18n';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { horizontalOverflow, settled } from './support/axe.ts';
+import { RAW_KEY, hasChromium, launchBrowser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const DEMO_USER = 'conta@pro.demo.lavoura.app';
+const DEMO_PASSWORD = 'Lavoura2026';
+const SHOTS_DIR = process.env.CATALOG_SCREENSHOT_DIR ?? '/tmp/catalog-shots';
+const SIZES = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+type Size = (typeof SIZES)[number];
+const LANGUAGES: readonly Language[] = ['pt', 'en', 'es'];
+const BROWSER_LOCALES: Record<Language, string> = { pt: 'pt-BR', en: 'en-US', es: 'es-AR' };
+
+/** Keys of the catalogue left untranslated: the shared check does not know its namespace. */
+const CATALOG_RAW_KEY =
+  /\b(catalog|detail|filter|sort|column|category|reaction|growth_habit|cycle_class|freemium)\.[a-z_]+/;
+
+const text = (language: Language, namespace: string, key: string): string => {
+  const value = key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+      (resources[language] as Record<string, unknown>)[namespace],
+    );
+  if (typeof value !== 'string') throw new Error(`no text ${namespace}:${key} in ${language}`);
+  return value;
+};
+
+describe.skipIf(!hasChromium)('product catalogue', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(size: Size, language: Language): Promise<Page> {
+    const context = await browser.newContext({
+      viewport: { width: size.width, height: size.height },
+      locale: BROWSER_LOCALES[language],
+    });
+    await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
+    return context.newPage();
+  }
+
+  async function signIn(page: Page) {
+    await page.goto(`${server.baseUrl}/v3/login`);
+    await page.fill('input[name=email]', DEMO_USER);
+    await page.fill('input[name=password]', DEMO_PASSWORD);
+    const [login] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/admin-api/login')),
+      page.click('button[type=submit]'),
+    ]);
+    await page.getByTestId('my-farm').waitFor();
+    const answer = (await login.json()) as { is_first_login_full_plan?: boolean };
+    if (answer.is_first_login_full_plan === true) {
+      await page.getByRole('dialog').waitFor();
+      await page.getByRole('dialog').getByRole('button').last().click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+  }
+
+  /** No untranslated key and nothing wider than the window. */
+  async function expectReadable(page: Page) {
+    const body = await page.locator('body').innerText();
+    expect(body).not.toMatch(RAW_KEY);
+    expect(body).not.toMatch(CATALOG_RAW_KEY);
+    expect(await horizontalOverflow(page)).toBe(0);
+  }
+
+  for (const language of LANGUAGES) {
+    for (const size of SIZES) {
+      it(`searches and opens Fox Xpro in ${language} on ${size.name}`, async () => {
+        const page = await open(size, language);
+        await signIn(page);
+        await page.goto(`${server.baseUrl}/v3/catalog?category=fungicide`);
+        await page.getByTestId('catalog-list').waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+          text(language, 'catalog', 'title'),
+        );
+
+        const [searched] = await Promise.all([
+          page.waitForResponse(
+            (response) =>
+              response.url().includes('/api/catalogs?') &&
+              new URL(response.url()).searchParams.get('search') === 'fox',
+          ),
+          page.getByTestId('catalog-search').fill('fox'),
+        ]);
+        expect(searched.status()).toBe(200);
+        const found = (await searched.json()) as { total: number };
+        expect(found.total).toBeGreaterThan(0);
+        const item = page.getByRole('button', { name: 'Fox Xpro', exact: true });
+        await item.waitFor();
+        await settled(page);
+        await expectReadable(page);
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `catalog-${language}-${size.name}-list.png`),
+          fullPage: true,
+        });
+
+        await item.click();
+        const detail = page.getByTestId('catalog-detail');
+        await detail.getByTestId('catalog-registrations').waitFor();
+        await settled(page);
+        await expectReadable(page);
+        expect(await detail.innerText()).toContain(
+          text(language, 'catalog', 'detail.not_registered'),
+        );
+        expect(await detail.getByTestId('efficacy-tag-A').first().innerText()).toContain(
+          text(language, 'catalog', 'detail.tag_label.A'),
+        );
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `catalog-${language}-${size.name}-detail.png`),
+        });
+        // Further down the panel: the registrations and the efficacy table.
+        await detail.getByTestId('catalog-efficacies').scrollIntoViewIfNeeded();
+        await settled(page);
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `catalog-${language}-${size.name}-detail-efficacy.png`),
+        });
+        await page.context().close();
+      });
+    }
+  }
+
+  for (const size of SIZES) {
+    it(`lists the varieties and opens one on ${size.name}`, async () => {
+      const page = await open(size, 'pt');
+      await signIn(page);
+      await page.goto(`${server.baseUrl}/v3/catalog?category=fungicide`);
+      await page.getByTestId('catalog-list').waitFor();
+      await Promise.all([
+        page.waitForResponse(
+          (response) =>
+            response.url().includes('/api/catalogs?') &&
+            new URL(response.url()).searchParams.get('category') === 'variety',
+        ),
+        page.getByRole('tab', { name: text('pt', 'catalog', 'category.variety') }).click(),
+      ]);
+      const first = page.getByTestId('catalog-item-open').or(page.getByTestId('catalog-card'));
+      await first.first().waitFor();
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `catalog-pt-${size.name}-varieties.png`),
+      });
+      if (size.name === 'mobile') {
+        await page.getByTestId('catalog-filters-toggle').click();
+        await page.getByTestId('catalog-filter-gmr').waitFor();
+        await settled(page);
+        await expectReadable(page);
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, 'catalog-pt-mobile-variety-filters.png'),
+        });
+        await page.getByTestId('catalog-filters-toggle').click();
+      }
+      await first.first().click();
+      const detail = page.getByTestId('catalog-detail');
+      await detail.getByTestId('detail-general').waitFor();
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `catalog-pt-${size.name}-variety-detail.png`),
+      });
+      await page.context().close();
+    });
+  }
+});
