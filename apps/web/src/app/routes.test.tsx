@@ -27,6 +27,8 @@ const PAGE_TEST_IDS: Record<string, string> = {
   '/field': 'field-no-farm',
   // No farm served: the notebook says notes belong to a farm.
   '/notes': 'notes-no-farm',
+  // An empty catalogue answered: the page with its tabs and empty list.
+  '/catalog': 'catalog-page',
   '/users': 'users-page',
   '/profile': 'profile-page',
   '/change-password': 'change-password-form',
@@ -60,6 +62,10 @@ describe('route table', () => {
           { user: sessionUser({ level, language }) },
           http.get('/api/countries', () => HttpResponse.json([])),
           http.get('/api/users', () => HttpResponse.json([member()])),
+          http.get('/api/catalogs', () => HttpResponse.json({ total: 0, list: [] })),
+          http.get('/api/catalogs/:category/filters', () =>
+            HttpResponse.json({ sort_select: [], extra_filter: {} }),
+          ),
         ),
       );
       await changeLanguage(language);
