@@ -8,8 +8,7 @@ import {
   type CatalogueQuery,
   type FieldError,
 } from '@lavoura/domain';
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -21,7 +20,14 @@ import {
   varietyDetail,
   varietyListItem,
   type CatalogueFilters,
+  type PesticideListRow,
 } from './catalogue.presenter.ts';
+import { filterPesticides, filterVarieties } from './catalogue-index.ts';
+
+interface CatalogueIndex {
+  pesticides: PesticideListRow[];
+  varieties: (typeof t.varieties.$inferSelect)[];
+}
 
 export interface CatalogueServiceDeps {
   db: Database;
@@ -52,6 +58,7 @@ const queryError = (field: string, message: string): FieldError => ({
 export class CatalogueService {
   /** Filter choices per category and crop: the data set only changes with a new start. */
   private readonly options = new Map<string, Promise<Record<FilterName, FilterOption[]>>>();
+  private loaded: Promise<CatalogueIndex> | undefined;
 
   constructor(private readonly deps: CatalogueServiceDeps) {}
 
@@ -60,28 +67,37 @@ export class CatalogueService {
     await this.checkFilterValues(category, query);
     const limit = query.limit ?? CATALOGUE_PAGE_SIZE;
     const offset = ((query.offset ?? 1) - 1) * limit;
+    const index = await this.index();
     if (category === 'variety') {
-      const where = this.varietyConditions(query);
-      const rows = await this.deps.db
-        .select({ variety: t.varieties, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(t.varieties)
-        .where(where)
-        .orderBy(...this.order(category, query.sort))
-        .limit(limit)
-        .offset(offset);
-      const total = rows[0]?.total ?? (await this.count(t.varieties, where));
-      return { total, list: rows.map((row) => varietyListItem(row.variety)) };
+      const rows = filterVarieties(index.varieties, query);
+      return {
+        total: rows.length,
+        list: rows.slice(offset, offset + limit).map(varietyListItem),
+      };
     }
-    const where = this.pesticideConditions(category, query);
-    const rows = await this.deps.db
-      .select({ pesticide: LIST_COLUMNS, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(t.pesticides)
-      .where(where)
-      .orderBy(...this.order(category, query.sort))
-      .limit(limit)
-      .offset(offset);
-    const total = rows[0]?.total ?? (await this.count(t.pesticides, where));
-    return { total, list: rows.map((row) => pesticideListItem(row.pesticide, category)) };
+    const rows = filterPesticides(index.pesticides, category, query);
+    return {
+      total: rows.length,
+      list: rows.slice(offset, offset + limit).map((row) => pesticideListItem(row, category)),
+    };
+  }
+
+  /** The listed rows, read once per process: the data set only changes with a new start. */
+  private index(): Promise<CatalogueIndex> {
+    if (!this.loaded) {
+      this.loaded = (async () => ({
+        pesticides: await this.deps.db
+          .select(LIST_COLUMNS)
+          .from(t.pesticides)
+          .where(eq(t.pesticides.listed, true)),
+        varieties: await this.deps.db
+          .select()
+          .from(t.varieties)
+          .where(eq(t.varieties.listed, true)),
+      }))();
+      this.loaded.catch(() => (this.loaded = undefined));
+    }
+    return this.loaded;
   }
 
   async filters(
@@ -165,94 +181,6 @@ export class CatalogueService {
         .where(eq(t.pesticideEfficacies.pesticideId, id)),
     ]);
     return pesticideDetail(pesticide, category, doses, efficacies);
-  }
-
-  private pesticideConditions(category: CatalogueCategory, query: CatalogueQuery): SQL {
-    const conditions: SQL[] = [
-      sql`${t.pesticides.listed}`,
-      sql`${category} = any(${t.pesticides.categories})`,
-    ];
-    if (query.country !== undefined)
-      conditions.push(sql`${t.pesticides.countryId} = ${query.country}`);
-    if (query.crop !== undefined)
-      conditions.push(sql`${query.crop} = any(${t.pesticides.cropIds})`);
-    if (query.search) conditions.push(this.textMatches(t.pesticides.searchText, query.search));
-    if (query.company) conditions.push(sql`${t.pesticides.company} = ${query.company}`);
-    if (query.target)
-      conditions.push(sql`${searchableText(query.target)} = any(${t.pesticides.targetKeys})`);
-    if (query.chemical_group)
-      conditions.push(
-        sql`${searchableText(query.chemical_group)} = any(${t.pesticides.chemicalGroupKeys})`,
-      );
-    if (query.active_ingredient)
-      conditions.push(
-        sql`${searchableText(query.active_ingredient)} = any(${t.pesticides.activeKeys})`,
-      );
-    return and(...conditions)!;
-  }
-
-  private varietyConditions(query: CatalogueQuery): SQL {
-    const conditions: SQL[] = [sql`${t.varieties.listed}`];
-    if (query.country !== undefined)
-      conditions.push(sql`${query.country} = any(${t.varieties.countryIds})`);
-    if (query.crop !== undefined) conditions.push(sql`${t.varieties.cropId} = ${query.crop}`);
-    if (query.search) conditions.push(this.textMatches(t.varieties.searchText, query.search));
-    if (query.company) conditions.push(sql`${t.varieties.company} = ${query.company}`);
-    if (query.target)
-      conditions.push(sql`${searchableText(query.target)} = any(${t.varieties.targetKeys})`);
-    if (query.gmr_min !== undefined) conditions.push(sql`${t.varieties.gmr} >= ${query.gmr_min}`);
-    if (query.gmr_max !== undefined) conditions.push(sql`${t.varieties.gmr} <= ${query.gmr_max}`);
-    if (query.sowing_month !== undefined) {
-      // The window is month*100+day; one that crosses the new year wraps.
-      const first = query.sowing_month * 100 + 1;
-      const last = query.sowing_month * 100 + 31;
-      conditions.push(sql`(case when ${t.varieties.startSowing} <= ${t.varieties.endSowing}
-        then ${t.varieties.startSowing} <= ${last} and ${t.varieties.endSowing} >= ${first}
-        else ${t.varieties.startSowing} <= ${last} or ${t.varieties.endSowing} >= ${first} end)`);
-    }
-    if (query.resistant_to) {
-      const target = searchableText(query.resistant_to);
-      conditions.push(sql`exists (select 1 from jsonb_array_elements(${t.varieties.reactions}) r
-        where lower(r->>'target') = ${target} and r->>'reaction' in ('R', 'MR'))`);
-    }
-    return and(...conditions)!;
-  }
-
-  /** Accent- and case-insensitive: both sides are compared as searchableText. */
-  private textMatches(column: AnyPgColumn, search: string): SQL {
-    const pattern = searchableText(search).replace(/[\\%_]/g, (c) => `\\${c}`);
-    return sql`${column} like ${`%${pattern}%`}`;
-  }
-
-  private order(category: CatalogueCategory, sort: CatalogueQuery['sort']): SQL[] {
-    const table = category === 'variety' ? t.varieties : t.pesticides;
-    const name = sql`lower(${table.name})`;
-    const company = sql`lower(${table.company})`;
-    switch (sort) {
-      case 'name_desc':
-        return [desc(name), desc(table.id)];
-      case 'company_asc':
-        return [sql`${company} asc nulls last`, asc(name), asc(table.id)];
-      case 'company_desc':
-        return [sql`${company} desc nulls last`, asc(name), asc(table.id)];
-      case 'gmr_asc':
-        return [sql`${t.varieties.gmr} asc nulls last`, asc(name), asc(table.id)];
-      case 'gmr_desc':
-        return [sql`${t.varieties.gmr} desc nulls last`, asc(name), asc(table.id)];
-      default:
-        return [asc(name), asc(table.id)];
-    }
-  }
-
-  private async count(
-    table: typeof t.pesticides | typeof t.varieties,
-    where: SQL,
-  ): Promise<number> {
-    const [row] = await this.deps.db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(table)
-      .where(where);
-    return row?.total ?? 0;
   }
 
   /** A filter value outside the category's choices answers 400 exception.validation_error. */
