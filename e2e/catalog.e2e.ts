@@ -57,9 +57,9 @@ describe.skipIf(!hasChromium)('product catalogue', () => {
     return context.newPage();
   }
 
-  async function signIn(page: Page) {
+  async function signIn(page: Page, email = DEMO_USER) {
     await page.goto(`${server.baseUrl}/v3/login`);
-    await page.fill('input[name=email]', DEMO_USER);
+    await page.fill('input[name=email]', email);
     await page.fill('input[name=password]', DEMO_PASSWORD);
     const [login] = await Promise.all([
       page.waitForResponse((response) => response.url().endsWith('/admin-api/login')),
@@ -180,4 +180,49 @@ describe.skipIf(!hasChromium)('product catalogue', () => {
       await page.context().close();
     });
   }
+
+  it('filters fungicides by chemical group, then a Freemium user reaches the daily limit and is offered the plans', async () => {
+    const page = await open(SIZES[0], 'pt');
+    await signIn(page, 'conta@freemium.demo.lavoura.app');
+    await page.goto(`${server.baseUrl}/v3/catalog?category=fungicide`);
+    await page.getByTestId('catalog-list').waitFor();
+    const filter = page.getByTestId('catalog-filter-chemical_group-field').getByRole('combobox');
+    await filter.fill('estrobil');
+    const [filtered] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          response.url().includes('/api/catalogs?') &&
+          new URL(response.url()).searchParams.get('chemical_group') === 'estrobilurina',
+      ),
+      page.getByRole('option', { name: 'estrobilurina', exact: true }).click(),
+    ]);
+    const page1 = (await filtered.json()) as { total: number; list: { pesticide: string }[] };
+    expect(page1.total).toBeGreaterThan(6);
+    const all = await page.evaluate(
+      async () => (await (await fetch('/api/catalogs?category=fungicide')).json()).total as number,
+    );
+    expect(page1.total).toBeLessThan(all);
+
+    // Five new items a day on Freemium: the sixth shows the upgrade offer.
+    const items = page.getByTestId('catalog-item-open');
+    await items.nth(5).waitFor();
+    for (let opened = 0; opened < 6; opened += 1) {
+      await items.nth(opened).click();
+      const detail = page.getByTestId('catalog-detail');
+      if (opened < 5) {
+        await detail.getByTestId('detail-general').waitFor();
+      } else {
+        await detail.getByTestId('catalog-freemium-limit').waitFor();
+        await detail.getByRole('link', { name: text('pt', 'catalog', 'freemium.plans') }).waitFor();
+        await settled(page);
+        await expectReadable(page);
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, 'catalog-pt-desktop-freemium-limit.png'),
+        });
+      }
+      await page.keyboard.press('Escape');
+      await detail.waitFor({ state: 'hidden' });
+    }
+    await page.context().close();
+  });
 });
