@@ -166,6 +166,23 @@ describe.skipIf(!hasChromium)('field notes', () => {
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(48);
 
+    // Found by its category, and not under another.
+    const byCategory = async (name: string, id: number) => {
+      await page.getByTestId('notes-filter-category_id').getByRole('combobox').click();
+      await Promise.all([
+        page.waitForResponse(
+          (response) =>
+            response.url().includes('/fields-notes?') &&
+            decodeURIComponent(response.url()).includes(`category_id:${id}`),
+        ),
+        page.getByRole('option', { name, exact: true }).click(),
+      ]);
+    };
+    await byCategory(text('pt', 'reference', 'note_category.climate'), 2);
+    await page.getByTestId('note-card').filter({ hasText: TITLE }).waitFor({ state: 'detached' });
+    await byCategory(text('pt', 'reference', 'note_category.diseases'), 3);
+    await page.getByTestId('note-card').filter({ hasText: TITLE }).waitFor();
+
     // The plot's page lists it in its notes tab.
     const saved = (await created.json()) as { farm: { id: number }; plot: { id: number } };
     await page.goto(
