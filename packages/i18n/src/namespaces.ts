@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'field',
   'map',
   'notes',
+  'varieties',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

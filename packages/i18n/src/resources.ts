@@ -51,6 +51,9 @@ import esMap from './locales/es/map.json';
 import ptNotes from './locales/pt/notes.json';
 import enNotes from './locales/en/notes.json';
 import esNotes from './locales/es/notes.json';
+import ptVarieties from './locales/pt/varieties.json';
+import enVarieties from './locales/en/varieties.json';
+import esVarieties from './locales/es/varieties.json';
 
 /**
  * Every user-facing text, in pt, en and es, one namespace per area. The web app loads these
@@ -79,6 +82,7 @@ export const resources: Resources = {
     field: ptField,
     map: ptMap,
     notes: ptNotes,
+    varieties: ptVarieties,
   },
   en: {
     emails: enEmails,
@@ -98,6 +102,7 @@ export const resources: Resources = {
     field: enField,
     map: enMap,
     notes: enNotes,
+    varieties: enVarieties,
   },
   es: {
     emails: esEmails,
@@ -117,5 +122,6 @@ export const resources: Resources = {
     field: esField,
     map: esMap,
     notes: esNotes,
+    varieties: esVarieties,
   },
 };

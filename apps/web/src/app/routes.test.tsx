@@ -29,6 +29,8 @@ const PAGE_TEST_IDS: Record<string, string> = {
   '/notes': 'notes-no-farm',
   // An empty catalogue answered: the page with its tabs and empty list.
   '/catalog': 'catalog-page',
+  // No farm served: varieties belong to a farm.
+  '/cultivares': 'varieties-no-farm',
   '/users': 'users-page',
   '/profile': 'profile-page',
   '/change-password': 'change-password-form',

@@ -1,6 +1,13 @@
+import type { Namespace } from '@lavoura/i18n/web';
+import { useLocation } from 'react-router';
 import { AreaNotReady } from '../warnings/area-not-ready';
+import { VarietiesPage } from './varieties-page';
 
-// Not built yet: the route exists so links and bookmarks land on an honest notice.
+export const namespaces: readonly Namespace[] = ['varieties'];
+
+/** The planning area: /cultivares is built; /programas is not yet, and says so honestly. */
 export function Area() {
+  const { pathname } = useLocation();
+  if (pathname === '/cultivares' || pathname.startsWith('/cultivares/')) return <VarietiesPage />;
   return <AreaNotReady area="planning" />;
 }
