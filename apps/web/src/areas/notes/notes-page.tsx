@@ -16,7 +16,6 @@ import {
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import AgricultureOutlinedIcon from '@mui/icons-material/AgricultureOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
@@ -27,10 +26,10 @@ import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { NOTE_CATEGORIES, isCalendarDay, type NoteFilter } from '@lavoura/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { usePlots, type Plot } from '../../api/farms';
 import { deleteNote, noteKeys, useNotes, type Note } from '../../api/notes';
-import { useCurrentFarm } from '../../app/farm/current-farm-context';
+import { CurrentFarmGate } from '../../app/farm/current-farm-gate';
 import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
@@ -477,34 +476,9 @@ function Notebook({ farmId, farmName }: { farmId: number; farmName: string }) {
 
 /** /notes: the field notebook of the current farm (spec 3 §2 Notes); a farm switch reloads it. */
 export function NotesPage() {
-  const { t } = useTranslation('notes');
-  const { can } = useSignedIn();
-  const { farms, farm } = useCurrentFarm();
-
-  if (farms.isError && !farms.data)
-    return (
-      <ApiErrorAlert
-        error={farms.error}
-        onRetry={() => void farms.refetch()}
-        retryLabel={t('retry')}
-      />
-    );
-  if (!farms.data) return <Loading />;
-  if (!farm)
-    return (
-      <MessagePanel
-        testId="notes-no-farm"
-        icon={<AgricultureOutlinedIcon />}
-        title={t('no_farm.title')}
-        description={t('no_farm.description')}
-        actions={
-          can('FAZENDA_CADASTRAR') ? (
-            <Button component={RouterLink} to="/farms" variant="contained">
-              {t('no_farm.action')}
-            </Button>
-          ) : undefined
-        }
-      />
-    );
-  return <Notebook key={farm.id} farmId={farm.id} farmName={farm.nome} />;
+  return (
+    <CurrentFarmGate namespace="notes" testId="notes-no-farm" loading={<Loading />}>
+      {(farm) => <Notebook key={farm.id} farmId={farm.id} farmName={farm.nome} />}
+    </CurrentFarmGate>
+  );
 }

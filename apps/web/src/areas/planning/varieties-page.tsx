@@ -23,7 +23,6 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
-import AgricultureOutlinedIcon from '@mui/icons-material/AgricultureOutlined';
 import ContentCopyOutlinedIcon from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
@@ -31,7 +30,6 @@ import GrassIcon from '@mui/icons-material/Grass';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import type { Farm } from '../../api/farms';
 import { useCrops, useSeasonCrops, type Crop, type SeasonCrop } from '../../api/reference';
 import {
@@ -40,12 +38,12 @@ import {
   varietyKeys,
   type FarmVariety,
 } from '../../api/varieties';
+import { CurrentFarmGate } from '../../app/farm/current-farm-gate';
 import { useCurrentFarm } from '../../app/farm/current-farm-context';
 import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { InlineMessage } from '../../shell/inline-message';
-import { MessagePanel } from '../../shell/message-panel';
 import { useShellUi } from '../../shell/shell-ui';
 import { AddVarietyDialog } from './add-variety-dialog';
 import { CopyVarietyDialog } from './copy-variety-dialog';
@@ -542,51 +540,27 @@ function FarmVarieties({
 
 /** /cultivares: the current farm's varieties per crop and season (spec 2 §7 Seeds and varieties). */
 export function VarietiesPage() {
-  const { t } = useTranslation('varieties');
-  const { can } = useSignedIn();
-  const { farms, farm } = useCurrentFarm();
   // Above the farm: a farm switch keeps the crop and season chosen.
   const [crop, setCrop] = useState<number | null>(readStoredCrop);
   const [season, setSeason] = useState<string | null>(null);
 
-  if (farms.isError && !farms.data)
-    return (
-      <ApiErrorAlert
-        error={farms.error}
-        onRetry={() => void farms.refetch()}
-        retryLabel={t('retry')}
-      />
-    );
-  if (!farms.data) return <Loading />;
-  if (!farm)
-    return (
-      <MessagePanel
-        testId="varieties-no-farm"
-        icon={<AgricultureOutlinedIcon />}
-        title={t('no_farm.title')}
-        description={t('no_farm.description')}
-        actions={
-          can('FAZENDA_CADASTRAR') ? (
-            <Button component={RouterLink} to="/farms" variant="contained">
-              {t('no_farm.action')}
-            </Button>
-          ) : undefined
-        }
-      />
-    );
   return (
-    <FarmVarieties
-      key={farm.id}
-      farm={farm}
-      chosenCrop={crop}
-      chosenSeason={season}
-      onCrop={(cropId) => {
-        storeCrop(cropId);
-        setCrop(cropId);
-        // Seasons are the crop's: the new crop opens on its current season.
-        setSeason(null);
-      }}
-      onSeason={setSeason}
-    />
+    <CurrentFarmGate namespace="varieties" testId="varieties-no-farm" loading={<Loading />}>
+      {(farm) => (
+        <FarmVarieties
+          key={farm.id}
+          farm={farm}
+          chosenCrop={crop}
+          chosenSeason={season}
+          onCrop={(cropId) => {
+            storeCrop(cropId);
+            setCrop(cropId);
+            // Seasons are the crop's: the new crop opens on its current season.
+            setSeason(null);
+          }}
+          onSeason={setSeason}
+        />
+      )}
+    </CurrentFarmGate>
   );
 }
