@@ -34,6 +34,7 @@ import { ApiError } from '../../api/http';
 import { useLanguage } from '../../app/i18n';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
+import { VarietyOnFarm } from './variety-on-farm';
 import {
   cropName,
   cropNames,
@@ -439,6 +440,7 @@ function VarietyFacts({ item }: { item: VarietyDetail }) {
     : informed(t, item.region_states);
   return (
     <>
+      <VarietyOnFarm item={item} />
       <Section title={t('detail.general')} testId="detail-general">
         <Facts
           items={[

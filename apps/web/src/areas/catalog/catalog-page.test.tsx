@@ -9,6 +9,7 @@ import type {
   VarietyItem,
 } from '../../api/catalogue';
 import { changeLanguage } from '../../app/i18n';
+import { farm } from '../../test/farm-fixtures';
 import { recordRequests, serve, type SeenRequest } from '../../test/msw-server';
 import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
 import {
@@ -201,6 +202,24 @@ async function openCatalog(path = '/catalog?category=fungicide', language: Langu
   await screen.findByTestId('catalog-page');
   return rendered;
 }
+
+/** The current soybean season of Brazil, the one a variety is added for. */
+const seasonCropsHandler = http.get('/api/season-crops', () =>
+  HttpResponse.json([
+    {
+      id: 11,
+      season_id: 3,
+      season_name: '2026/2027',
+      crop_id: 1,
+      country_id: 1,
+      start_period: '2026-08-01',
+      end_period: '2027-05-31',
+      season_active: true,
+      status: 'current',
+      message_key: 'season.2026_2027',
+    },
+  ]),
+);
 
 describe('the catalogue list', () => {
   const missingKeys = trackMissingKeys();
@@ -429,6 +448,86 @@ describe('the catalogue item detail', () => {
     expect(detail.textContent).toContain('MR · Moderately resistant');
     expectNoRawKeys(detail);
     expect(missingKeys).toEqual([]);
+  });
+
+  it('adds a variety to the current farm for its season and removes it again', async () => {
+    screenWidth(1366);
+    const farmVarieties: { id: number; seed_id: number }[] = [];
+    const posted: unknown[] = [];
+    const seen = recordRequests();
+    serve(
+      http.get('/api/farms', () => HttpResponse.json([farm({ id: 1, nome: 'Fazenda Boa Vista' })])),
+      seasonCropsHandler,
+      http.get('/api/cultivares', () =>
+        HttpResponse.json(
+          farmVarieties.map((row) => ({
+            ...row,
+            farm_id: 1,
+            season_crop_id: 11,
+            name: VARIETY.name,
+            asset_owner: VARIETY.asset_owner,
+            crop_id: 1,
+            relative_maturity: 6.3,
+            growth_habit: 'indeterminate',
+            genetically_modified_organism: true,
+          })),
+        ),
+      ),
+      http.post('/api/cultivares', async ({ request }) => {
+        const body = (await request.json()) as { seed_id: number };
+        posted.push(body);
+        farmVarieties.push({ id: 501, seed_id: body.seed_id });
+        return HttpResponse.json(
+          {
+            id: 501,
+            seed_id: body.seed_id,
+            farm_id: 1,
+            season_crop_id: 11,
+            name: VARIETY.name,
+            asset_owner: VARIETY.asset_owner,
+            crop_id: 1,
+            relative_maturity: 6.3,
+            growth_habit: 'indeterminate',
+            genetically_modified_organism: true,
+          },
+          { status: 201 },
+        );
+      }),
+      http.delete('/api/cultivares/:id/fazenda/:farmId', () => {
+        farmVarieties.length = 0;
+        return new HttpResponse(null, { status: 204 });
+      }),
+      ...catalogueHandlers(),
+    );
+    await openCatalog('/catalog?category=variety&item=7', 'pt');
+    const onFarm = await screen.findByTestId('variety-on-farm');
+    expect(onFarm.textContent).toContain('Ainda não está na Fazenda Boa Vista (safra 2026/2027)');
+    fireEvent.click(within(onFarm).getByTestId('variety-on-farm-add'));
+    await within(onFarm).findByTestId('variety-on-farm-added');
+    expect(posted).toEqual([{ fazenda_id: 1, season_crop_id: 11, seed_id: 7 }]);
+    fireEvent.click(within(onFarm).getByTestId('variety-on-farm-remove'));
+    await waitFor(() => expect(within(onFarm).queryByTestId('variety-on-farm-added')).toBeNull());
+    expect(
+      seen.some(
+        (request) =>
+          request.method === 'DELETE' && request.path === '/api/cultivares/501/fazenda/1',
+      ),
+    ).toBe(true);
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('offers no farm action on a plan without farm varieties', async () => {
+    screenWidth(1366);
+    serve(
+      http.get('/api/farms', () => HttpResponse.json([farm({ id: 1, nome: 'Fazenda Boa Vista' })])),
+      seasonCropsHandler,
+      http.get('/api/cultivares', () => HttpResponse.json([])),
+      ...catalogueHandlers({ level: 1 }),
+    );
+    await openCatalog('/catalog?category=variety&item=7', 'pt');
+    const detail = await screen.findByTestId('catalog-detail');
+    await within(detail).findByTestId('detail-general');
+    expect(within(detail).queryByTestId('variety-on-farm')).toBeNull();
   });
 
   it('tells a Freemium account at its daily limit, with a way to the plans', async () => {
