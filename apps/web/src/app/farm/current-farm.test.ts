@@ -54,14 +54,22 @@ describe('what a farm switch does to the page', () => {
   it('keeps any other path and its query, setting fazenda_id', () => {
     expect(farmSwitchTarget('/farms', '', 2)).toBe('/farms?fazenda_id=2');
     expect(farmSwitchTarget('/my_farm', '?fazenda_id=1', 2)).toBe('/my_farm?fazenda_id=2');
-    expect(farmSwitchTarget('/catalog', '?category=fungicide', 5)).toBe(
-      '/catalog?category=fungicide&fazenda_id=5',
-    );
+  });
+
+  it('starts the catalogue over in the same category', () => {
+    expect(
+      farmSwitchTarget('/catalog', '?category=variety&search=brs&company=Embrapa&page=3&item=7', 5),
+    ).toBe('/catalog?category=variety&fazenda_id=5');
   });
 
   it('follows the spec’s table for the comparison and the executions', () => {
     expect(farmSwitchTarget('/comparacao', '?x=1', 2)).toBe('/programas?fazenda_id=2');
     expect(farmSwitchTarget('/execucao', '', 2)).toBe('/sowings?fazenda_id=2');
-    expect(Object.keys(FARM_SWITCH_RULES).sort()).toEqual(['/comparacao', '/execucao', '/field']);
+    expect(Object.keys(FARM_SWITCH_RULES).sort()).toEqual([
+      '/catalog',
+      '/comparacao',
+      '/execucao',
+      '/field',
+    ]);
   });
 });

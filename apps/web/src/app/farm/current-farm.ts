@@ -1,3 +1,5 @@
+import { FILTER_PARAMS as CATALOG_FILTER_PARAMS } from '../../areas/catalog/catalog-params';
+
 /**
  * The current farm and what switching farm does to the page on screen (spec 2 §2 "Farm-switch
  * behaviour", §4 Farm): pure rules, so the provider (current-farm-context.tsx) only wires them to
@@ -52,7 +54,7 @@ export function selectableFarms<F extends FarmChoice>(farms: readonly F[]): F[] 
  * are dropped. An area that adds a rule of the spec's list adds its row here:
  * - /notes reloads the notes, /cultivares the seeds of the selected crop, /sowings, /performance
  *   and /programas the crop varieties of the season: farm-keyed queries, nothing to add;
- * - /catalog resets its filters: add `dropParams` with the filter parameters (keep `category`);
+ * - /catalog resets its filters and its list (keeps its category): `dropParams` below;
  * - /programas resets the selected program variety: add its parameter to `dropParams`;
  * - execution data is reset and variety data cleared (except on /cultivares, /programas,
  *   /sowings, /performance and /comparacao): farm-keyed, dropped with the previous farm;
@@ -72,6 +74,8 @@ export const FARM_SWITCH_RULES: Readonly<Record<string, FarmSwitchRule>> = {
   '/comparacao': { redirectTo: '/programas' },
   // An execution is of a sowing of the previous farm: the sowings of the new one.
   '/execucao': { redirectTo: '/sowings' },
+  // The catalogue starts over for the new farm, in the same category.
+  '/catalog': { dropParams: CATALOG_FILTER_PARAMS },
 };
 
 /** Where the app goes when the farm `farmId` becomes current on `pathname` + `search`. */

@@ -22,7 +22,6 @@ import { CATALOGUE_CATEGORIES, CATALOGUE_PAGE_SIZE, type CatalogueCategory } fro
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCatalogueFilters, useCatalogueList } from '../../api/catalogue';
-import { useCurrentFarm } from '../../app/farm/current-farm-context';
 import { useLanguage } from '../../app/i18n';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
@@ -59,20 +58,6 @@ const filterGrid = (category: CatalogueCategory) => ({
   },
 });
 
-/**
- * Spec 3 §2 and §4: a farm switch while on /catalog resets the filters and the list. The farm's
- * first arrival (the list of farms loading) is not a switch.
- */
-function useResetOnFarmSwitch(reset: () => void) {
-  const { farm } = useCurrentFarm();
-  const farmId = farm?.id ?? null;
-  const previous = useRef(farmId);
-  useEffect(() => {
-    if (previous.current !== null && farmId !== null && previous.current !== farmId) reset();
-    previous.current = farmId;
-  }, [farmId, reset]);
-}
-
 /** /catalog: fungicides, herbicides, nematicides and varieties, searched, filtered and paged. */
 export function CatalogPage() {
   const { t } = useTranslation(['catalog', 'errors']);
@@ -99,7 +84,6 @@ export function CatalogPage() {
     [setParams],
   );
   const search = useCallback((value: string) => change({ search: value }), [change]);
-  useResetOnFarmSwitch(clearFilters);
 
   const selectCategory = (next: CatalogueCategory) =>
     setParams((current) => {
