@@ -1,38 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Language } from '@lavoura/domain';
-import { resources } from '@lavoura/i18n';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, settled } from './support/axe.ts';
-import { RAW_KEY, hasChromium, launchBrowser } from './support/browser.ts';
+import { settled } from './support/axe.ts';
+import { hasChromium, launchBrowser } from './support/browser.ts';
+import {
+  LANGUAGES,
+  SIZES,
+  expectReadable as expectReadableIn,
+  openPage,
+  signInToDemo,
+  text,
+  type Size,
+} from './support/demo.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
-const DEMO_USER = 'conta@pro.demo.lavoura.app';
-const DEMO_PASSWORD = 'Lavoura2026';
 const SHOTS_DIR = process.env.VARIETIES_SCREENSHOT_DIR ?? '/tmp/varieties-shots';
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
-type Size = (typeof SIZES)[number];
-const LANGUAGES: readonly Language[] = ['pt', 'en', 'es'];
-const BROWSER_LOCALES: Record<Language, string> = { pt: 'pt-BR', en: 'en-US', es: 'es-AR' };
 
 /** Keys of the varieties screen left untranslated: the shared check does not know them. */
 const VARIETIES_RAW_KEY =
   /\b(varieties|filter|no_farm|no_season|empty|actions|column|facts|growth_habit|add|remove|copy|request)\.[a-z_]+/;
-
-const text = (language: Language, namespace: string, key: string): string => {
-  const value = key
-    .split('.')
-    .reduce<unknown>(
-      (node, part) => (node as Record<string, unknown> | undefined)?.[part],
-      (resources[language] as Record<string, unknown>)[namespace],
-    );
-  if (typeof value !== 'string') throw new Error(`no text ${namespace}:${key} in ${language}`);
-  return value;
-};
 
 describe.skipIf(!hasChromium)('farm varieties (/cultivares)', () => {
   let server: RunningServer;
@@ -50,39 +38,11 @@ describe.skipIf(!hasChromium)('farm varieties (/cultivares)', () => {
     await server?.stop();
   });
 
-  async function open(size: Size, language: Language): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width: size.width, height: size.height },
-      locale: BROWSER_LOCALES[language],
-    });
-    await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
-    return context.newPage();
-  }
+  const open = (size: Size, language: Language) => openPage(browser, size, language);
 
-  async function signIn(page: Page) {
-    await page.goto(`${server.baseUrl}/v3/login`);
-    await page.fill('input[name=email]', DEMO_USER);
-    await page.fill('input[name=password]', DEMO_PASSWORD);
-    const [login] = await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith('/admin-api/login')),
-      page.click('button[type=submit]'),
-    ]);
-    await page.getByTestId('my-farm').waitFor();
-    const answer = (await login.json()) as { is_first_login_full_plan?: boolean };
-    if (answer.is_first_login_full_plan === true) {
-      await page.getByRole('dialog').waitFor();
-      await page.getByRole('dialog').getByRole('button').last().click();
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
-    }
-  }
+  const signIn = (page: Page, email?: string) => signInToDemo(page, server.baseUrl, email);
 
-  /** No untranslated key and nothing wider than the window. */
-  async function expectReadable(page: Page) {
-    const body = await page.locator('body').innerText();
-    expect(body).not.toMatch(RAW_KEY);
-    expect(body).not.toMatch(VARIETIES_RAW_KEY);
-    expect(await horizontalOverflow(page)).toBe(0);
-  }
+  const expectReadable = (page: Page) => expectReadableIn(page, VARIETIES_RAW_KEY);
 
   async function openVarieties(page: Page) {
     await page.goto(`${server.baseUrl}/v3/cultivares`);

@@ -1,0 +1,67 @@
+import type { Language } from '@lavoura/domain';
+import { resources } from '@lavoura/i18n';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { horizontalOverflow } from './axe.ts';
+import { RAW_KEY } from './browser.ts';
+
+/** The demo accounts' shared password (scripts/demo data) and the Pro account most pages use. */
+export const DEMO_PASSWORD = 'Lavoura2026';
+export const DEMO_PRO = 'conta@pro.demo.lavoura.app';
+
+/** The two window sizes every screen is looked at in. */
+export const SIZES = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+export type Size = (typeof SIZES)[number];
+export const LANGUAGES: readonly Language[] = ['pt', 'en', 'es'];
+const BROWSER_LOCALES: Record<Language, string> = { pt: 'pt-BR', en: 'en-US', es: 'es-AR' };
+
+/** A text of the app, as a test compares what the screen shows. */
+export function text(language: Language, namespace: string, key: string): string {
+  const value = key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+      (resources[language] as Record<string, unknown>)[namespace],
+    );
+  if (typeof value !== 'string') throw new Error(`no text ${namespace}:${key} in ${language}`);
+  return value;
+}
+
+/** A fresh page of the size, in the language (the app's choice and the browser's locale). */
+export async function openPage(browser: Browser, size: Size, language: Language): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: size.width, height: size.height },
+    locale: BROWSER_LOCALES[language],
+  });
+  await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
+  return context.newPage();
+}
+
+/** Signs a demo account in and waits for its home, past the Full plan's first-login dialog. */
+export async function signInToDemo(page: Page, baseUrl: string, email = DEMO_PRO): Promise<void> {
+  await page.goto(`${baseUrl}/v3/login`);
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', DEMO_PASSWORD);
+  const [login] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/admin-api/login')),
+    page.click('button[type=submit]'),
+  ]);
+  await page.getByTestId('my-farm').waitFor();
+  const answer = (await login.json()) as { is_first_login_full_plan?: boolean };
+  if (answer.is_first_login_full_plan === true) {
+    await page.getByRole('dialog').waitFor();
+    await page.getByRole('dialog').getByRole('button').last().click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  }
+}
+
+/** No untranslated key (the shared pattern and the area's own) and nothing wider than the window. */
+export async function expectReadable(page: Page, areaKeys: RegExp): Promise<void> {
+  const body = await page.locator('body').innerText();
+  expect(body).not.toMatch(RAW_KEY);
+  expect(body).not.toMatch(areaKeys);
+  expect(await horizontalOverflow(page)).toBe(0);
+}
