@@ -24,9 +24,41 @@ interface Page {
   list: Item[];
 }
 
+/** Varieties with the facts the bundled sources lack (maturity, sowing window, reactions). */
+const TEST_VARIETIES = [
+  {
+    name: 'Teste Precoce',
+    gmr: 6.5,
+    startSowing: 1001,
+    endSowing: 1130,
+    reactions: [{ target: 'Phytophthora sojae', reaction: 'R' }],
+  },
+  {
+    name: 'Teste Tardia',
+    gmr: 8,
+    startSowing: 1215,
+    endSowing: 131,
+    reactions: [{ target: 'Phytophthora sojae', reaction: 'S' }],
+  },
+  { name: 'Teste Sem Dados', gmr: null, startSowing: null, endSowing: null, reactions: [] },
+];
+
 beforeAll(async () => {
   app = await createTestApp();
   token = (await accountWith(app, ['CONTA'])).members.CONTA!.token;
+  await app.db.insert(t.varieties).values(
+    TEST_VARIETIES.map((variety) => ({
+      ...variety,
+      key: `test:${variety.name.replace(/ /g, '-')}`,
+      cropId: 1,
+      countryIds: [1],
+      company: 'Sementes Teste',
+      searchText: searchableText(`${variety.name} Sementes Teste`),
+      targetKeys: variety.reactions.map((reaction) => searchableText(reaction.target)),
+      sourceId: 'test',
+      listed: true,
+    })),
+  );
 });
 afterAll(() => app.close());
 
@@ -179,6 +211,32 @@ describe('GET /api/catalogs', () => {
     expect(search.list.every((item) => searchableText(item.name).includes('brs'))).toBe(true);
     const gmr = await get('/api/catalogs?category=variety&sort=gmr_desc');
     expect(gmr.statusCode).toBe(200);
+  });
+
+  it('filters varieties by maturity range, sowing month and resistance, and sorts by maturity', async () => {
+    const names = async (query: string) =>
+      (
+        (await get(`/api/catalogs?category=variety&company=Sementes%20Teste&${query}`)).json() as {
+          list: { name: string }[];
+        }
+      ).list.map((item) => item.name);
+    expect(await names('gmr_min=6&gmr_max=7')).toEqual(['Teste Precoce']);
+    expect(await names('gmr_min=7.5')).toEqual(['Teste Tardia']);
+    expect(await names('sort=gmr_desc')).toEqual([
+      'Teste Tardia',
+      'Teste Precoce',
+      'Teste Sem Dados',
+    ]);
+    expect(await names('sort=gmr_asc')).toEqual([
+      'Teste Precoce',
+      'Teste Tardia',
+      'Teste Sem Dados',
+    ]);
+    // A window across the new year (15 Dec to 31 Jan) sows in January and December.
+    expect(await names('sowing_month=1')).toEqual(['Teste Tardia']);
+    expect(await names('sowing_month=11')).toEqual(['Teste Precoce']);
+    expect(await names('sowing_month=12')).toEqual(['Teste Tardia']);
+    expect(await names('resistant_to=phytophthora%20SOJAE')).toEqual(['Teste Precoce']);
   });
 
   it.each([
