@@ -6,6 +6,7 @@ export * from './reference/enumerations.ts';
 export * from './reference/profiles.ts';
 export * from './reference/plans.ts';
 export * from './seasons.ts';
+export * from './calendar-days.ts';
 export * from './locale.ts';
 export * from './units.ts';
 export * from './number-format.ts';
@@ -34,6 +35,7 @@ export * from './contracts/notes.ts';
 export * from './notes/note-rules.ts';
 export * from './contracts/varieties.ts';
 export * from './varieties/region.ts';
+export * from './sowings/stage-timeline.ts';
 
 // One zod error map for every parse, on the server and in the browser (see field-errors.ts).
 import { installFieldErrorMap } from './field-errors.ts';

@@ -44,7 +44,8 @@ describe('billing plans', () => {
 
 describe('paid periods', () => {
   it('covers to the day before the same day months later, month ends kept', async () => {
-    const { paidUntil, addDays } = await import('./billing.ts');
+    const { paidUntil } = await import('./billing.ts');
+    const { addDays } = await import('../calendar-days.ts');
     expect(paidUntil('2026-11-23', 1)).toBe('2026-12-22');
     expect(paidUntil('2026-11-23', 12)).toBe('2027-11-22');
     expect(paidUntil('2026-01-31', 1)).toBe('2026-02-28');

@@ -1,5 +1,6 @@
 import { LOCALE_RULES, type Language } from '../locale.ts';
 import { COUNTRY_IDS } from '../reference/countries.ts';
+import { addDays } from '../calendar-days.ts';
 
 /**
  * Billing plans: the price list of the paid tiers, per interval (spec 1 §3 and §7). Prices are
@@ -88,11 +89,6 @@ export function paidUntil(startDay: string, months: number): string {
   if (end.getUTCDate() !== day) end.setUTCDate(0);
   else end.setUTCDate(end.getUTCDate() - 1);
   return end.toISOString().slice(0, 10);
-}
-
-/** A day `days` after another (YYYY-MM-DD). */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** A bank slip is due this many days after it is issued (spec 1 §3). */
