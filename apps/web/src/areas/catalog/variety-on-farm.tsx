@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Chip, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
-import { routeAccess } from '@lavoura/domain';
+import { resolveSeason, routeAccess, seasonsOf } from '@lavoura/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { VarietyDetail } from '../../api/catalogue';
@@ -16,7 +16,6 @@ import {
 import { useCurrentFarm } from '../../app/farm/current-farm-context';
 import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
-import { resolveSeason, seasonsOf } from '../planning/variety-season';
 
 /**
  * A catalogue variety on the current farm (issue 11 item 5, the added flag): added for its crop's

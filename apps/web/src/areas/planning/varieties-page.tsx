@@ -28,6 +28,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import GrassIcon from '@mui/icons-material/Grass';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
+import { cropsOfCountry, resolveCrop, resolveSeason, seasonsOf } from '@lavoura/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Farm } from '../../api/farms';
@@ -49,14 +50,7 @@ import { AddVarietyDialog } from './add-variety-dialog';
 import { CopyVarietyDialog } from './copy-variety-dialog';
 import { RequestVarietyDialog } from './request-variety-dialog';
 import { useVarietyFacts } from './variety-facts';
-import {
-  cropsOfCountry,
-  readStoredCrop,
-  resolveCrop,
-  resolveSeason,
-  seasonsOf,
-  storeCrop,
-} from './variety-season';
+import { readStoredCrop, storeCrop } from './variety-season';
 
 function Loading() {
   const { t } = useTranslation('varieties');
