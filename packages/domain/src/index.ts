@@ -37,6 +37,8 @@ export * from './contracts/varieties.ts';
 export * from './varieties/region.ts';
 export * from './sowings/stage-timeline.ts';
 export * from './sowings/current-crop.ts';
+export * from './sowings/sowing-rules.ts';
+export * from './contracts/sowings.ts';
 
 // One zod error map for every parse, on the server and in the browser (see field-errors.ts).
 import { installFieldErrorMap } from './field-errors.ts';

@@ -1,0 +1,72 @@
+import { addDays } from '../calendar-days.ts';
+import type { SowingStatus } from '../contracts/sowings.ts';
+import type { ERRORS } from '../errors.ts';
+
+/**
+ * The rules of a sowing, its harvests and its irrigations that do not need the database (issue
+ * 12): each answers the name of the refusal in ERRORS, or null.
+ */
+
+type Refusal<Name extends keyof typeof ERRORS> = Name;
+
+/** Emergence cannot come before sowing. */
+export function sowingDatesProblem(sowing: {
+  data_semeadura?: string | null;
+  data_emergencia?: string | null;
+}): Refusal<'sowingEmergenceBeforeSowing'> | null {
+  const { data_semeadura: sown, data_emergencia: emerged } = sowing;
+  return sown && emerged && emerged < sown ? 'sowingEmergenceBeforeSowing' : null;
+}
+
+/** Hectares of the plot still free in the season, given the other sowings' areas there. */
+export function remainingArea(plotArea: number, otherSowings: readonly number[]): number {
+  const used = otherSowings.reduce((sum, area) => sum + area, 0);
+  // Areas are stored to the hundredth of a hectare: no float dust makes 0.1 + 0.2 exceed 0.3.
+  return Math.max(0, Math.round((plotArea - used) * 100) / 100);
+}
+
+/** A harvest is dated between the sowing and today (the farm's day). */
+export function harvestDateProblem(
+  harvestDate: string,
+  sowingDate: string | null,
+  today: string,
+): Refusal<'harvestDateBeforeSowing' | 'harvestDateInFuture'> | null {
+  if (harvestDate > today) return 'harvestDateInFuture';
+  if (sowingDate && harvestDate < sowingDate) return 'harvestDateBeforeSowing';
+  return null;
+}
+
+/** An irrigation starts before it ends and brings water. */
+export function irrigationProblem(irrigation: {
+  start: string;
+  end: string;
+  blade_mm: number;
+}): Refusal<'irrigationStartAfterEnd' | 'irrigationZeroAmount'> | null {
+  if (Date.parse(irrigation.start) > Date.parse(irrigation.end)) return 'irrigationStartAfterEnd';
+  if (irrigation.blade_mm === 0) return 'irrigationZeroAmount';
+  return null;
+}
+
+/**
+ * Where a sowing is: lost or harvested by its harvests; else planned without a sowing date;
+ * ready to harvest once the cycle from emergence has run (AGRONOMY §2: C ends at the last stage);
+ * else sown.
+ */
+export function sowingStatus(sowing: {
+  sowingDate: string | null;
+  emergence: string | null;
+  cycleDays: number | null;
+  harvests: readonly { lost: boolean }[];
+  today: string;
+}): SowingStatus {
+  if (sowing.harvests.some((harvest) => harvest.lost)) return 'lost';
+  if (sowing.harvests.length > 0) return 'harvested';
+  if (!sowing.sowingDate) return 'planned';
+  if (
+    sowing.emergence &&
+    sowing.cycleDays &&
+    addDays(sowing.emergence, sowing.cycleDays) <= sowing.today
+  )
+    return 'ready_to_harvest';
+  return 'sown';
+}
