@@ -488,6 +488,24 @@ export const sowings = pgTable(
     area: doublePrecision('area').notNull(),
     sowingDate: date('sowing_date', { mode: 'string' }),
     emergenceDate: date('emergence_date', { mode: 'string' }),
+    // The seeding parameters (spec 2 §3), canonical units: kg of seed, cm between lines,
+    // plants per metre of line, km/h; percentages 0–100.
+    seedQuantity: doublePrecision('seed_quantity'),
+    seedOrigin: text('seed_origin'),
+    seederSystemId: integer('seeder_system_id').references(() => seederSystems.id, {
+      onDelete: 'restrict',
+    }),
+    seedClassId: integer('seed_class_id').references(() => seedClasses.id, {
+      onDelete: 'restrict',
+    }),
+    estimatedCycle: integer('estimated_cycle'),
+    germinativePower: doublePrecision('germinative_power'),
+    seedVigor: doublePrecision('seed_vigor'),
+    lineSpacing: doublePrecision('line_spacing'),
+    populationLines: doublePrecision('population_lines'),
+    operatingSpeed: doublePrecision('operating_speed'),
+    seedTreatment: text('seed_treatment'),
+    inoculant: text('inoculant'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -507,6 +525,69 @@ export const sowings = pgTable(
       foreignColumns: [plots.accountId, plots.id],
     }).onDelete('cascade'),
   ],
+);
+
+/** A growth stage seen in the field: the latest observation wins over the estimate (issue 12). */
+export const sowingStageObservations = pgTable(
+  'sowing_stage_observations',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    sowingId: integer('sowing_id')
+      .notNull()
+      .references(() => sowings.id, { onDelete: 'cascade' }),
+    growthStageId: integer('growth_stage_id')
+      .notNull()
+      .references(() => growthStages.id, { onDelete: 'restrict' }),
+    observedAt: timestamp('observed_at', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sowing_stage_observations_sowing_index').on(
+      table.accountId,
+      table.sowingId,
+      table.observedAt,
+    ),
+  ],
+);
+
+/** A sowing's harvest: a date and sc/ha, or a crop loss; a sowing may have several (issue 12). */
+export const harvests = pgTable(
+  'harvests',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    sowingId: integer('sowing_id')
+      .notNull()
+      .references(() => sowings.id, { onDelete: 'cascade' }),
+    harvestDate: date('harvest_date', { mode: 'string' }).notNull(),
+    /** Sacks (60 kg) per hectare; null for a crop loss. */
+    productivity: doublePrecision('productivity'),
+    lost: boolean('lost').notNull().default(false),
+    desiccation: boolean('desiccation').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('harvests_sowing_index').on(table.accountId, table.sowingId)],
+);
+
+/** Water given to a sowing: from start to end, a blade in millimetres (issue 12). */
+export const irrigations = pgTable(
+  'irrigations',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    sowingId: integer('sowing_id')
+      .notNull()
+      .references(() => sowings.id, { onDelete: 'cascade' }),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    bladeMm: doublePrecision('blade_mm').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('irrigations_sowing_index').on(table.accountId, table.sowingId, table.startAt)],
 );
 
 /**
