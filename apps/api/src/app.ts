@@ -54,6 +54,8 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { defensivesRoutes } from './modules/catalogue/defensives.routes.ts';
 import { DefensivesService } from './modules/catalogue/defensives.service.ts';
+import { harvestsRoutes } from './modules/sowings/harvests.routes.ts';
+import { HarvestsService } from './modules/sowings/harvests.service.ts';
 import { varietiesRoutes } from './modules/varieties/varieties.routes.ts';
 import { VarietiesService } from './modules/varieties/varieties.service.ts';
 import { PlotsService } from './modules/farms/plots.service.ts';
@@ -240,6 +242,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     supportEmail: deps.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
   });
   await app.register(varietiesRoutes(varieties), { prefix: '/api' });
+  await app.register(harvestsRoutes(new HarvestsService(services)), { prefix: '/api' });
   await app.register(healthRoutes(deps.db));
   await registerWebApp(app, deps.webDistDir);
 

@@ -39,6 +39,10 @@ let otherNoteA: { id: number; fileId: number };
 let seasonCropBR: number;
 let seedId: number;
 const farmVarietyOf = new Map<number, number>();
+/** A sowing with a harvest on each of A's farms, and each sowing's harvest. */
+let sowingA: number;
+let otherSowingA: number;
+const harvestOf = new Map<number, number>();
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -96,6 +100,35 @@ beforeAll(async () => {
       .returning({ id: t.farmVarieties.id });
     farmVarietyOf.set(farmId, row!.id);
   }
+  for (const [farmId, plotId] of [
+    [farmA, plotA],
+    [otherFarmA, otherPlotA],
+  ] as const) {
+    const [sowing] = await app.db
+      .insert(t.sowings)
+      .values({
+        accountId: accountA,
+        farmId,
+        plotId,
+        cropId: 1,
+        seasonCropId: seasonCropBR,
+        area: 5,
+        sowingDate: '2025-10-10',
+      })
+      .returning({ id: t.sowings.id });
+    const [harvest] = await app.db
+      .insert(t.harvests)
+      .values({
+        accountId: accountA,
+        sowingId: sowing!.id,
+        harvestDate: '2026-02-20',
+        productivity: 60,
+      })
+      .returning({ id: t.harvests.id });
+    harvestOf.set(sowing!.id, harvest!.id);
+    if (farmId === farmA) sowingA = sowing!.id;
+    else otherSowingA = sowing!.id;
+  }
   targetsA = [
     { label: 'A’s administrator', id: adminA.id },
     { label: 'A’s agronomist', id: agronomist.id },
@@ -144,6 +177,8 @@ interface Case {
   takesPlot?: true;
   /** The id is a field note. */
   takesNote?: true;
+  /** The id is a sowing. */
+  takesSowing?: true;
   /** No non-administrator profile may call it (spec 2 §6): 403 before any farm is looked for. */
   administratorsOnly?: true;
   /** The researcher (who reads notes only) is refused it with 403 before any farm is looked for. */
@@ -291,6 +326,11 @@ const FARM_CASES: Case[] = [
     researcherMayNot: true,
   },
   {
+    route: 'GET /api/farms/{id}/sowingsReadyToHarvest',
+    request: (id) => ({ method: 'GET', url: `/api/farms/${id}/sowingsReadyToHarvest` }),
+    ...notFound,
+  },
+  {
     route: 'GET /api/sementes/fazenda/{farm_id}',
     request: (id) => ({
       method: 'GET',
@@ -355,6 +395,45 @@ const NOTE_CASES: Case[] = [
       url: `/api/fields-notes/${id}/files/${id === otherNoteA.id ? otherNoteA.fileId : noteA.fileId}`,
     }),
     ...noteNotFound,
+  },
+];
+
+const sowingNotFound = { status: 404, key: 'exception.not_found', takesSowing: true } as const;
+const harvestBody = { data_colheita: '2026-02-21', produtividade: 61 };
+const SOWING_CASES: Case[] = [
+  {
+    route: 'GET /api/semeaduras/{id}/colheita',
+    request: (id) => ({ method: 'GET', url: `/api/semeaduras/${id}/colheita` }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'POST /api/semeaduras/{id}/colheita',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/semeaduras/${id}/colheita`,
+      payload: harvestBody,
+    }),
+    ...sowingNotFound,
+    researcherMayNot: true,
+  },
+  {
+    route: 'PUT /api/semeaduras/{id}/colheita/{harvest_id}',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/api/semeaduras/${id}/colheita/${harvestOf.get(id)}`,
+      payload: harvestBody,
+    }),
+    ...sowingNotFound,
+    researcherMayNot: true,
+  },
+  {
+    route: 'DELETE /api/semeaduras/{id}/colheita/{harvest_id}',
+    request: (id) => ({
+      method: 'DELETE',
+      url: `/api/semeaduras/${id}/colheita/${harvestOf.get(id)}`,
+    }),
+    ...sowingNotFound,
+    researcherMayNot: true,
   },
 ];
 
@@ -491,6 +570,7 @@ const CASES: Case[] = [
   ...FARM_CASES,
   ...PLOT_CASES,
   ...NOTE_CASES,
+  ...SOWING_CASES,
   {
     route: 'GET /api/accounts/{id}/allPlots',
     request: (id) => ({ method: 'GET', url: `/api/accounts/${id}/allPlots` }),
@@ -582,6 +662,11 @@ async function snapshotA() {
     .from(t.fieldNoteFiles)
     .where(eq(t.fieldNoteFiles.accountId, accountA))
     .orderBy(t.fieldNoteFiles.id);
+  const harvests = await app.db
+    .select()
+    .from(t.harvests)
+    .where(eq(t.harvests.accountId, accountA))
+    .orderBy(t.harvests.id);
   const farmVarieties = await app.db
     .select()
     .from(t.farmVarieties)
@@ -591,6 +676,7 @@ async function snapshotA() {
   return {
     account,
     farmVarieties,
+    harvests,
     notes,
     noteFiles,
     storedFiles,
@@ -668,13 +754,25 @@ describe('every farm-taking route is covered by the farm-visibility rule', () =>
 });
 
 describe('a member who sees only some farms of the account', () => {
-  it.each([...FARM_CASES, ...PLOT_CASES, ...NOTE_CASES].map((c) => [c.route, c] as const))(
+  it.each(
+    [...FARM_CASES, ...PLOT_CASES, ...NOTE_CASES, ...SOWING_CASES].map(
+      (c) => [c.route, c] as const,
+    ),
+  )(
     '%s answers as unknown for a farm of the account not assigned to them, and changes nothing',
     async (_, c) => {
       const before = await snapshotA();
       const response = await send(
         researcherToken,
-        c.request(c.takesPlot ? otherPlotA : c.takesNote ? otherNoteA.id : otherFarmA),
+        c.request(
+          c.takesPlot
+            ? otherPlotA
+            : c.takesNote
+              ? otherNoteA.id
+              : c.takesSowing
+                ? otherSowingA
+                : otherFarmA,
+        ),
       );
       expect([response.statusCode, response.json().key]).toEqual(
         c.administratorsOnly || c.researcherMayNot
@@ -706,7 +804,9 @@ describe('account B’s administrator against account A', () => {
             ? [{ label: 'A’s plot', id: plotA }]
             : c.takesNote
               ? [{ label: 'A’s note', id: noteA.id }]
-              : targetsA;
+              : c.takesSowing
+                ? [{ label: 'A’s sowing', id: sowingA }]
+                : targetsA;
       for (const target of ids) {
         const response = await send(adminB.token, c.request(target.id));
         expect({
