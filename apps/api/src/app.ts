@@ -56,6 +56,8 @@ import { defensivesRoutes } from './modules/catalogue/defensives.routes.ts';
 import { DefensivesService } from './modules/catalogue/defensives.service.ts';
 import { harvestsRoutes } from './modules/sowings/harvests.routes.ts';
 import { HarvestsService } from './modules/sowings/harvests.service.ts';
+import { irrigationsRoutes } from './modules/sowings/irrigations.routes.ts';
+import { IrrigationsService } from './modules/sowings/irrigations.service.ts';
 import { varietiesRoutes } from './modules/varieties/varieties.routes.ts';
 import { VarietiesService } from './modules/varieties/varieties.service.ts';
 import { PlotsService } from './modules/farms/plots.service.ts';
@@ -243,6 +245,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(varietiesRoutes(varieties), { prefix: '/api' });
   await app.register(harvestsRoutes(new HarvestsService(services)), { prefix: '/api' });
+  await app.register(irrigationsRoutes(new IrrigationsService(services)), { prefix: '/api' });
   await app.register(healthRoutes(deps.db));
   await registerWebApp(app, deps.webDistDir);
 

@@ -6,11 +6,12 @@ import {
   type HarvestBody,
 } from '@lavoura/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import { visibleFarms } from '../farms/farms.service.ts';
+import { visibleSowing, type VisibleSowing } from './visible-sowing.service.ts';
 
 export interface HarvestsServiceDeps {
   db: Database;
@@ -25,13 +26,6 @@ export interface Harvest {
   produtividade: number | null;
   perda: boolean;
   dessecacao: boolean;
-}
-
-interface SowingRow {
-  id: number;
-  farmId: number;
-  sowingDate: string | null;
-  timeZone: string;
 }
 
 const present = (row: typeof t.harvests.$inferSelect): Harvest => ({
@@ -56,7 +50,7 @@ export class HarvestsService {
   }
 
   async list(session: Session, sowingId: number): Promise<Harvest[]> {
-    await this.sowingOf(this.deps.db, session, sowingId);
+    await visibleSowing(this.deps.db, session, sowingId);
     const rows = await this.deps.db
       .select()
       .from(t.harvests)
@@ -67,7 +61,7 @@ export class HarvestsService {
 
   async add(session: Session, sowingId: number, body: HarvestBody): Promise<Harvest> {
     return this.deps.db.transaction(async (run) => {
-      const sowing = await this.sowingOf(run, session, sowingId);
+      const sowing = await visibleSowing(run, session, sowingId);
       this.checkDate(sowing, body.data_colheita);
       const [row] = await run
         .insert(t.harvests)
@@ -84,7 +78,7 @@ export class HarvestsService {
     body: HarvestBody,
   ): Promise<Harvest> {
     return this.deps.db.transaction(async (run) => {
-      const sowing = await this.sowingOf(run, session, sowingId);
+      const sowing = await visibleSowing(run, session, sowingId);
       this.checkDate(sowing, body.data_colheita);
       const [row] = await run
         .update(t.harvests)
@@ -97,7 +91,7 @@ export class HarvestsService {
   }
 
   async remove(session: Session, sowingId: number, harvestId: number): Promise<void> {
-    await this.sowingOf(this.deps.db, session, sowingId);
+    await visibleSowing(this.deps.db, session, sowingId);
     const removed = await this.deps.db
       .delete(t.harvests)
       .where(this.ofSowing(session, sowingId, harvestId))
@@ -113,7 +107,7 @@ export class HarvestsService {
     return this.deps.db.transaction(async (run) => {
       const written: Harvest[] = [];
       for (const { semeadura_id: sowingId, ...body } of harvests) {
-        const sowing = await this.sowingOf(run, session, sowingId);
+        const sowing = await visibleSowing(run, session, sowingId);
         this.checkDate(sowing, body.data_colheita);
         const [row] = await run
           .insert(t.harvests)
@@ -202,7 +196,7 @@ export class HarvestsService {
     };
   }
 
-  private checkDate(sowing: SowingRow, harvestDate: string): void {
+  private checkDate(sowing: VisibleSowing, harvestDate: string): void {
     const problem = harvestDateProblem(
       harvestDate,
       sowing.sowingDate,
@@ -217,32 +211,5 @@ export class HarvestsService {
       eq(t.harvests.sowingId, sowingId),
       eq(t.harvests.id, harvestId),
     );
-  }
-
-  /** A sowing of a farm the member sees, with the farm's zone; 404 otherwise. */
-  private async sowingOf(db: Executor, session: Session, sowingId: number): Promise<SowingRow> {
-    const [sowing] = await db
-      .select({
-        id: t.sowings.id,
-        farmId: t.sowings.farmId,
-        sowingDate: t.sowings.sowingDate,
-        timeZone: t.farms.timeZone,
-      })
-      .from(t.sowings)
-      .innerJoin(
-        t.farms,
-        and(eq(t.farms.accountId, t.sowings.accountId), eq(t.farms.id, t.sowings.farmId)),
-      )
-      .where(
-        and(
-          eq(t.sowings.accountId, session.accountId),
-          eq(t.sowings.id, sowingId),
-          isNull(t.sowings.deletedAt),
-          isNull(t.farms.deletedAt),
-          visibleFarms(session),
-        ),
-      );
-    if (!sowing) throw new AppError(ERRORS.notFound, 'Sowing not found');
-    return sowing;
   }
 }

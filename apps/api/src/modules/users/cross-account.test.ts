@@ -43,6 +43,7 @@ const farmVarietyOf = new Map<number, number>();
 let sowingA: number;
 let otherSowingA: number;
 const harvestOf = new Map<number, number>();
+const irrigationOf = new Map<number, number>();
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -126,6 +127,17 @@ beforeAll(async () => {
       })
       .returning({ id: t.harvests.id });
     harvestOf.set(sowing!.id, harvest!.id);
+    const [irrigation] = await app.db
+      .insert(t.irrigations)
+      .values({
+        accountId: accountA,
+        sowingId: sowing!.id,
+        startAt: new Date('2025-12-01T11:00:00Z'),
+        endAt: new Date('2025-12-01T13:00:00Z'),
+        bladeMm: 10,
+      })
+      .returning({ id: t.irrigations.id });
+    irrigationOf.set(sowing!.id, irrigation!.id);
     if (farmId === farmA) sowingA = sowing!.id;
     else otherSowingA = sowing!.id;
   }
@@ -400,6 +412,12 @@ const NOTE_CASES: Case[] = [
 
 const sowingNotFound = { status: 404, key: 'exception.not_found', takesSowing: true } as const;
 const harvestBody = { data_colheita: '2026-02-21', produtividade: 61 };
+const irrigationBody = (sowingId: number) => ({
+  semeadura_id: sowingId,
+  start: '2025-12-02T08:00:00-03:00',
+  end: '2025-12-02T10:00:00-03:00',
+  blade_mm: 12,
+});
 const SOWING_CASES: Case[] = [
   {
     route: 'GET /api/semeaduras/{id}/colheita',
@@ -434,6 +452,26 @@ const SOWING_CASES: Case[] = [
     }),
     ...sowingNotFound,
     researcherMayNot: true,
+  },
+  {
+    route: 'POST /api/irrigacoes',
+    request: (id) => ({ method: 'POST', url: '/api/irrigacoes', payload: irrigationBody(id) }),
+    ...sowingNotFound,
+  },
+  {
+    // The irrigation of the sowing given: A's, which B must neither change nor remove.
+    route: 'PUT /api/irrigacoes/{id}',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/api/irrigacoes/${irrigationOf.get(id)}`,
+      payload: irrigationBody(id),
+    }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'DELETE /api/irrigacoes/{id}',
+    request: (id) => ({ method: 'DELETE', url: `/api/irrigacoes/${irrigationOf.get(id)}` }),
+    ...sowingNotFound,
   },
 ];
 
@@ -667,6 +705,11 @@ async function snapshotA() {
     .from(t.harvests)
     .where(eq(t.harvests.accountId, accountA))
     .orderBy(t.harvests.id);
+  const irrigations = await app.db
+    .select()
+    .from(t.irrigations)
+    .where(eq(t.irrigations.accountId, accountA))
+    .orderBy(t.irrigations.id);
   const farmVarieties = await app.db
     .select()
     .from(t.farmVarieties)
@@ -677,6 +720,7 @@ async function snapshotA() {
     account,
     farmVarieties,
     harvests,
+    irrigations,
     notes,
     noteFiles,
     storedFiles,
@@ -714,7 +758,9 @@ describe('every id-taking identity route is covered', () => {
           operation.requestBody?.content?.['application/json']?.schema?.properties ?? {},
         );
         const idInBody = bodyProperties.some((name) =>
-          /^(id|user_id|account_id|membership_id|fazenda_id|farm_id|talhao_id|plot_id)$/.test(name),
+          /^(id|user_id|account_id|membership_id|fazenda_id|farm_id|talhao_id|plot_id|semeadura_id)$/.test(
+            name,
+          ),
         );
         if (idInPath || idInBody) idRoutes.push(route);
       }
