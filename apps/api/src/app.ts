@@ -57,6 +57,8 @@ import { DefensivesService } from './modules/catalogue/defensives.service.ts';
 import { harvestsRoutes } from './modules/sowings/harvests.routes.ts';
 import { HarvestsService } from './modules/sowings/harvests.service.ts';
 import { irrigationsRoutes } from './modules/sowings/irrigations.routes.ts';
+import { sowingsRoutes } from './modules/sowings/sowings.routes.ts';
+import { SowingsService } from './modules/sowings/sowings.service.ts';
 import { IrrigationsService } from './modules/sowings/irrigations.service.ts';
 import { varietiesRoutes } from './modules/varieties/varieties.routes.ts';
 import { VarietiesService } from './modules/varieties/varieties.service.ts';
@@ -244,6 +246,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     supportEmail: deps.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
   });
   await app.register(varietiesRoutes(varieties), { prefix: '/api' });
+  await app.register(sowingsRoutes(new SowingsService(services)), { prefix: '/api' });
   await app.register(harvestsRoutes(new HarvestsService(services)), { prefix: '/api' });
   await app.register(irrigationsRoutes(new IrrigationsService(services)), { prefix: '/api' });
   await app.register(healthRoutes(deps.db));

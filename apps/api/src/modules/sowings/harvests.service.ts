@@ -5,8 +5,8 @@ import {
   todayIn,
   type HarvestBody,
 } from '@lavoura/domain';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
@@ -67,6 +67,7 @@ export class HarvestsService {
         .insert(t.harvests)
         .values({ accountId: session.accountId, sowingId, ...this.values(body) })
         .returning();
+      await this.markClosed(run, session, sowingId);
       return present(row!);
     });
   }
@@ -91,12 +92,31 @@ export class HarvestsService {
   }
 
   async remove(session: Session, sowingId: number, harvestId: number): Promise<void> {
-    await visibleSowing(this.deps.db, session, sowingId);
-    const removed = await this.deps.db
-      .delete(t.harvests)
-      .where(this.ofSowing(session, sowingId, harvestId))
-      .returning({ id: t.harvests.id });
-    if (!removed.length) throw new AppError(ERRORS.notFound, 'Harvest not found');
+    await this.deps.db.transaction(async (run) => {
+      await visibleSowing(run, session, sowingId);
+      const removed = await run
+        .delete(t.harvests)
+        .where(this.ofSowing(session, sowingId, harvestId))
+        .returning({ id: t.harvests.id });
+      if (!removed.length) throw new AppError(ERRORS.notFound, 'Harvest not found');
+      await this.markClosed(run, session, sowingId);
+    });
+  }
+
+  /**
+   * A sowing is closed while it has a harvest (`closed_at`, which the plot rules read: a plot
+   * with an open sowing takes no other), and open again when its last harvest is removed.
+   */
+  private async markClosed(db: Executor, session: Session, sowingId: number): Promise<void> {
+    const [held] = await db
+      .select({ id: t.harvests.id })
+      .from(t.harvests)
+      .where(and(eq(t.harvests.accountId, session.accountId), eq(t.harvests.sowingId, sowingId)))
+      .limit(1);
+    await db
+      .update(t.sowings)
+      .set({ closedAt: held ? sql`coalesce(${t.sowings.closedAt}, now())` : null })
+      .where(and(eq(t.sowings.accountId, session.accountId), eq(t.sowings.id, sowingId)));
   }
 
   /** One harvest per sowing, in one transaction: a refusal of any writes none. */
@@ -113,6 +133,7 @@ export class HarvestsService {
           .insert(t.harvests)
           .values({ accountId: session.accountId, sowingId, ...this.values(body) })
           .returning();
+        await this.markClosed(run, session, sowingId);
         written.push(present(row!));
       }
       return written;

@@ -338,6 +338,11 @@ const FARM_CASES: Case[] = [
     researcherMayNot: true,
   },
   {
+    route: 'POST /api/semeaduras',
+    request: (id) => ({ method: 'POST', url: '/api/semeaduras', payload: sowingBody(id) }),
+    ...notFound,
+  },
+  {
     route: 'GET /api/farms/{id}/sowingsReadyToHarvest',
     request: (id) => ({ method: 'GET', url: `/api/farms/${id}/sowingsReadyToHarvest` }),
     ...notFound,
@@ -410,6 +415,13 @@ const NOTE_CASES: Case[] = [
   },
 ];
 
+/** The body of a sowing on the farm given, with A's plot and variety there. */
+const sowingBody = (farmId: number) => ({
+  fazenda_id: farmId,
+  talhao_id: farmId === otherFarmA ? otherPlotA : plotA,
+  cultivar_id: farmVarietyOf.get(farmId),
+  area: 1,
+});
 const sowingNotFound = { status: 404, key: 'exception.not_found', takesSowing: true } as const;
 const harvestBody = { data_colheita: '2026-02-21', produtividade: 61 };
 const irrigationBody = (sowingId: number) => ({
@@ -419,6 +431,21 @@ const irrigationBody = (sowingId: number) => ({
   blade_mm: 12,
 });
 const SOWING_CASES: Case[] = [
+  {
+    route: 'PUT /api/semeaduras/{id}',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/api/semeaduras/${id}`,
+      payload: sowingBody(id === otherSowingA ? otherFarmA : farmA),
+    }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'DELETE /api/semeaduras/{id}',
+    request: (id) => ({ method: 'DELETE', url: `/api/semeaduras/${id}` }),
+    ...sowingNotFound,
+    researcherMayNot: true,
+  },
   {
     route: 'GET /api/semeaduras/{id}/colheita',
     request: (id) => ({ method: 'GET', url: `/api/semeaduras/${id}/colheita` }),
@@ -700,6 +727,11 @@ async function snapshotA() {
     .from(t.fieldNoteFiles)
     .where(eq(t.fieldNoteFiles.accountId, accountA))
     .orderBy(t.fieldNoteFiles.id);
+  const sowings = await app.db
+    .select()
+    .from(t.sowings)
+    .where(eq(t.sowings.accountId, accountA))
+    .orderBy(t.sowings.id);
   const harvests = await app.db
     .select()
     .from(t.harvests)
@@ -719,6 +751,7 @@ async function snapshotA() {
   return {
     account,
     farmVarieties,
+    sowings,
     harvests,
     irrigations,
     notes,
@@ -779,6 +812,8 @@ describe('every id-taking identity route is covered', () => {
 const FARM_VISIBILITY_CASES: string[] = [
   ...FARM_CASES.map((c) => c.route),
   'GET /api/talhoes/{field_id}/fazenda/{farm_id}',
+  // A sowing's body names its farm: the sowing cases prove the rule.
+  'PUT /api/semeaduras/{id}',
 ];
 
 describe('every farm-taking route is covered by the farm-visibility rule', () => {

@@ -1,0 +1,173 @@
+import {
+  SOWING_STATUSES,
+  currentStage,
+  sowingStatus,
+  type CropId,
+  type StageObservation,
+} from '@lavoura/domain';
+import { z } from 'zod';
+
+/** A date-only day as the API answers it. */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** A sowing's latest harvest, as `colheita` answers it. */
+export const sowingHarvestSchema = z.object({
+  id: z.number().int(),
+  data_colheita: day,
+  produtividade: z.number().nullable(),
+  perda: z.boolean(),
+  dessecacao: z.boolean(),
+});
+
+/** A sowing as GET/POST/PUT /api/semeaduras answer it (spec 2 §3 Sowing; issue 12 item 1). */
+export const sowingSchema = z.object({
+  id: z.number().int(),
+  talhao_id: z.number().int(),
+  fazenda_id: z.number().int(),
+  /** The farm's variety (POST /api/cultivares). */
+  cultivar_id: z.number().int().nullable(),
+  /** The catalogue's variety of that farm variety. */
+  semente_id: z.number().int().nullable(),
+  crop_id: z.number().int(),
+  season_crop_id: z.number().int(),
+  area: z.number(),
+  data_semeadura: day.nullable(),
+  data_emergencia: day.nullable(),
+  quantidade: z.number().nullable(),
+  origem: z.string().nullable(),
+  seeder_system_id: z.number().int().nullable(),
+  seed_class_id: z.number().int().nullable(),
+  estimated_cycle: z.number().int().nullable(),
+  germinative_power: z.number().nullable(),
+  seed_vigor: z.number().nullable(),
+  line_spacing: z.number().nullable(),
+  population_lines: z.number().nullable(),
+  operating_speed: z.number().nullable(),
+  seed_treatment: z.string().nullable(),
+  inoculant: z.string().nullable(),
+  status: z.enum(SOWING_STATUSES),
+  estadio_atual: z
+    .object({ id: z.number().int(), message_key: z.string(), code: z.string() })
+    .nullable(),
+  colheita: sowingHarvestSchema.nullable(),
+  ready_to_harvest: z.boolean(),
+  plot_enabled: z.boolean(),
+  /** Not deleted and of the farm's current season-crop: the sowing may still be changed. */
+  active: z.boolean(),
+});
+export type SowingAnswer = z.infer<typeof sowingSchema>;
+
+/** GET /api/semeaduras: the farm, and optionally a period the sowings fall in. */
+export const sowingsQuerySchema = z.object({
+  fazenda_id: z.coerce.number().int().positive().max(2_147_483_647),
+  start_period: day.optional(),
+  end_period: day.optional(),
+});
+
+/** What the service reads of a sowing to answer it. */
+export interface SowingRow {
+  id: number;
+  plotId: number;
+  farmId: number;
+  farmVarietyId: number | null;
+  varietyId: number | null;
+  cropId: number;
+  seasonCropId: number;
+  area: number;
+  sowingDate: string | null;
+  emergenceDate: string | null;
+  seedQuantity: number | null;
+  seedOrigin: string | null;
+  seederSystemId: number | null;
+  seedClassId: number | null;
+  estimatedCycle: number | null;
+  germinativePower: number | null;
+  seedVigor: number | null;
+  lineSpacing: number | null;
+  populationLines: number | null;
+  operatingSpeed: number | null;
+  seedTreatment: string | null;
+  inoculant: string | null;
+  plotEnabled: boolean;
+}
+
+export interface HarvestRow {
+  id: number;
+  harvestDate: string;
+  productivity: number | null;
+  lost: boolean;
+  desiccation: boolean;
+}
+
+/**
+ * The answer of one sowing: its status from its dates and harvests on the farm's day, its stage
+ * from its observations (the latest wins) or the timeline, and its latest harvest.
+ */
+export function toSowing(
+  row: SowingRow,
+  context: {
+    today: string;
+    /** The sowing's harvests, any order. */
+    harvests: readonly HarvestRow[];
+    observations: readonly StageObservation[];
+    /** Whether the sowing's season-crop is the current one. */
+    currentSeason: boolean;
+  },
+): SowingAnswer {
+  const status = sowingStatus({
+    sowingDate: row.sowingDate,
+    emergence: row.emergenceDate,
+    cycleDays: row.estimatedCycle,
+    harvests: context.harvests,
+    today: context.today,
+  });
+  const stage = currentStage(
+    row.cropId as CropId,
+    { emergence: row.emergenceDate, cycleDays: row.estimatedCycle },
+    context.observations,
+    context.today,
+  );
+  const latest = [...context.harvests].sort(
+    (a, b) => b.harvestDate.localeCompare(a.harvestDate) || b.id - a.id,
+  )[0];
+  return {
+    id: row.id,
+    talhao_id: row.plotId,
+    fazenda_id: row.farmId,
+    cultivar_id: row.farmVarietyId,
+    semente_id: row.varietyId,
+    crop_id: row.cropId,
+    season_crop_id: row.seasonCropId,
+    area: row.area,
+    data_semeadura: row.sowingDate,
+    data_emergencia: row.emergenceDate,
+    quantidade: row.seedQuantity,
+    origem: row.seedOrigin,
+    seeder_system_id: row.seederSystemId,
+    seed_class_id: row.seedClassId,
+    estimated_cycle: row.estimatedCycle,
+    germinative_power: row.germinativePower,
+    seed_vigor: row.seedVigor,
+    line_spacing: row.lineSpacing,
+    population_lines: row.populationLines,
+    operating_speed: row.operatingSpeed,
+    seed_treatment: row.seedTreatment,
+    inoculant: row.inoculant,
+    status,
+    estadio_atual: stage
+      ? { id: stage.id, message_key: stage.message_key, code: stage.code }
+      : null,
+    colheita: latest
+      ? {
+          id: latest.id,
+          data_colheita: latest.harvestDate,
+          produtividade: latest.productivity,
+          perda: latest.lost,
+          dessecacao: latest.desiccation,
+        }
+      : null,
+    ready_to_harvest: status === 'ready_to_harvest',
+    plot_enabled: row.plotEnabled,
+    active: context.currentSeason,
+  };
+}

@@ -1,0 +1,451 @@
+import {
+  addDays,
+  currentSeasonStartYear,
+  currentStage,
+  seasonPeriod,
+  todayIn,
+} from '@lavoura/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '../../db/schema.ts';
+import { assignFarms, makeFarm, makePlot, makeSowing } from '../../test/farm-factory.ts';
+import { accountWith, bearer, makeUser, tokenFor } from '../../test/identity-factory.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** Sowings (issue 12 items 1–2): the CRUD, every refusal with its key and nothing written. */
+
+let app: TestApp;
+let accountId: number;
+let token: string;
+let farmId: number;
+let plotId: number;
+let farmVarietyId: number;
+let varietyId: number;
+let seasonCropId: number;
+let previousSeasonCropId: number;
+let season: { start_period: string; end_period: string };
+let agronomist: { token: string; assignedFarmId: number };
+let stranger: { token: string; accountId: number; farmId: number; plotId: number; variety: number };
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  as = token,
+  payload?: unknown,
+) => app.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
+
+const sowingCount = async (account = accountId) => {
+  const [row] = await app.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(t.sowings)
+    .where(eq(t.sowings.accountId, account));
+  return row!.n;
+};
+const sowingRow = async (id: number) =>
+  (await app.db.select().from(t.sowings).where(eq(t.sowings.id, id)))[0]!;
+
+async function seasonCropOf(cropId: number, startPeriod: string): Promise<number> {
+  const [row] = await app.db
+    .select({ id: t.seasonCrops.id })
+    .from(t.seasonCrops)
+    .where(
+      and(
+        eq(t.seasonCrops.countryId, 1),
+        eq(t.seasonCrops.cropId, cropId),
+        eq(t.seasonCrops.startPeriod, startPeriod),
+      ),
+    );
+  return row!.id;
+}
+
+async function addVariety(account: number, farm: number, seasonCrop = seasonCropId) {
+  const [row] = await app.db
+    .insert(t.farmVarieties)
+    .values({ accountId: account, farmId: farm, seasonCropId: seasonCrop, varietyId })
+    .returning({ id: t.farmVarieties.id });
+  return row!.id;
+}
+
+async function harvest(account: number, sowingId: number) {
+  await app.db.insert(t.harvests).values({
+    accountId: account,
+    sowingId,
+    harvestDate: todayIn('America/Sao_Paulo'),
+    productivity: 62,
+  });
+}
+
+/** A valid body for the account's farm and plot, with every seeding parameter. */
+const body = (overrides: Record<string, unknown> = {}) => ({
+  fazenda_id: farmId,
+  talhao_id: plotId,
+  cultivar_id: farmVarietyId,
+  area: 40,
+  data_semeadura: addDays(season.start_period, 10),
+  data_emergencia: addDays(season.start_period, 16),
+  quantidade: 1200,
+  origem: 'comprado',
+  seeder_system_id: 6,
+  seed_class_id: 1,
+  estimated_cycle: 120,
+  germinative_power: 90,
+  seed_vigor: 85,
+  line_spacing: 45,
+  population_lines: 14,
+  operating_speed: 6,
+  seed_treatment: 'fungicida',
+  inoculant: 'bradyrhizobium',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const account = await accountWith(app, ['CONTA'], { planId: 4 });
+  accountId = account.accountId;
+  token = account.members.CONTA!.token;
+  farmId = await makeFarm(app.db, accountId, { name: 'Sede' });
+  plotId = await makePlot(app.db, accountId, farmId, { area: 100 });
+  const year = currentSeasonStartYear(1, todayIn('America/Sao_Paulo'));
+  season = seasonPeriod(1, year);
+  seasonCropId = await seasonCropOf(1, season.start_period);
+  previousSeasonCropId = await seasonCropOf(1, seasonPeriod(1, year - 1).start_period);
+  const [variety] = await app.db
+    .select({ id: t.varieties.id })
+    .from(t.varieties)
+    .where(and(eq(t.varieties.cropId, 1), eq(t.varieties.listed, true)))
+    .limit(1);
+  varietyId = variety!.id;
+  farmVarietyId = await addVariety(accountId, farmId);
+
+  const assignedFarmId = await makeFarm(app.db, accountId, { name: 'Retiro' });
+  const member = await makeUser(app.db, { accountId, profile: 'FARM' });
+  await assignFarms(app.db, accountId, member.id, [assignedFarmId]);
+  agronomist = { token: await tokenFor(app, member.email), assignedFarmId };
+
+  const other = await accountWith(app, ['CONTA'], { planId: 4 });
+  const otherFarm = await makeFarm(app.db, other.accountId);
+  stranger = {
+    token: other.members.CONTA!.token,
+    accountId: other.accountId,
+    farmId: otherFarm,
+    plotId: await makePlot(app.db, other.accountId, otherFarm),
+    variety: await addVariety(other.accountId, otherFarm),
+  };
+});
+afterAll(() => app.close());
+
+describe('a sowing’s life', () => {
+  it('creates, lists, changes and deletes a sowing', async () => {
+    const created = await call('POST', '/api/semeaduras', token, body());
+    expect(created.statusCode).toBe(201);
+    const sowing = created.json();
+    const today = todayIn('America/Sao_Paulo', app.clock.now);
+    const stage = currentStage(1, { emergence: body().data_emergencia, cycleDays: 120 }, [], today);
+    expect(sowing).toMatchObject({
+      talhao_id: plotId,
+      fazenda_id: farmId,
+      cultivar_id: farmVarietyId,
+      semente_id: varietyId,
+      crop_id: 1,
+      season_crop_id: seasonCropId,
+      area: 40,
+      data_semeadura: body().data_semeadura,
+      data_emergencia: body().data_emergencia,
+      quantidade: 1200,
+      origem: 'comprado',
+      seeder_system_id: 6,
+      seed_class_id: 1,
+      estimated_cycle: 120,
+      germinative_power: 90,
+      seed_vigor: 85,
+      line_spacing: 45,
+      population_lines: 14,
+      operating_speed: 6,
+      seed_treatment: 'fungicida',
+      inoculant: 'bradyrhizobium',
+      estadio_atual: stage
+        ? { id: stage.id, code: stage.code, message_key: stage.message_key }
+        : null,
+      colheita: null,
+      plot_enabled: true,
+      active: true,
+    });
+    expect(['sown', 'ready_to_harvest']).toContain(sowing.status);
+
+    const listed = await call('GET', `/api/semeaduras?fazenda_id=${farmId}`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([sowing]);
+    const outside = await call(
+      'GET',
+      `/api/semeaduras?fazenda_id=${farmId}&start_period=2001-01-01&end_period=2001-12-31`,
+    );
+    expect(outside.json()).toEqual([]);
+    const inside = await call(
+      'GET',
+      `/api/semeaduras?fazenda_id=${farmId}&start_period=${season.start_period}&end_period=${season.end_period}`,
+    );
+    expect(inside.json().map((row: { id: number }) => row.id)).toEqual([sowing.id]);
+
+    // An observed stage wins over the estimate.
+    await app.db.insert(t.sowingStageObservations).values({
+      accountId,
+      sowingId: sowing.id,
+      growthStageId: 12, // a soybean stage
+      observedAt: new Date(app.clock.now.getTime() - 60_000),
+    });
+    const observed = (await call('GET', `/api/semeaduras?fazenda_id=${farmId}`)).json()[0];
+    expect(observed.estadio_atual.id).toBe(12);
+
+    const changed = await call(
+      'PUT',
+      `/api/semeaduras/${sowing.id}`,
+      token,
+      body({ area: 55.5, origem: 'próprio', seed_vigor: null }),
+    );
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({
+      id: sowing.id,
+      area: 55.5,
+      origem: 'próprio',
+      seed_vigor: null,
+    });
+    expect(await sowingRow(sowing.id)).toMatchObject({ area: 55.5, seedOrigin: 'próprio' });
+
+    const deleted = await call('DELETE', `/api/semeaduras/${sowing.id}`);
+    expect(deleted.statusCode).toBe(204);
+    expect((await sowingRow(sowing.id)).deletedAt).not.toBeNull();
+    expect((await call('GET', `/api/semeaduras?fazenda_id=${farmId}`)).json()).toEqual([]);
+    expect((await call('DELETE', `/api/semeaduras/${sowing.id}`)).statusCode).toBe(404);
+    expect((await call('PUT', `/api/semeaduras/${sowing.id}`, token, body())).statusCode).toBe(404);
+  });
+});
+
+describe('refusals of a new sowing, each writing nothing', () => {
+  const refused = async (payload: unknown, status: number, key: string, as = token) => {
+    const before = await sowingCount();
+    const answer = await call('POST', '/api/semeaduras', as, payload);
+    expect(answer.statusCode).toBe(status);
+    expect(answer.json().key).toBe(key);
+    expect(await sowingCount()).toBe(before);
+    return answer;
+  };
+
+  it('a farm of another account, or not assigned to the member: 404', async () => {
+    await refused(
+      body({
+        fazenda_id: stranger.farmId,
+        talhao_id: stranger.plotId,
+        cultivar_id: stranger.variety,
+      }),
+      404,
+      'exception.not_found',
+    );
+    expect(await sowingCount(stranger.accountId)).toBe(0);
+    await refused(body(), 404, 'exception.not_found', agronomist.token);
+    expect((await call('GET', `/api/semeaduras?fazenda_id=${stranger.farmId}`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('GET', `/api/semeaduras?fazenda_id=${farmId}`, agronomist.token)).statusCode,
+    ).toBe(404);
+  });
+
+  it('a plot of another farm: 400 exception.plot_not_found', async () => {
+    const otherPlot = await makePlot(app.db, accountId, agronomist.assignedFarmId);
+    await refused(body({ talhao_id: otherPlot }), 400, 'exception.plot_not_found');
+    await refused(body({ talhao_id: stranger.plotId }), 400, 'exception.plot_not_found');
+  });
+
+  it('a disabled farm or plot: 409 exception.farm.disabled / exception.plot.disabled', async () => {
+    const disabledFarm = await makeFarm(app.db, accountId, { enabled: false });
+    const itsPlot = await makePlot(app.db, accountId, disabledFarm);
+    const itsVariety = await addVariety(accountId, disabledFarm);
+    await refused(
+      body({ fazenda_id: disabledFarm, talhao_id: itsPlot, cultivar_id: itsVariety }),
+      409,
+      'exception.farm.disabled',
+    );
+    const disabledPlot = await makePlot(app.db, accountId, farmId, { enabled: false });
+    await refused(body({ talhao_id: disabledPlot }), 409, 'exception.plot.disabled');
+  });
+
+  it('a variety not added to the farm: 400 exception.variety.not_added', async () => {
+    const elsewhere = await addVariety(accountId, agronomist.assignedFarmId);
+    await refused(body({ cultivar_id: elsewhere }), 400, 'exception.variety.not_added');
+    await refused(body({ cultivar_id: stranger.variety }), 400, 'exception.variety.not_added');
+  });
+
+  it('emergence before sowing, or outside the season: 400', async () => {
+    await refused(
+      body({
+        data_semeadura: addDays(season.start_period, 20),
+        data_emergencia: addDays(season.start_period, 19),
+      }),
+      400,
+      'exception.sowing.emergence_before_sowing',
+    );
+    await refused(
+      body({ data_semeadura: null, data_emergencia: addDays(season.end_period, 1) }),
+      400,
+      'exception.sowing.emergence_outside_season',
+    );
+    await refused(
+      body({ data_semeadura: null, data_emergencia: addDays(season.start_period, -1) }),
+      400,
+      'exception.sowing.emergence_outside_season',
+    );
+  });
+
+  it('a seeding parameter out of its limits: 400 exception.validation_error', async () => {
+    await refused(body({ population_lines: 26 }), 400, 'exception.validation_error');
+    await refused(body({ seed_vigor: 101 }), 400, 'exception.validation_error');
+  });
+});
+
+describe('the plot’s sowings', () => {
+  let plot: number;
+  let first: number;
+  let second: number;
+
+  beforeAll(async () => {
+    plot = await makePlot(app.db, accountId, farmId, { name: 'Talhão 2', area: 100 });
+  });
+
+  it('a plot with an unharvested sowing takes no other: 409 exception.plot.has_unharvested_sowing', async () => {
+    const created = await call(
+      'POST',
+      '/api/semeaduras',
+      token,
+      body({ talhao_id: plot, area: 60 }),
+    );
+    expect(created.statusCode).toBe(201);
+    first = created.json().id;
+    const before = await sowingCount();
+    const answer = await call(
+      'POST',
+      '/api/semeaduras',
+      token,
+      body({ talhao_id: plot, area: 10 }),
+    );
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().key).toBe('exception.plot.has_unharvested_sowing');
+    expect(await sowingCount()).toBe(before);
+  });
+
+  it('once harvested, the sown area counts against the plot: 400 with the remaining area', async () => {
+    await harvest(accountId, first);
+    const before = await sowingCount();
+    const tooMuch = await call(
+      'POST',
+      '/api/semeaduras',
+      token,
+      body({ talhao_id: plot, area: 40.01 }),
+    );
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().key).toBe('exception.sowing.area_exceeds_remaining');
+    expect(tooMuch.json().context.additionalInfo).toEqual({ remaining_area: 40 });
+    expect(await sowingCount()).toBe(before);
+
+    const fits = await call('POST', '/api/semeaduras', token, body({ talhao_id: plot, area: 40 }));
+    expect(fits.statusCode).toBe(201);
+    second = fits.json().id;
+    expect(
+      (await call('GET', `/api/semeaduras?fazenda_id=${farmId}`))
+        .json()
+        .find((row: { id: number }) => row.id === first),
+    ).toMatchObject({ status: 'harvested', colheita: { produtividade: 62, perda: false } });
+  });
+
+  it('a change counts the other sowings, not itself', async () => {
+    const snapshot = await sowingRow(second);
+    const tooMuch = await call(
+      'PUT',
+      `/api/semeaduras/${second}`,
+      token,
+      body({ talhao_id: plot, area: 41 }),
+    );
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().key).toBe('exception.sowing.area_exceeds_remaining');
+    expect(tooMuch.json().context.additionalInfo).toEqual({ remaining_area: 40 });
+    expect(await sowingRow(second)).toEqual(snapshot);
+    const same = await call(
+      'PUT',
+      `/api/semeaduras/${second}`,
+      token,
+      body({ talhao_id: plot, area: 40, inoculant: 'x' }),
+    );
+    expect(same.statusCode).toBe(200);
+    expect(same.json().inoculant).toBe('x');
+  });
+
+  it('a harvested sowing keeps its sowing date (409 exception.sowing.date_locked) and is not deleted (409 exception.sowing.has_harvest)', async () => {
+    const snapshot = await sowingRow(first);
+    const moved = await call(
+      'PUT',
+      `/api/semeaduras/${first}`,
+      token,
+      body({ talhao_id: plot, area: 60, data_semeadura: addDays(season.start_period, 11) }),
+    );
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().key).toBe('exception.sowing.date_locked');
+    expect(await sowingRow(first)).toEqual(snapshot);
+
+    const kept = await call(
+      'PUT',
+      `/api/semeaduras/${first}`,
+      token,
+      body({ talhao_id: plot, area: 60, origem: 'próprio' }),
+    );
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().origem).toBe('próprio');
+
+    const deleted = await call('DELETE', `/api/semeaduras/${first}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().key).toBe('exception.sowing.has_harvest');
+    expect((await sowingRow(first)).deletedAt).toBeNull();
+  });
+
+  it('a sowing of another season is read-only: 409 exception.sowing.other_season', async () => {
+    const plot3 = await makePlot(app.db, accountId, farmId, { name: 'Talhão 3' });
+    const old = await makeSowing(app.db, accountId, farmId, plot3, {
+      seasonCropId: previousSeasonCropId,
+      area: 30,
+    });
+    const snapshot = await sowingRow(old);
+    const changed = await call(
+      'PUT',
+      `/api/semeaduras/${old}`,
+      token,
+      body({ talhao_id: plot3, area: 30 }),
+    );
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().key).toBe('exception.sowing.other_season');
+    const deleted = await call('DELETE', `/api/semeaduras/${old}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().key).toBe('exception.sowing.other_season');
+    expect(await sowingRow(old)).toEqual(snapshot);
+    const listed = (await call('GET', `/api/semeaduras?fazenda_id=${farmId}`)).json();
+    expect(listed.find((row: { id: number }) => row.id === old)).toMatchObject({
+      active: false,
+      cultivar_id: null,
+      status: 'planned',
+    });
+  });
+
+  it('another account’s sowing, or one of a farm not assigned: 404, unchanged', async () => {
+    const snapshot = await sowingRow(second);
+    for (const as of [stranger.token, agronomist.token]) {
+      const changed = await call(
+        'PUT',
+        `/api/semeaduras/${second}`,
+        as,
+        body({ talhao_id: plot, area: 1 }),
+      );
+      expect(changed.statusCode).toBe(404);
+      expect(changed.json().key).toBe('exception.not_found');
+      const deleted = await call('DELETE', `/api/semeaduras/${second}`, as);
+      expect(deleted.statusCode).toBe(404);
+    }
+    expect(await sowingRow(second)).toEqual(snapshot);
+  });
+});

@@ -1,0 +1,92 @@
+import { errorBodySchema, sowingBodySchema, type PermissionCode } from '@lavoura/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../http/auth.ts';
+import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { sowingSchema, sowingsQuerySchema } from './sowing.presenter.ts';
+import type { SowingsService } from './sowings.service.ts';
+
+const errors = {
+  ...commonErrorResponses,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+};
+const tags = ['sowings'];
+const rule = (permission: PermissionCode) =>
+  ({ access: { permission, planRoute: 'sowings' } }) as const;
+
+/** Sowings (spec 2 §3 Sowing, §7 Sowings; issue 12 items 1–2). */
+export function sowingsRoutes(sowings: SowingsService) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/semeaduras',
+      {
+        config: rule('SEMEADURA_LISTAR'),
+        schema: {
+          tags,
+          operationId: 'listSowings',
+          summary:
+            'The farm’s sowings, optionally those whose sowing or emergence date or season-crop period falls in a period, each with its status, current stage and latest harvest',
+          querystring: sowingsQuerySchema,
+          response: { 200: z.array(sowingSchema), ...errors },
+        },
+      },
+      async (request) => sowings.list(sessionOf(request), request.query),
+    );
+    app.post(
+      '/semeaduras',
+      {
+        config: rule('SEMEADURA_CADASTRAR'),
+        schema: {
+          tags,
+          operationId: 'createSowing',
+          summary:
+            'Registers a sowing (400 exception.sowing.area_exceeds_remaining, emergence_before_sowing, emergence_outside_season, exception.variety.not_added; 409 exception.plot.has_unharvested_sowing, exception.farm.disabled, exception.plot.disabled)',
+          body: sowingBodySchema,
+          response: { 201: sowingSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return sowings.create(sessionOf(request), request.body);
+      },
+    );
+    app.put(
+      '/semeaduras/:id',
+      {
+        config: rule('SEMEADURA_EDITAR'),
+        schema: {
+          tags,
+          operationId: 'updateSowing',
+          summary:
+            'Changes a sowing with the rules of a new one (409 exception.sowing.other_season for another season, exception.sowing.date_locked once harvested)',
+          params: z.object({ id: idSchema }),
+          body: sowingBodySchema,
+          response: { 200: sowingSchema, ...errors },
+        },
+      },
+      async (request) => sowings.update(sessionOf(request), request.params.id, request.body),
+    );
+    app.delete(
+      '/semeaduras/:id',
+      {
+        config: rule('SEMEADURA_EXCLUIR'),
+        schema: {
+          tags,
+          operationId: 'deleteSowing',
+          summary:
+            'Deletes a sowing (soft); 409 exception.sowing.has_harvest once harvested, exception.sowing.other_season for another season',
+          params: z.object({ id: idSchema }),
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await sowings.remove(sessionOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}
