@@ -105,10 +105,22 @@ describe('a sowing’s harvests', () => {
       produtividade: number;
     }[];
     expect(list.map((harvest) => harvest.produtividade)).toEqual([64, 58]);
+    const closedAt = async () =>
+      (
+        await app.db.select({ at: t.sowings.closedAt }).from(t.sowings).where(eq(t.sowings.id, id))
+      )[0]!.at;
+    expect(await closedAt()).not.toBeNull();
     expect((await call('DELETE', `/api/semeaduras/${id}/colheita/${harvestId}`)).statusCode).toBe(
       204,
     );
     expect((await call('GET', `/api/semeaduras/${id}/colheita`)).json()).toHaveLength(1);
+    expect(await closedAt()).not.toBeNull();
+    // The last harvest gone, the sowing is open again: its plot takes no other sowing.
+    const [last] = (await call('GET', `/api/semeaduras/${id}/colheita`)).json() as { id: number }[];
+    expect((await call('DELETE', `/api/semeaduras/${id}/colheita/${last!.id}`)).statusCode).toBe(
+      204,
+    );
+    expect(await closedAt()).toBeNull();
   });
 
   it('records a crop loss without productivity', async () => {
