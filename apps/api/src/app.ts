@@ -59,6 +59,8 @@ import { HarvestsService } from './modules/sowings/harvests.service.ts';
 import { irrigationsRoutes } from './modules/sowings/irrigations.routes.ts';
 import { sowingsRoutes } from './modules/sowings/sowings.routes.ts';
 import { SowingsService } from './modules/sowings/sowings.service.ts';
+import { stagesRoutes } from './modules/sowings/stages.routes.ts';
+import { StagesService } from './modules/sowings/stages.service.ts';
 import { IrrigationsService } from './modules/sowings/irrigations.service.ts';
 import { varietiesRoutes } from './modules/varieties/varieties.routes.ts';
 import { VarietiesService } from './modules/varieties/varieties.service.ts';
@@ -247,6 +249,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(varietiesRoutes(varieties), { prefix: '/api' });
   await app.register(sowingsRoutes(new SowingsService(services)), { prefix: '/api' });
+  await app.register(stagesRoutes(new StagesService(services)), { prefix: '/api' });
   await app.register(harvestsRoutes(new HarvestsService(services)), { prefix: '/api' });
   await app.register(irrigationsRoutes(new IrrigationsService(services)), { prefix: '/api' });
   await app.register(healthRoutes(deps.db));

@@ -432,6 +432,25 @@ const irrigationBody = (sowingId: number) => ({
 });
 const SOWING_CASES: Case[] = [
   {
+    route: 'GET /api/semeaduras/{id}/growth-stages',
+    request: (id) => ({ method: 'GET', url: `/api/semeaduras/${id}/growth-stages` }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'GET /api/semeaduras/{id}/estadio',
+    request: (id) => ({ method: 'GET', url: `/api/semeaduras/${id}/estadio` }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'POST /api/semeaduras/{id}/estadio',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/semeaduras/${id}/estadio`,
+      payload: { estadio_id: 10, observed_at: '2025-12-20T12:00:00-03:00' },
+    }),
+    ...sowingNotFound,
+  },
+  {
     route: 'PUT /api/semeaduras/{id}',
     request: (id) => ({
       method: 'PUT',
@@ -732,6 +751,11 @@ async function snapshotA() {
     .from(t.sowings)
     .where(eq(t.sowings.accountId, accountA))
     .orderBy(t.sowings.id);
+  const stageObservations = await app.db
+    .select()
+    .from(t.sowingStageObservations)
+    .where(eq(t.sowingStageObservations.accountId, accountA))
+    .orderBy(t.sowingStageObservations.id);
   const harvests = await app.db
     .select()
     .from(t.harvests)
@@ -752,6 +776,7 @@ async function snapshotA() {
     account,
     farmVarieties,
     sowings,
+    stageObservations,
     harvests,
     irrigations,
     notes,
