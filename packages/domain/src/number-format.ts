@@ -42,6 +42,13 @@ export function currencySymbol(currency: CurrencyCode, language: Language): stri
   return parts.find((part) => part.type === 'currency')?.value ?? currency;
 }
 
+/** A number as the language writes it, grouped, with at most `maximumFractionDigits` places. */
+export function formatNumber(value: number, language: Language, maximumFractionDigits = 2): string {
+  return new Intl.NumberFormat(LOCALE_RULES[language].locale, { maximumFractionDigits }).format(
+    value,
+  );
+}
+
 /**
  * A number to put back in an input: the language's decimal mark, no thousands grouping (which
  * `parseDecimal` would have to guess), at most `decimals` places.

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'map',
   'notes',
   'varieties',
+  'sowings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -54,6 +54,9 @@ import esNotes from './locales/es/notes.json';
 import ptVarieties from './locales/pt/varieties.json';
 import enVarieties from './locales/en/varieties.json';
 import esVarieties from './locales/es/varieties.json';
+import ptSowings from './locales/pt/sowings.json';
+import enSowings from './locales/en/sowings.json';
+import esSowings from './locales/es/sowings.json';
 
 /**
  * Every user-facing text, in pt, en and es, one namespace per area. The web app loads these
@@ -83,6 +86,7 @@ export const resources: Resources = {
     map: ptMap,
     notes: ptNotes,
     varieties: ptVarieties,
+    sowings: ptSowings,
   },
   en: {
     emails: enEmails,
@@ -103,6 +107,7 @@ export const resources: Resources = {
     map: enMap,
     notes: enNotes,
     varieties: enVarieties,
+    sowings: enSowings,
   },
   es: {
     emails: esEmails,
@@ -123,5 +128,6 @@ export const resources: Resources = {
     map: esMap,
     notes: esNotes,
     varieties: esVarieties,
+    sowings: esSowings,
   },
 };

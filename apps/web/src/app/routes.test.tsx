@@ -31,6 +31,7 @@ const PAGE_TEST_IDS: Record<string, string> = {
   '/catalog': 'catalog-page',
   // No farm served: varieties belong to a farm.
   '/cultivares': 'varieties-no-farm',
+  '/sowings': 'sowings-no-farm',
   '/users': 'users-page',
   '/profile': 'profile-page',
   '/change-password': 'change-password-form',

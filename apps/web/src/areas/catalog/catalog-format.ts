@@ -1,4 +1,4 @@
-import { CROPS, LOCALE_RULES, type Language } from '@lavoura/domain';
+import { CROPS, LOCALE_RULES, formatNumber, type Language } from '@lavoura/domain';
 import { NO_REGISTERED_DOSE, type DosePerTarget } from '../../api/catalogue';
 
 /** The `t` of react-i18next, as these helpers use it (keys name their namespace). */
@@ -9,11 +9,7 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
  * the user's language: a blank or a 0 would read as a value.
  */
 
-export function formatNumber(value: number, language: Language, maximumFractionDigits = 2) {
-  return new Intl.NumberFormat(LOCALE_RULES[language].locale, { maximumFractionDigits }).format(
-    value,
-  );
-}
+export { formatNumber };
 
 /** The text of a fact, or "not informed". */
 export function informed(t: Translate, value: string | number | null | undefined): string {
