@@ -21,6 +21,7 @@ import {
   resolveSeason,
   seasonsOf,
   unitOf,
+  unitSystemOf,
   type Quantity,
 } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
@@ -113,6 +114,8 @@ export function NewSowingDialog({
     const quantity = QUANTITY_OF[field];
     if (field === 'germinative_power' || field === 'seed_vigor') return '%';
     if (field === 'estimated_cycle') return t('form.days');
+    // "plants/m" is a word, not a symbol: it reads in the language.
+    if (quantity === 'plantsPerLength') return t(`form.plants_per_${unitSystemOf(language)}`);
     return quantity ? unitOf(quantity, language) : '';
   };
 
