@@ -64,7 +64,13 @@ describe.skipIf(!hasChromium)('product catalogue', () => {
         expect(searched.status()).toBe(200);
         const found = (await searched.json()) as { total: number };
         expect(found.total).toBeGreaterThan(0);
-        const item = page.getByRole('button', { name: 'Fox Xpro', exact: true });
+        // The table's name button on a desktop; on a phone the card whose heading it is.
+        const item = page.getByRole('button', { name: 'Fox Xpro', exact: true }).or(
+          page
+            .getByTestId('catalog-card')
+            .filter({ has: page.getByRole('heading', { name: 'Fox Xpro', exact: true }) })
+            .getByRole('button'),
+        );
         await item.waitFor();
         await settled(page);
         await expectReadable(page);

@@ -160,6 +160,29 @@ describe.skipIf(!hasChromium)('every screen fits the window and passes axe', () 
     await page.keyboard.press('Escape');
     await page.getByTestId('plots-dialog').waitFor({ state: 'detached' });
 
+    // The catalogue, its detail panel, the farm's varieties, the notebook and the sowings.
+    await page.goto(`${server.baseUrl}/v3/catalog?category=fungicide`);
+    await page.getByTestId('catalog-list').waitFor();
+    await check(page, 'catalogue', findings);
+    await page
+      .locator('[data-testid=catalog-item-open], [data-testid=catalog-card]')
+      .first()
+      .click();
+    await page.getByTestId('catalog-detail').getByTestId('catalog-registrations').waitFor();
+    await check(page, 'catalogue detail', findings);
+    await page.goto(`${server.baseUrl}/v3/cultivares`);
+    await page
+      .locator('[data-testid=varieties-list], [data-testid=varieties-empty]')
+      .first()
+      .waitFor();
+    await check(page, 'varieties', findings);
+    await page.goto(`${server.baseUrl}/v3/notes`);
+    await page.locator('[data-testid=notes-list], [data-testid=notes-empty]').first().waitFor();
+    await check(page, 'notes', findings);
+    await page.goto(`${server.baseUrl}/v3/sowings`);
+    await page.locator('[data-testid=sowings-list], [data-testid=sowings-empty]').first().waitFor();
+    await check(page, 'sowings', findings);
+
     await page.goto(`${server.baseUrl}/v3/profile`);
     await page.getByTestId('profile-page').waitFor();
     await check(page, 'profile', findings);

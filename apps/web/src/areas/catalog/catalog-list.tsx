@@ -209,7 +209,7 @@ function ItemCard({
 }) {
   return (
     <Card variant="outlined" component="article" data-testid="catalog-card">
-      <CardActionArea onClick={onOpen} aria-label={name}>
+      <CardActionArea onClick={onOpen}>
         <CardContent>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
             <Box sx={{ minWidth: 0, flex: 1 }}>

@@ -37,6 +37,7 @@ import { MessagePanel } from '../../shell/message-panel';
 import { useShellUi } from '../../shell/shell-ui';
 import { NoteDialog, isImage } from './note-dialog';
 import { useNoteDate } from './note-date';
+import { RowAction } from '../../shell/row-action';
 
 /** The page's query: `new=1` opens the form (home and plot shortcuts), `plot_id` picks a field. */
 const NEW_QUERY = 'new';
@@ -150,15 +151,12 @@ function NoteCard({
                 </Tooltip>
               )}
               {onDelete && (
-                <Tooltip title={t('note.delete')}>
-                  <IconButton
-                    onClick={onDelete}
-                    aria-label={t('note.delete')}
-                    data-testid="note-delete"
-                  >
-                    <DeleteOutlineIcon />
-                  </IconButton>
-                </Tooltip>
+                <RowAction
+                  label={t('note.delete')}
+                  icon={<DeleteOutlineIcon />}
+                  onClick={onDelete}
+                  testId="note-delete"
+                />
               )}
             </Stack>
           )}

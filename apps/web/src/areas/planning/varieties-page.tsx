@@ -5,7 +5,6 @@ import {
   Card,
   CardContent,
   Chip,
-  IconButton,
   MenuItem,
   Paper,
   Skeleton,
@@ -17,7 +16,6 @@ import {
   TableHead,
   TableRow,
   TextField,
-  Tooltip,
   Typography,
   useMediaQuery,
 } from '@mui/material';
@@ -51,6 +49,7 @@ import { CopyVarietyDialog } from './copy-variety-dialog';
 import { RequestVarietyDialog } from './request-variety-dialog';
 import { useVarietyFacts } from './variety-facts';
 import { readStoredCrop, storeCrop } from './variety-season';
+import { RowAction } from '../../shell/row-action';
 
 function Loading() {
   const { t } = useTranslation('varieties');
@@ -85,26 +84,20 @@ function Actions({ variety, onCopy, onRemove }: { variety: FarmVariety } & RowAc
       sx={{ justifyContent: 'flex-end', flexShrink: 0 }}
     >
       {onCopy && (
-        <Tooltip title={t('actions.copy')}>
-          <IconButton
-            onClick={() => onCopy(variety)}
-            aria-label={t('actions.copy')}
-            data-testid="variety-copy"
-          >
-            <ContentCopyOutlinedIcon />
-          </IconButton>
-        </Tooltip>
+        <RowAction
+          label={t('actions.copy')}
+          icon={<ContentCopyOutlinedIcon />}
+          onClick={() => onCopy(variety)}
+          testId="variety-copy"
+        />
       )}
       {onRemove && (
-        <Tooltip title={t('actions.remove')}>
-          <IconButton
-            onClick={() => onRemove(variety)}
-            aria-label={t('actions.remove')}
-            data-testid="variety-remove"
-          >
-            <DeleteOutlineIcon />
-          </IconButton>
-        </Tooltip>
+        <RowAction
+          label={t('actions.remove')}
+          icon={<DeleteOutlineIcon />}
+          onClick={() => onRemove(variety)}
+          testId="variety-remove"
+        />
       )}
     </Stack>
   );

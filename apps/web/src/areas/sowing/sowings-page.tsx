@@ -5,7 +5,6 @@ import {
   Card,
   CardContent,
   Chip,
-  IconButton,
   Paper,
   Skeleton,
   Stack,
@@ -15,7 +14,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Tooltip,
   Typography,
   useMediaQuery,
   type ChipProps,
@@ -47,6 +45,7 @@ import { useShellUi } from '../../shell/shell-ui';
 import { HarvestDialog } from './harvest-dialog';
 import { NewSowingDialog } from './new-sowing-dialog';
 import { formatQuantity } from './sowing-format';
+import { RowAction } from '../../shell/row-action';
 
 const STATUS_COLOR: Record<SowingStatus, ChipProps['color']> = {
   planned: 'default',
@@ -115,26 +114,20 @@ function Actions({ view, onHarvest, onRemove }: { view: SowingView } & RowAction
       sx={{ justifyContent: 'flex-end', flexShrink: 0 }}
     >
       {onHarvest && harvestable && (
-        <Tooltip title={t('actions.harvest')}>
-          <IconButton
-            onClick={() => onHarvest(view)}
-            aria-label={t('actions.harvest')}
-            data-testid="sowing-harvest"
-          >
-            <InventoryOutlinedIcon />
-          </IconButton>
-        </Tooltip>
+        <RowAction
+          label={t('actions.harvest')}
+          icon={<InventoryOutlinedIcon />}
+          onClick={() => onHarvest(view)}
+          testId="sowing-harvest"
+        />
       )}
       {onRemove && (
-        <Tooltip title={t('actions.remove')}>
-          <IconButton
-            onClick={() => onRemove(view)}
-            aria-label={t('actions.remove')}
-            data-testid="sowing-remove"
-          >
-            <DeleteOutlineIcon />
-          </IconButton>
-        </Tooltip>
+        <RowAction
+          label={t('actions.remove')}
+          icon={<DeleteOutlineIcon />}
+          onClick={() => onRemove(view)}
+          testId="sowing-remove"
+        />
       )}
     </Stack>
   );
