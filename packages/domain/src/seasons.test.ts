@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { COUNTRY_IDS } from './reference/countries.ts';
 import { CROP_IDS } from './reference/crops.ts';
 import { actualPeriod, requiredSeasons, seasonPeriod, seasonStatus, todayIn } from './seasons.ts';
 
 const { soybean, wheat } = CROP_IDS;
+const { brazil, paraguay, usa } = COUNTRY_IDS;
 
 describe('season periods', () => {
   it('runs soybean seasons Aug 1 – May 31 across the new year', () => {
-    expect(seasonPeriod(soybean, 2026)).toEqual({
+    expect(seasonPeriod(brazil, soybean, 2026)).toEqual({
       crop_id: soybean,
       start_year: 2026,
       season_name: '2026/2027',
@@ -16,11 +18,47 @@ describe('season periods', () => {
   });
 
   it('runs wheat seasons Jan 1 – Sep 30', () => {
-    expect(seasonPeriod(wheat, 2027)).toMatchObject({
+    expect(seasonPeriod(paraguay, wheat, 2027)).toMatchObject({
       season_name: '2027',
       start_period: '2027-01-01',
       end_period: '2027-09-30',
     });
+  });
+});
+
+describe('the USA’s calendar (USDA NASS planting and harvest windows)', () => {
+  it('runs a US soybean season Mar 1 – Dec 31, so a crop sown in May is harvested inside it', () => {
+    expect(seasonPeriod(usa, soybean, 2026)).toEqual({
+      crop_id: soybean,
+      start_year: 2026,
+      season_name: '2026',
+      start_period: '2026-03-01',
+      end_period: '2026-12-31',
+    });
+  });
+
+  it('runs a US winter-wheat season Sep 1 – Aug 31, from sowing to the next July’s harvest', () => {
+    expect(seasonPeriod(usa, wheat, 2026)).toMatchObject({
+      season_name: '2026/2027',
+      start_period: '2026-09-01',
+      end_period: '2027-08-31',
+    });
+  });
+
+  it.each([
+    [soybean, '2026-03-01', '2026-03-01', 'current'],
+    [soybean, '2025-03-01', '2026-02-28', 'current'],
+    [soybean, '2025-03-01', '2026-11-25', 'previous'],
+    [wheat, '2026-09-01', '2026-11-25', 'current'],
+    [wheat, '2025-09-01', '2026-07-15', 'current'],
+    [wheat, '2026-09-01', '2026-08-31', 'inactive'],
+  ] as const)('US crop %i season starting %s is %s on %s', (crop, start, today, expected) => {
+    expect(seasonStatus(usa, crop, start, today)).toBe(expected);
+  });
+
+  it('keeps Brazil’s and Paraguay’s soybean on the spec’s calendar on the same day', () => {
+    expect(seasonStatus(brazil, soybean, '2025-08-01', '2026-03-10')).toBe('current');
+    expect(seasonStatus(usa, soybean, '2026-03-01', '2026-03-10')).toBe('current');
   });
 });
 
@@ -35,16 +73,16 @@ describe('season status', () => {
     [wheat, '2025-01-01', '2026-01-01', 'previous'],
     [wheat, '2026-01-01', '2025-12-31', 'inactive'],
   ] as const)('crop %i season starting %s is %s on %s', (crop, start, today, expected) => {
-    expect(seasonStatus(crop, start, today)).toBe(expected);
+    expect(seasonStatus(brazil, crop, start, today)).toBe(expected);
   });
 
   it('requires the previous, current and next season around today', () => {
-    expect(requiredSeasons(soybean, '2026-03-10').map((s) => s.season_name)).toEqual([
+    expect(requiredSeasons(brazil, soybean, '2026-03-10').map((s) => s.season_name)).toEqual([
       '2024/2025',
       '2025/2026',
       '2026/2027',
     ]);
-    expect(requiredSeasons(wheat, '2026-03-10').map((s) => s.season_name)).toEqual([
+    expect(requiredSeasons(brazil, wheat, '2026-03-10').map((s) => s.season_name)).toEqual([
       '2025',
       '2026',
       '2027',
@@ -56,7 +94,12 @@ describe('season status', () => {
     expect(todayIn('America/Sao_Paulo', lateEveningInSaoPaulo)).toBe('2026-07-31');
     expect(todayIn('UTC', lateEveningInSaoPaulo)).toBe('2026-08-01');
     expect(
-      seasonStatus(soybean, '2026-08-01', todayIn('America/Sao_Paulo', lateEveningInSaoPaulo)),
+      seasonStatus(
+        brazil,
+        soybean,
+        '2026-08-01',
+        todayIn('America/Sao_Paulo', lateEveningInSaoPaulo),
+      ),
     ).toBe('inactive');
   });
 
@@ -82,7 +125,9 @@ describe('season status', () => {
   });
 
   it('spans the actual period from the earliest start to the latest end', () => {
-    expect(actualPeriod([seasonPeriod(soybean, 2026), seasonPeriod(wheat, 2027)])).toEqual({
+    expect(
+      actualPeriod([seasonPeriod(brazil, soybean, 2026), seasonPeriod(paraguay, wheat, 2027)]),
+    ).toEqual({
       start_period: '2026-08-01',
       end_period: '2027-09-30',
     });

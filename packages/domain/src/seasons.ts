@@ -1,9 +1,16 @@
+import { COUNTRY_IDS, type CountryId } from './reference/countries.ts';
 import { CROP_IDS, type CropId } from './reference/crops.ts';
 
 /**
- * Season periods of the spec: soybean seasons run Aug 1 – May 31 (crossing the new year), wheat
- * seasons Jan 1 – Sep 30. A season is identified by the year it starts in. Dates are date-only
- * `YYYY-MM-DD` strings; "today" must already be computed in the country's time zone (todayIn).
+ * Season calendars by country and crop. A season is identified by the year it starts in. Dates are
+ * date-only `YYYY-MM-DD` strings; "today" must already be computed in the country's time zone
+ * (todayIn).
+ *
+ * Brazil and Paraguay keep the spec's periods: soybean Aug 1 – May 31 (crossing the new year),
+ * wheat Jan 1 – Sep 30. In the USA those would end a soybean season before its harvest, so the USA
+ * follows the USDA NASS crop-progress planting and harvest windows (docs/data-sources.md):
+ * soybean is sown April–June and harvested September–November, hence Mar 1 – Dec 31 of one year;
+ * winter wheat is sown September–November and harvested June–July, hence Sep 1 – Aug 31.
  */
 export type SeasonStatus = 'current' | 'previous' | 'inactive';
 
@@ -15,49 +22,72 @@ export interface SeasonPeriod {
   end_period: string;
 }
 
-export function seasonPeriod(cropId: CropId, startYear: number): SeasonPeriod {
-  if (cropId === CROP_IDS.soybean) {
-    return {
-      crop_id: cropId,
-      start_year: startYear,
-      season_name: `${startYear}/${startYear + 1}`,
-      start_period: `${startYear}-08-01`,
-      end_period: `${startYear + 1}-05-31`,
-    };
-  }
+interface SeasonCalendar {
+  /** `MM-DD` of the first day, in the start year. */
+  start: string;
+  /** `MM-DD` of the last day, in the start year or, when `crossesYear`, the next one. */
+  end: string;
+  crossesYear: boolean;
+}
+
+const SPEC_CALENDAR: Record<CropId, SeasonCalendar> = {
+  [CROP_IDS.soybean]: { start: '08-01', end: '05-31', crossesYear: true },
+  [CROP_IDS.wheat]: { start: '01-01', end: '09-30', crossesYear: false },
+};
+
+export const SEASON_CALENDARS: Record<CountryId, Record<CropId, SeasonCalendar>> = {
+  [COUNTRY_IDS.brazil]: SPEC_CALENDAR,
+  [COUNTRY_IDS.paraguay]: SPEC_CALENDAR,
+  [COUNTRY_IDS.usa]: {
+    [CROP_IDS.soybean]: { start: '03-01', end: '12-31', crossesYear: false },
+    [CROP_IDS.wheat]: { start: '09-01', end: '08-31', crossesYear: true },
+  },
+};
+
+function calendarOf(countryId: number, cropId: CropId): SeasonCalendar {
+  const calendars = SEASON_CALENDARS[countryId as CountryId] ?? SPEC_CALENDAR;
+  return calendars[cropId];
+}
+
+export function seasonPeriod(countryId: number, cropId: CropId, startYear: number): SeasonPeriod {
+  const calendar = calendarOf(countryId, cropId);
+  const endYear = calendar.crossesYear ? startYear + 1 : startYear;
   return {
     crop_id: cropId,
     start_year: startYear,
-    season_name: String(startYear),
-    start_period: `${startYear}-01-01`,
-    end_period: `${startYear}-09-30`,
+    season_name: calendar.crossesYear ? `${startYear}/${endYear}` : String(startYear),
+    start_period: `${startYear}-${calendar.start}`,
+    end_period: `${endYear}-${calendar.end}`,
   };
 }
 
 /**
- * The current season is the latest one that has started by `today`: between two soybean seasons
- * (June, July) the one that just ended stays current until the next one starts, so a grower keeps
- * working with it through harvest.
+ * The current season is the latest one that has started by `today`: between two seasons (June and
+ * July for Brazil's soybean, January and February for the USA's) the one that just ended stays
+ * current until the next one starts, so a grower keeps working with it through harvest.
  */
-export function currentSeasonStartYear(cropId: CropId, today: string): number {
+export function currentSeasonStartYear(countryId: number, cropId: CropId, today: string): number {
   const year = Number(today.slice(0, 4));
-  const month = Number(today.slice(5, 7));
-  if (cropId === CROP_IDS.soybean) return month >= 8 ? year : year - 1;
-  return year;
+  return today.slice(5) >= calendarOf(countryId, cropId).start ? year : year - 1;
 }
 
-export function seasonStatus(cropId: CropId, startPeriod: string, today: string): SeasonStatus {
+export function seasonStatus(
+  countryId: number,
+  cropId: CropId,
+  startPeriod: string,
+  today: string,
+): SeasonStatus {
   const startYear = Number(startPeriod.slice(0, 4));
-  const current = currentSeasonStartYear(cropId, today);
+  const current = currentSeasonStartYear(countryId, cropId, today);
   if (startYear === current) return 'current';
   if (startYear === current - 1) return 'previous';
   return 'inactive';
 }
 
-/** The seasons that must exist for a crop: previous, current and next around today. */
-export function requiredSeasons(cropId: CropId, today: string): SeasonPeriod[] {
-  const current = currentSeasonStartYear(cropId, today);
-  return [current - 1, current, current + 1].map((year) => seasonPeriod(cropId, year));
+/** The seasons that must exist for a country's crop: previous, current and next around today. */
+export function requiredSeasons(countryId: number, cropId: CropId, today: string): SeasonPeriod[] {
+  const current = currentSeasonStartYear(countryId, cropId, today);
+  return [current - 1, current, current + 1].map((year) => seasonPeriod(countryId, cropId, year));
 }
 
 /** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { openDatabase, type Database } from './client.ts';
@@ -74,6 +74,65 @@ describe('reference seed', () => {
     for (const season of seasonsBefore) expect(seasonsAfter).toContainEqual(season);
     const [saoPauloAfter] = await app.db.select().from(t.states).where(eq(t.states.code, 'SP'));
     expect(saoPauloAfter!.id).toBe(saoPaulo!.id);
+  });
+
+  it('re-dates the US season-crops Brazil’s calendar made, keeping their ids (migration 0015)', async () => {
+    // Rows as the seed wrote them before the USA had its own calendar, in a year no seed reaches.
+    await app.db
+      .insert(t.seasons)
+      .values([{ name: '2011/2012' }, { name: '2011' }])
+      .onConflictDoNothing();
+    const named = await app.db
+      .select()
+      .from(t.seasons)
+      .where(inArray(t.seasons.name, ['2011/2012', '2011']));
+    const seasonId = new Map(named.map((row) => [row.name, row.id]));
+    const [soybean, wheat] = await app.db
+      .insert(t.seasonCrops)
+      .values([
+        {
+          countryId: 3,
+          cropId: 1,
+          seasonId: seasonId.get('2011/2012')!,
+          startPeriod: '2011-08-01',
+          endPeriod: '2012-05-31',
+        },
+        {
+          countryId: 3,
+          cropId: 2,
+          seasonId: seasonId.get('2011')!,
+          startPeriod: '2011-01-01',
+          endPeriod: '2011-09-30',
+        },
+      ])
+      .returning({ id: t.seasonCrops.id });
+    const file = path.join(import.meta.dirname, '../../drizzle/0015_us_season_calendar.sql');
+    for (const statement of fs.readFileSync(file, 'utf8').split('--> statement-breakpoint'))
+      await app.db.execute(sql.raw(statement));
+
+    const redated = await app.db
+      .select({
+        id: t.seasonCrops.id,
+        name: t.seasons.name,
+        start: t.seasonCrops.startPeriod,
+        end: t.seasonCrops.endPeriod,
+      })
+      .from(t.seasonCrops)
+      .innerJoin(t.seasons, eq(t.seasons.id, t.seasonCrops.seasonId))
+      .where(
+        and(eq(t.seasonCrops.countryId, 3), inArray(t.seasonCrops.id, [soybean!.id, wheat!.id])),
+      )
+      .orderBy(t.seasonCrops.cropId);
+    expect(redated).toEqual([
+      { id: soybean!.id, name: '2011', start: '2011-03-01', end: '2011-12-31' },
+      { id: wheat!.id, name: '2010/2011', start: '2010-09-01', end: '2011-08-31' },
+    ]);
+    // Brazil's rows are not touched.
+    const brazil = await app.db
+      .select({ start: t.seasonCrops.startPeriod })
+      .from(t.seasonCrops)
+      .where(and(eq(t.seasonCrops.countryId, 1), eq(t.seasonCrops.cropId, 1)));
+    expect(brazil.every((row) => row.start.endsWith('-08-01'))).toBe(true);
   });
 });
 

@@ -192,11 +192,14 @@ const FIRST_SEASON_YEAR = 2024;
 export async function ensureSeasons(db: Executor, now: Date): Promise<void> {
   const periods = COUNTRIES.flatMap((country) =>
     CROPS.flatMap((crop) => {
-      const required = requiredSeasons(crop.id, todayIn(country.time_zone, now));
+      const required = requiredSeasons(country.id, crop.id, todayIn(country.time_zone, now));
       const last = required[required.length - 1]!.start_year;
       const first = Math.min(FIRST_SEASON_YEAR, required[0]!.start_year);
       const years = Array.from({ length: last - first + 1 }, (_, i) => first + i);
-      return years.map((year) => ({ country, period: seasonPeriod(crop.id as CropId, year) }));
+      return years.map((year) => ({
+        country,
+        period: seasonPeriod(country.id, crop.id as CropId, year),
+      }));
     }),
   );
   const names = [...new Set(periods.map((p) => p.period.season_name))];

@@ -28,9 +28,15 @@ export async function place(
 export async function makeFarm(
   db: Database,
   accountId: number,
-  options: { name?: string; enabled?: boolean; createdAt?: Date } = {},
+  options: {
+    name?: string;
+    enabled?: boolean;
+    createdAt?: Date;
+    /** Another place than Londrina, PR, with its time zone (a farm of another country). */
+    at?: { place: Awaited<ReturnType<typeof place>>; timeZone: string };
+  } = {},
 ): Promise<number> {
-  const where = await place(db);
+  const where = options.at?.place ?? (await place(db));
   const at = options.createdAt ?? new Date();
   const [farm] = await db
     .insert(t.farms)
@@ -41,7 +47,7 @@ export async function makeFarm(
       ...where,
       latitude: -23.31,
       longitude: -51.16,
-      timeZone: 'America/Sao_Paulo',
+      timeZone: options.at?.timeZone ?? 'America/Sao_Paulo',
       createdAt: at,
       updatedAt: at,
     })

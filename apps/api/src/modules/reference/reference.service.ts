@@ -155,7 +155,7 @@ export class ReferenceService {
   private async ensureSeasons(now: Date, todays: Map<number, string>): Promise<void> {
     const missing = [...todays].some(([countryId, today]) =>
       CROPS.some((crop) =>
-        requiredSeasons(crop.id, today).some(
+        requiredSeasons(countryId, crop.id, today).some(
           (season) => !this.loadedSeasons.has(seasonKey(countryId, crop.id, season.start_period)),
         ),
       ),
@@ -190,7 +190,7 @@ export class ReferenceService {
       .filter((s) => filter.cropId === undefined || s.crop_id === filter.cropId)
       .map((season) => {
         const today = todays.get(season.country_id) ?? todayIn('UTC', now);
-        const status = seasonStatus(season.crop_id as CropId, season.start_period, today);
+        const status = seasonStatus(season.country_id, season.crop_id as CropId, season.start_period, today);
         return { ...season, status, season_active: status === 'current' };
       });
   }

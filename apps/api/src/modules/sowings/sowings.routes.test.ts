@@ -8,7 +8,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
-import { assignFarms, makeFarm, makePlot, makeSowing } from '../../test/farm-factory.ts';
+import { assignFarms, makeFarm, makePlot, makeSowing, place } from '../../test/farm-factory.ts';
 import { accountWith, bearer, makeUser, tokenFor } from '../../test/identity-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -105,10 +105,10 @@ beforeAll(async () => {
   token = account.members.CONTA!.token;
   farmId = await makeFarm(app.db, accountId, { name: 'Sede' });
   plotId = await makePlot(app.db, accountId, farmId, { area: 100 });
-  const year = currentSeasonStartYear(1, todayIn('America/Sao_Paulo'));
-  season = seasonPeriod(1, year);
+  const year = currentSeasonStartYear(1, 1, todayIn('America/Sao_Paulo'));
+  season = seasonPeriod(1, 1, year);
   seasonCropId = await seasonCropOf(1, season.start_period);
-  previousSeasonCropId = await seasonCropOf(1, seasonPeriod(1, year - 1).start_period);
+  previousSeasonCropId = await seasonCropOf(1, seasonPeriod(1, 1, year - 1).start_period);
   const [variety] = await app.db
     .select({ id: t.varieties.id })
     .from(t.varieties)
@@ -299,6 +299,61 @@ describe('refusals of a new sowing, each writing nothing', () => {
   it('a seeding parameter out of its limits: 400 exception.validation_error', async () => {
     await refused(body({ population_lines: 26 }), 400, 'exception.validation_error');
     await refused(body({ seed_vigor: 101 }), 400, 'exception.validation_error');
+  });
+});
+
+describe('the USA’s season calendar (item 6)', () => {
+  it('takes a winter-wheat sowing that emerges in the fall into the US season that ends next August', async () => {
+    const iowa = await place(app.db, 'IA', 'Story County', 3);
+    const usFarm = await makeFarm(app.db, accountId, {
+      name: 'Ames',
+      at: { place: iowa, timeZone: 'America/Chicago' },
+    });
+    const usPlot = await makePlot(app.db, accountId, usFarm, { area: 80 });
+    const today = todayIn('America/Chicago');
+    const wheatSeason = seasonPeriod(3, 2, currentSeasonStartYear(3, 2, today));
+    expect(wheatSeason.start_period.slice(5)).toBe('09-01');
+    const [seasonCrop] = await app.db
+      .select()
+      .from(t.seasonCrops)
+      .where(
+        and(
+          eq(t.seasonCrops.countryId, 3),
+          eq(t.seasonCrops.cropId, 2),
+          eq(t.seasonCrops.startPeriod, wheatSeason.start_period),
+        ),
+      );
+    expect(seasonCrop!.endPeriod).toBe(wheatSeason.end_period);
+    const [wheat] = await app.db
+      .select({ id: t.varieties.id })
+      .from(t.varieties)
+      .where(eq(t.varieties.cropId, 2))
+      .limit(1);
+    const [farmVariety] = await app.db
+      .insert(t.farmVarieties)
+      .values({ accountId, farmId: usFarm, seasonCropId: seasonCrop!.id, varietyId: wheat!.id })
+      .returning({ id: t.farmVarieties.id });
+    // Emerging in October: after Brazil's wheat season (Jan 1 – Sep 30) has ended that year.
+    const emergence = addDays(wheatSeason.start_period, 40);
+    const created = await call('POST', '/api/semeaduras', token, {
+      ...body({ fazenda_id: usFarm, talhao_id: usPlot, cultivar_id: farmVariety!.id }),
+      data_semeadura: addDays(wheatSeason.start_period, 32),
+      data_emergencia: emergence,
+      estimated_cycle: 260,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      season_crop_id: seasonCrop!.id,
+      data_emergencia: emergence,
+    });
+    // It is the current season there, so the sowing can still be changed.
+    const changed = await call('PUT', `/api/semeaduras/${created.json().id}`, token, {
+      ...body({ fazenda_id: usFarm, talhao_id: usPlot, cultivar_id: farmVariety!.id }),
+      data_semeadura: addDays(wheatSeason.start_period, 32),
+      data_emergencia: emergence,
+      area: 60,
+    });
+    expect(changed.statusCode).toBe(200);
   });
 });
 

@@ -34,6 +34,7 @@ interface FarmFacts {
 
 interface SeasonCropFacts {
   id: number;
+  countryId: number;
   cropId: number;
   startPeriod: string;
   endPeriod: string;
@@ -65,6 +66,7 @@ const SOWING_COLUMNS = {
   inoculant: t.sowings.inoculant,
   plotEnabled: t.plots.enabled,
   seasonStart: t.seasonCrops.startPeriod,
+  seasonCountryId: t.seasonCrops.countryId,
 };
 
 /**
@@ -223,6 +225,7 @@ export class SowingsService {
       .select({
         id: t.seasonCrops.id,
         cropId: t.seasonCrops.cropId,
+        countryId: t.seasonCrops.countryId,
         startPeriod: t.seasonCrops.startPeriod,
         endPeriod: t.seasonCrops.endPeriod,
       })
@@ -320,16 +323,22 @@ export class SowingsService {
     };
   }
 
-  private isCurrent(farm: FarmFacts, seasonCrop: { cropId: number; startPeriod: string }): boolean {
+  /** Whether a season-crop is its country's current one, by that country's calendar. */
+  private isCurrent(
+    farm: FarmFacts,
+    seasonCrop: { countryId: number; cropId: number; startPeriod: string },
+  ): boolean {
     const today = todayIn(farm.timeZone, this.now());
-    return seasonStatus(seasonCrop.cropId as CropId, seasonCrop.startPeriod, today) === 'current';
+    const { countryId, cropId, startPeriod } = seasonCrop;
+    return seasonStatus(countryId, cropId as CropId, startPeriod, today) === 'current';
   }
 
   private requireCurrentSeason(
     farm: FarmFacts,
-    row: { cropId: number; seasonStart: string },
+    row: { cropId: number; seasonStart: string; seasonCountryId: number },
   ): void {
-    if (!this.isCurrent(farm, { cropId: row.cropId, startPeriod: row.seasonStart }))
+    const { cropId, seasonStart, seasonCountryId } = row;
+    if (!this.isCurrent(farm, { countryId: seasonCountryId, cropId, startPeriod: seasonStart }))
       throw new AppError(ERRORS.sowingOtherSeason, 'A sowing of another season is read-only');
   }
 
@@ -392,7 +401,7 @@ export class SowingsService {
   private async answer(
     session: Session,
     farm: FarmFacts,
-    rows: readonly (SowingRow & { seasonStart: string })[],
+    rows: readonly (SowingRow & { seasonStart: string; seasonCountryId: number })[],
   ): Promise<SowingAnswer[]> {
     if (!rows.length) return [];
     const ids = rows.map((row) => row.id);
@@ -433,7 +442,9 @@ export class SowingsService {
             stage_id: observation.stage_id,
             observed_at: observation.observedAt.toISOString(),
           })),
-        currentSeason: seasonStatus(row.cropId as CropId, row.seasonStart, today) === 'current',
+        currentSeason:
+          seasonStatus(row.seasonCountryId, row.cropId as CropId, row.seasonStart, today) ===
+          'current',
       });
     });
   }
