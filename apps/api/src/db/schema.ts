@@ -591,6 +591,62 @@ export const irrigations = pgTable(
 );
 
 /**
+ * A spray program (spec 2 §3 Program): planned for a farm's variety (`farmVarietyId`, planning) or
+ * attached to a sowing (`sowingId`, execution). Issue 13 ([programs]) gives it its diseases,
+ * scores and pauses; [sowings] reads it to refuse deleting a sowing a program uses.
+ */
+export const programs = pgTable(
+  'programs',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    farmId: integer('farm_id').notNull(),
+    // Not 'restrict': a farm deleted with its varieties and programs in one cascade must go; the
+    // app refuses removing a variety a program uses.
+    farmVarietyId: integer('farm_variety_id').references(() => farmVarieties.id, {
+      onDelete: 'set null',
+    }),
+    sowingId: integer('sowing_id').references(() => sowings.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('programs_account_sowing_index').on(table.accountId, table.sowingId),
+    index('programs_account_farm_index').on(table.accountId, table.farmId),
+    foreignKey({
+      name: 'programs_farm_fk',
+      columns: [table.accountId, table.farmId],
+      foreignColumns: [farms.accountId, farms.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * One application of a program, planned and then executed in the same record (DESIGN.md §2):
+ * `plannedDate` is the ideal date, `appliedAt` the day it was sprayed (null until then).
+ */
+export const sprayings = pgTable(
+  'sprayings',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    /** 1-based position in the program. */
+    ordinal: integer('ordinal').notNull(),
+    plannedDate: date('planned_date', { mode: 'string' }).notNull(),
+    appliedAt: date('applied_at', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sprayings_account_program_index').on(table.accountId, table.programId, table.ordinal),
+  ],
+);
+
+/**
  * The product catalogue (issue 11): the bundled data set of pesticides and varieties, shared by
  * every account and loaded on start once per `CATALOGUE_VERSION` (db/catalogue/load-catalogue.ts).
  * A row keeps its id across versions through its `key`; a row a new version drops stays,

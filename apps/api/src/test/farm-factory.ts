@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { currentSeasonStartYear, seasonPeriod, todayIn } from '@lavoura/domain';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
@@ -118,7 +119,9 @@ export async function makeSowing(
   plotId: number,
   options: { area?: number; seasonCropId?: number; closed?: boolean } = {},
 ): Promise<number> {
-  // The current soybean season in Brazil, unless the test names another.
+  // The current soybean season in Brazil (by its calendar: in June and July the season that just
+  // ended is still current), unless the test names another.
+  const current = seasonPeriod(1, 1, currentSeasonStartYear(1, 1, todayIn('America/Sao_Paulo')));
   const seasonCropId =
     options.seasonCropId ??
     (
@@ -129,8 +132,7 @@ export async function makeSowing(
           and(
             eq(t.seasonCrops.countryId, 1),
             eq(t.seasonCrops.cropId, 1),
-            sql`${t.seasonCrops.startPeriod} <= current_date`,
-            sql`${t.seasonCrops.endPeriod} >= current_date`,
+            eq(t.seasonCrops.startPeriod, current.start_period),
           ),
         )
     )[0]!.id;

@@ -47,21 +47,92 @@ export const sowingSchema = z.object({
   inoculant: z.string().nullable(),
   status: z.enum(SOWING_STATUSES),
   estadio_atual: z
-    .object({ id: z.number().int(), message_key: z.string(), code: z.string() })
+    .object({
+      id: z.number().int(),
+      message_key: z.string(),
+      code: z.string(),
+      /** The stage's name as growers write it (R5.1, 10.5.1): its code. */
+      name: z.string(),
+    })
     .nullable(),
   colheita: sowingHarvestSchema.nullable(),
+  /** The planned date of the program's first spraying not yet applied. */
+  data_ideal_proxima_aplicacao: day.nullable(),
+  /** The sowing's spray program (execution), if one is attached. */
+  programa: z.object({ id: z.number().int() }).nullable(),
+  /** Sprayings of the program: all of them, those applied, those still to apply. */
+  total_aplicacoes: z.number().int(),
+  total_execucoes: z.number().int(),
+  total_sprayings: z.number().int(),
   ready_to_harvest: z.boolean(),
   plot_enabled: z.boolean(),
+  /** NDVI monitoring contracted for the plot. */
+  ndvi_enabled: z.boolean(),
   /** Not deleted and of the farm's current season-crop: the sowing may still be changed. */
   active: z.boolean(),
 });
 export type SowingAnswer = z.infer<typeof sowingSchema>;
 
-/** GET /api/semeaduras: the farm, and optionally a period the sowings fall in. */
+/** What `include=` may add to a sowing (spec 2 §7); `status` is always answered. */
+export const SOWING_INCLUDES = [
+  'semente',
+  'cultivar_regiao_parametros',
+  'colheita',
+  'status',
+] as const;
+export type SowingInclude = (typeof SOWING_INCLUDES)[number];
+
+/** The catalogue's variety of a sowing (`include=semente`). */
+export const sowingSeedSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  company: z.string().nullable(),
+  gmr: z.number().nullable(),
+  growth_habit: z.string().nullable(),
+  gmo: z.boolean().nullable(),
+});
+
+/** The variety's regional parameters (`include=cultivar_regiao_parametros`); null: not informed. */
+export const sowingVarietyRegionSchema = z.object({
+  min_cycle: z.number().int().nullable(),
+  max_cycle: z.number().int().nullable(),
+  min_population: z.number().nullable(),
+  max_population: z.number().nullable(),
+  /** Sowing window as month * 100 + day (1015 = 15 Oct). */
+  start_sowing: z.number().int().nullable(),
+  end_sowing: z.number().int().nullable(),
+  region_states: z.array(z.string()).nullable(),
+});
+
+/** A sowing of the list, with what `include=` asked for. */
+export const listedSowingSchema = sowingSchema.extend({
+  semente: sowingSeedSchema.nullable().optional(),
+  cultivar_regiao_parametros: sowingVarietyRegionSchema.nullable().optional(),
+  /** Every harvest, the latest first (`include=colheita`). */
+  colheitas: z.array(sowingHarvestSchema).optional(),
+});
+export type ListedSowingAnswer = z.infer<typeof listedSowingSchema>;
+
+/**
+ * GET /api/semeaduras: the farm's sowings of its country's current seasons (one per crop), or of a
+ * season-crop, or touching a period; `include` is a comma-separated list of SOWING_INCLUDES.
+ */
 export const sowingsQuerySchema = z.object({
   fazenda_id: z.coerce.number().int().positive().max(2_147_483_647),
+  season_crop_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   start_period: day.optional(),
   end_period: day.optional(),
+  include: z
+    .string()
+    .max(200)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(SOWING_INCLUDES)))
+    .optional(),
 });
 
 /** What the service reads of a sowing to answer it. */
@@ -89,6 +160,13 @@ export interface SowingRow {
   seedTreatment: string | null;
   inoculant: string | null;
   plotEnabled: boolean;
+  plotNdviContractedAt: Date | null;
+}
+
+/** The spray program attached to a sowing and its sprayings (planned, applied). */
+export interface SowingProgramFacts {
+  programId: number;
+  sprayings: readonly { plannedDate: string; appliedAt: string | null; ordinal: number }[];
 }
 
 export interface HarvestRow {
@@ -112,6 +190,7 @@ export function toSowing(
     observations: readonly StageObservation[];
     /** Whether the sowing's season-crop is the current one. */
     currentSeason: boolean;
+    program: SowingProgramFacts | undefined;
   },
 ): SowingAnswer {
   const status = sowingStatus({
@@ -127,6 +206,8 @@ export function toSowing(
     context.observations,
     context.today,
   );
+  const sprayings = [...(context.program?.sprayings ?? [])].sort((a, b) => a.ordinal - b.ordinal);
+  const applied = sprayings.filter((spraying) => spraying.appliedAt !== null).length;
   const latest = [...context.harvests].sort(
     (a, b) => b.harvestDate.localeCompare(a.harvestDate) || b.id - a.id,
   )[0];
@@ -155,7 +236,7 @@ export function toSowing(
     inoculant: row.inoculant,
     status,
     estadio_atual: stage
-      ? { id: stage.id, message_key: stage.message_key, code: stage.code }
+      ? { id: stage.id, message_key: stage.message_key, code: stage.code, name: stage.code }
       : null,
     colheita: latest
       ? {
@@ -166,8 +247,31 @@ export function toSowing(
           dessecacao: latest.desiccation,
         }
       : null,
+    data_ideal_proxima_aplicacao:
+      sprayings.find((spraying) => spraying.appliedAt === null)?.plannedDate ?? null,
+    programa: context.program ? { id: context.program.programId } : null,
+    total_aplicacoes: sprayings.length,
+    total_execucoes: applied,
+    total_sprayings: sprayings.length - applied,
     ready_to_harvest: status === 'ready_to_harvest',
     plot_enabled: row.plotEnabled,
+    ndvi_enabled: row.plotNdviContractedAt !== null,
     active: context.currentSeason,
   };
 }
+
+/** GET /api/sementes/data-emergencia/{id}: a sowing date to suggest the emergence for. */
+export const emergenceQuerySchema = z.object({ data_semeadura: day });
+
+/**
+ * The emergence suggested for a farm variety sown on a day: the median days from sowing to
+ * emergence of the account's earlier sowings of that variety. No source gives a number of days
+ * for every variety and place, so without earlier sowings there is no suggestion (nulls).
+ */
+export const emergenceSuggestionSchema = z.object({
+  data_emergencia: day.nullable(),
+  dias: z.number().int().nullable(),
+  /** How many earlier sowings the suggestion comes from. */
+  baseado_em: z.number().int(),
+});
+export type EmergenceSuggestion = z.infer<typeof emergenceSuggestionSchema>;

@@ -479,7 +479,15 @@ describe('the plot’s sowings', () => {
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().key).toBe('exception.sowing.other_season');
     expect(await sowingRow(old)).toEqual(snapshot);
-    const listed = (await call('GET', `/api/semeaduras?fazenda_id=${farmId}`)).json();
+    // The list answers the current season; a past one is asked for by its season-crop.
+    const current = (await call('GET', `/api/semeaduras?fazenda_id=${farmId}`)).json();
+    expect(current.some((row: { id: number }) => row.id === old)).toBe(false);
+    const listed = (
+      await call(
+        'GET',
+        `/api/semeaduras?fazenda_id=${farmId}&season_crop_id=${previousSeasonCropId}`,
+      )
+    ).json();
     expect(listed.find((row: { id: number }) => row.id === old)).toMatchObject({
       active: false,
       cultivar_id: null,
@@ -502,5 +510,169 @@ describe('the plot’s sowings', () => {
       expect(deleted.statusCode).toBe(404);
     }
     expect(await sowingRow(second)).toEqual(snapshot);
+  });
+});
+
+describe('a sowing a spray program uses (the checks [programs] relies on)', () => {
+  let sowing: number;
+  let program: number;
+
+  beforeAll(async () => {
+    const plot = await makePlot(app.db, accountId, farmId, { name: 'Talhão P', area: 100 });
+    const created = await call(
+      'POST',
+      '/api/semeaduras',
+      token,
+      body({ talhao_id: plot, area: 50 }),
+    );
+    sowing = created.json().id;
+    const [row] = await app.db
+      .insert(t.programs)
+      .values({ accountId, farmId, sowingId: sowing })
+      .returning({ id: t.programs.id });
+    program = row!.id;
+    await app.db.insert(t.sprayings).values([
+      { accountId, programId: program, ordinal: 1, plannedDate: addDays(season.start_period, 50) },
+      { accountId, programId: program, ordinal: 2, plannedDate: addDays(season.start_period, 70) },
+    ]);
+  });
+  const listed = async () =>
+    ((await call('GET', `/api/semeaduras?fazenda_id=${farmId}`)).json() as { id: number }[]).find(
+      (row) => row.id === sowing,
+    );
+
+  it('answers its program, the spray counts and the next application date', async () => {
+    expect(await listed()).toMatchObject({
+      programa: { id: program },
+      total_aplicacoes: 2,
+      total_execucoes: 0,
+      total_sprayings: 2,
+      data_ideal_proxima_aplicacao: addDays(season.start_period, 50),
+    });
+  });
+
+  it('is not deleted while a program uses it: 409 exception.sowing.used_in_program', async () => {
+    const snapshot = await sowingRow(sowing);
+    const deleted = await call('DELETE', `/api/semeaduras/${sowing}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().key).toBe('exception.sowing.used_in_program');
+    expect(await sowingRow(sowing)).toEqual(snapshot);
+  });
+
+  it('once a spray is applied, its date is locked (409 date_locked) and it is not deleted (409 has_applied_sprays)', async () => {
+    await app.db
+      .update(t.sprayings)
+      .set({ appliedAt: addDays(season.start_period, 51) })
+      .where(and(eq(t.sprayings.programId, program), eq(t.sprayings.ordinal, 1)));
+    expect(await listed()).toMatchObject({
+      total_execucoes: 1,
+      total_sprayings: 1,
+      data_ideal_proxima_aplicacao: addDays(season.start_period, 70),
+    });
+    const snapshot = await sowingRow(sowing);
+    const moved = await call(
+      'PUT',
+      `/api/semeaduras/${sowing}`,
+      token,
+      body({
+        talhao_id: snapshot.plotId,
+        area: 50,
+        data_semeadura: addDays(season.start_period, 12),
+      }),
+    );
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().key).toBe('exception.sowing.date_locked');
+    const deleted = await call('DELETE', `/api/semeaduras/${sowing}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().key).toBe('exception.sowing.has_applied_sprays');
+    expect(await sowingRow(sowing)).toEqual(snapshot);
+    // The other fields stay editable.
+    const kept = await call(
+      'PUT',
+      `/api/semeaduras/${sowing}`,
+      token,
+      body({ talhao_id: snapshot.plotId, area: 45 }),
+    );
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().area).toBe(45);
+  });
+});
+
+describe('include= on the list', () => {
+  it('adds every harvest, the variety and its regional parameters when asked, and refuses an unknown one', async () => {
+    const plot = await makePlot(app.db, accountId, farmId, { name: 'Talhão I', area: 100 });
+    const created = await call(
+      'POST',
+      '/api/semeaduras',
+      token,
+      body({ talhao_id: plot, area: 20 }),
+    );
+    const id = created.json().id as number;
+    await app.db.insert(t.harvests).values([
+      { accountId, sowingId: id, harvestDate: addDays(season.start_period, 130), productivity: 58 },
+      { accountId, sowingId: id, harvestDate: addDays(season.start_period, 135), productivity: 61 },
+    ]);
+    const url = `/api/semeaduras?fazenda_id=${farmId}`;
+    const plain = (await call('GET', url)).json().find((row: { id: number }) => row.id === id);
+    expect(plain).not.toHaveProperty('colheitas');
+    expect(plain).not.toHaveProperty('semente');
+    expect(plain.colheita.produtividade).toBe(61);
+
+    const full = (
+      await call('GET', `${url}&include=semente,cultivar_regiao_parametros,colheita,status`)
+    )
+      .json()
+      .find((row: { id: number }) => row.id === id);
+    expect(full.colheitas.map((h: { produtividade: number }) => h.produtividade)).toEqual([61, 58]);
+    expect(full.semente).toMatchObject({ id: varietyId, name: expect.any(String) });
+    expect(full.cultivar_regiao_parametros).toHaveProperty('min_cycle');
+    expect(full.status).toBe('harvested');
+
+    const bad = await call('GET', `${url}&include=semente,precos`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().key).toBe('exception.validation_error');
+  });
+});
+
+describe('the emergence suggested for a variety (GET /api/sementes/data-emergencia/{id})', () => {
+  it('is the median days to emergence of the account’s earlier sowings of that variety, and nothing without any', async () => {
+    const [other] = await app.db
+      .select({ id: t.varieties.id })
+      .from(t.varieties)
+      .where(and(eq(t.varieties.cropId, 1), sql`${t.varieties.id} <> ${varietyId}`))
+      .limit(1);
+    const [farmVariety] = await app.db
+      .insert(t.farmVarieties)
+      .values({ accountId, farmId, seasonCropId, varietyId: other!.id })
+      .returning({ id: t.farmVarieties.id });
+    const url = `/api/sementes/data-emergencia/${farmVariety!.id}?data_semeadura=2026-10-01`;
+    expect((await call('GET', url)).json()).toEqual({
+      data_emergencia: null,
+      dias: null,
+      baseado_em: 0,
+    });
+
+    const plot = await makePlot(app.db, accountId, farmId, { name: 'Talhão E', area: 10 });
+    for (const emerged of ['2025-10-09', '2025-10-13'])
+      await app.db.insert(t.sowings).values({
+        accountId,
+        farmId,
+        plotId: plot,
+        cropId: 1,
+        seasonCropId: previousSeasonCropId,
+        farmVarietyId: farmVariety!.id,
+        area: 1,
+        sowingDate: '2025-10-01',
+        emergenceDate: emerged,
+      });
+    // 8 and 12 days: 10.
+    expect((await call('GET', url)).json()).toEqual({
+      data_emergencia: '2026-10-11',
+      dias: 10,
+      baseado_em: 2,
+    });
+    const missing = await call('GET', `/api/sementes/data-emergencia/${farmVariety!.id}`);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().key).toBe('exception.validation_error');
   });
 });

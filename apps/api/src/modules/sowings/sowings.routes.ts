@@ -4,7 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
-import { sowingSchema, sowingsQuerySchema } from './sowing.presenter.ts';
+import {
+  emergenceQuerySchema,
+  emergenceSuggestionSchema,
+  listedSowingSchema,
+  sowingSchema,
+  sowingsQuerySchema,
+} from './sowing.presenter.ts';
 import type { SowingsService } from './sowings.service.ts';
 
 const errors = {
@@ -29,9 +35,9 @@ export function sowingsRoutes(sowings: SowingsService) {
           tags,
           operationId: 'listSowings',
           summary:
-            'The farm’s sowings, optionally those whose sowing or emergence date or season-crop period falls in a period, each with its status, current stage and latest harvest',
+            'The farm’s sowings of its country’s current seasons, or of a season-crop, or whose sowing or emergence date or season-crop period falls in a period; each with its status, current stage, latest harvest and program counts, and what include= asks for',
           querystring: sowingsQuerySchema,
-          response: { 200: z.array(sowingSchema), ...errors },
+          response: { 200: z.array(listedSowingSchema), ...errors },
         },
       },
       async (request) => sowings.list(sessionOf(request), request.query),
@@ -53,6 +59,27 @@ export function sowingsRoutes(sowings: SowingsService) {
         reply.code(201);
         return sowings.create(sessionOf(request), request.body);
       },
+    );
+    app.get(
+      '/sementes/data-emergencia/:id',
+      {
+        config: rule('SEMEADURA_CADASTRAR'),
+        schema: {
+          tags,
+          operationId: 'suggestEmergenceDate',
+          summary:
+            'The emergence date suggested for a farm variety sown on data_semeadura: the median days to emergence of the account’s earlier sowings of that variety, or nulls without any',
+          params: z.object({ id: idSchema }),
+          querystring: emergenceQuerySchema,
+          response: { 200: emergenceSuggestionSchema, ...errors },
+        },
+      },
+      async (request) =>
+        sowings.emergenceSuggestion(
+          sessionOf(request),
+          request.params.id,
+          request.query.data_semeadura,
+        ),
     );
     app.put(
       '/semeaduras/:id',

@@ -1,13 +1,31 @@
 import {
+  CROPS,
   ERRORS,
+  addDays,
+  daysBetween,
+  currentSeasonStartYear,
   remainingArea,
+  seasonPeriod,
   seasonStatus,
   sowingDatesProblem,
   todayIn,
   type CropId,
   type SowingBody,
 } from '@lavoura/domain';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -16,8 +34,12 @@ import type { Session } from '../auth/session.types.ts';
 import { visibleFarms } from '../farms/farms.service.ts';
 import {
   toSowing,
+  type EmergenceSuggestion,
   type HarvestRow,
+  type ListedSowingAnswer,
   type SowingAnswer,
+  type SowingInclude,
+  type SowingProgramFacts,
   type SowingRow,
 } from './sowing.presenter.ts';
 
@@ -30,6 +52,13 @@ interface FarmFacts {
   id: number;
   enabled: boolean;
   timeZone: string;
+  countryId: number;
+}
+
+/** A sowing's program as read: its sprayings and how many of them were applied. */
+interface ProgramTally extends SowingProgramFacts {
+  sprayings: SowingProgramFacts['sprayings'][number][];
+  applied: number;
 }
 
 interface SeasonCropFacts {
@@ -65,6 +94,7 @@ const SOWING_COLUMNS = {
   seedTreatment: t.sowings.seedTreatment,
   inoculant: t.sowings.inoculant,
   plotEnabled: t.plots.enabled,
+  plotNdviContractedAt: t.plots.ndviContractedAt,
   seasonStart: t.seasonCrops.startPeriod,
   seasonCountryId: t.seasonCrops.countryId,
 };
@@ -81,41 +111,122 @@ export class SowingsService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** The farm's live sowings, optionally those touching a period (dates or season-crop period). */
+  /**
+   * The farm's live sowings: of a season-crop, or touching a period (sowing or emergence date, or
+   * the season-crop's period), else of the current season of each crop by the farm's country's
+   * calendar — a farm keeps every past season, and the list a grower works with is this one.
+   */
   async list(
     session: Session,
     query: {
       fazenda_id: number;
+      season_crop_id?: number | undefined;
       start_period?: string | undefined;
       end_period?: string | undefined;
+      include?: readonly SowingInclude[] | undefined;
     },
-  ): Promise<SowingAnswer[]> {
+  ): Promise<ListedSowingAnswer[]> {
     const farm = await this.farmOf(this.deps.db, session, query.fazenda_id);
     const { start_period: start, end_period: end } = query;
     const inPeriod = (column: AnyPgColumn) =>
       and(start ? gte(column, start) : undefined, end ? lte(column, end) : undefined);
-    const period =
-      start || end
-        ? or(
-            inPeriod(t.sowings.sowingDate),
-            inPeriod(t.sowings.emergenceDate),
-            and(
-              end ? lte(t.seasonCrops.startPeriod, end) : undefined,
-              start ? gte(t.seasonCrops.endPeriod, start) : undefined,
-            ),
-          )
-        : undefined;
+    let which: SQL | undefined;
+    if (query.season_crop_id !== undefined)
+      which = eq(t.sowings.seasonCropId, query.season_crop_id);
+    else if (start || end)
+      which = or(
+        inPeriod(t.sowings.sowingDate),
+        inPeriod(t.sowings.emergenceDate),
+        and(
+          end ? lte(t.seasonCrops.startPeriod, end) : undefined,
+          start ? gte(t.seasonCrops.endPeriod, start) : undefined,
+        ),
+      );
+    else which = inArray(t.sowings.seasonCropId, await this.currentSeasonCrops(farm));
     const rows = await this.selectSowings(this.deps.db)
       .where(
         and(
           eq(t.sowings.accountId, session.accountId),
           eq(t.sowings.farmId, farm.id),
           isNull(t.sowings.deletedAt),
-          period,
+          which,
         ),
       )
       .orderBy(desc(t.sowings.id));
-    return this.answer(session, farm, rows);
+    return this.answer(session, farm, rows, new Set(query.include ?? []));
+  }
+
+  /**
+   * The emergence of a farm variety sown on `sowingDate`, from the median days between sowing and
+   * emergence of the account's earlier sowings of the same catalogue variety; a farm variety of a
+   * farm the session does not see is not found (404).
+   */
+  async emergenceSuggestion(
+    session: Session,
+    farmVarietyId: number,
+    sowingDate: string,
+  ): Promise<EmergenceSuggestion> {
+    const [farmVariety] = await this.deps.db
+      .select({ varietyId: t.farmVarieties.varietyId })
+      .from(t.farmVarieties)
+      .innerJoin(
+        t.farms,
+        and(
+          eq(t.farms.accountId, t.farmVarieties.accountId),
+          eq(t.farms.id, t.farmVarieties.farmId),
+        ),
+      )
+      .where(
+        and(
+          eq(t.farmVarieties.accountId, session.accountId),
+          eq(t.farmVarieties.id, farmVarietyId),
+          isNull(t.farms.deletedAt),
+          visibleFarms(session, t.farmVarieties.farmId),
+        ),
+      );
+    if (!farmVariety) throw new AppError(ERRORS.notFound, 'Farm variety not found');
+    const earlier = await this.deps.db
+      .select({ sown: t.sowings.sowingDate, emerged: t.sowings.emergenceDate })
+      .from(t.sowings)
+      .innerJoin(t.farmVarieties, eq(t.farmVarieties.id, t.sowings.farmVarietyId))
+      .where(
+        and(
+          eq(t.sowings.accountId, session.accountId),
+          eq(t.farmVarieties.varietyId, farmVariety.varietyId),
+          isNull(t.sowings.deletedAt),
+          isNotNull(t.sowings.sowingDate),
+          isNotNull(t.sowings.emergenceDate),
+        ),
+      );
+    const days = earlier.map((row) => daysBetween(row.sown!, row.emerged!)).sort((a, b) => a - b);
+    if (!days.length) return { data_emergencia: null, dias: null, baseado_em: 0 };
+    const middle = Math.floor(days.length / 2);
+    const median =
+      days.length % 2 ? days[middle]! : Math.round((days[middle - 1]! + days[middle]!) / 2);
+    return { data_emergencia: addDays(sowingDate, median), dias: median, baseado_em: days.length };
+  }
+
+  /** The ids of the farm's country's current season-crops, one per crop. */
+  private async currentSeasonCrops(farm: FarmFacts): Promise<number[]> {
+    const today = todayIn(farm.timeZone, this.now());
+    const starts = CROPS.map((crop) =>
+      and(
+        eq(t.seasonCrops.cropId, crop.id),
+        eq(
+          t.seasonCrops.startPeriod,
+          seasonPeriod(
+            farm.countryId,
+            crop.id,
+            currentSeasonStartYear(farm.countryId, crop.id, today),
+          ).start_period,
+        ),
+      ),
+    );
+    const rows = await this.deps.db
+      .select({ id: t.seasonCrops.id })
+      .from(t.seasonCrops)
+      .where(and(eq(t.seasonCrops.countryId, farm.countryId), or(...starts)));
+    return rows.map((row) => row.id);
   }
 
   async get(session: Session, id: number): Promise<SowingAnswer> {
@@ -162,11 +273,15 @@ export class SowingsService {
       const checked = await this.check(tx, session, body, row);
       if (!this.isCurrent(farm, checked.seasonCrop))
         throw new AppError(ERRORS.sowingOtherSeason, 'The season-crop is not the current one');
-      if (
-        (body.data_semeadura ?? null) !== row.sowingDate &&
-        (await this.hasHarvest(tx, session, id))
-      )
-        throw new AppError(ERRORS.sowingDateLocked, 'The sowing is harvested: its date is locked');
+      if ((body.data_semeadura ?? null) !== row.sowingDate) {
+        if (await this.hasHarvest(tx, session, id))
+          throw new AppError(
+            ERRORS.sowingDateLocked,
+            'The sowing is harvested: its date is locked',
+          );
+        if ((await this.programFacts(tx, session, [id])).get(id)?.applied)
+          throw new AppError(ERRORS.sowingDateLocked, 'Sprays were applied: the date is locked');
+      }
       await tx
         .update(t.sowings)
         .set({
@@ -187,6 +302,10 @@ export class SowingsService {
       this.requireCurrentSeason(farm, row);
       if (await this.hasHarvest(tx, session, id))
         throw new AppError(ERRORS.sowingHasHarvest, 'The sowing has a harvest');
+      const program = (await this.programFacts(tx, session, [id])).get(id);
+      if (program?.applied)
+        throw new AppError(ERRORS.sowingHasAppliedSprays, 'The sowing has applied sprays');
+      if (program) throw new AppError(ERRORS.sowingUsedInProgram, 'A program uses the sowing');
       await tx
         .update(t.sowings)
         .set({ deletedAt: this.now(), updatedAt: this.now() })
@@ -351,10 +470,69 @@ export class SowingsService {
     return row !== undefined;
   }
 
+  /**
+   * The live spray program attached to each sowing, with its sprayings and how many were applied
+   * (one query for any number of sowings).
+   */
+  private async programFacts(
+    db: Executor,
+    session: Session,
+    sowingIds: readonly number[],
+  ): Promise<Map<number, ProgramTally>> {
+    const rows = await db
+      .select({
+        sowingId: t.programs.sowingId,
+        programId: t.programs.id,
+        ordinal: t.sprayings.ordinal,
+        plannedDate: t.sprayings.plannedDate,
+        appliedAt: t.sprayings.appliedAt,
+      })
+      .from(t.programs)
+      .leftJoin(
+        t.sprayings,
+        and(
+          eq(t.sprayings.accountId, t.programs.accountId),
+          eq(t.sprayings.programId, t.programs.id),
+        ),
+      )
+      .where(
+        and(
+          eq(t.programs.accountId, session.accountId),
+          inArray(t.programs.sowingId, [...sowingIds]),
+          isNull(t.programs.deletedAt),
+        ),
+      )
+      .orderBy(asc(t.programs.id));
+    const facts = new Map<number, ProgramTally>();
+    for (const row of rows) {
+      const sowingId = row.sowingId!;
+      // A sowing has one program; were there several, the latest is the one it follows.
+      let fact = facts.get(sowingId);
+      if (!fact || fact.programId !== row.programId) {
+        fact = { programId: row.programId, sprayings: [], applied: 0 };
+        facts.set(sowingId, fact);
+      }
+      if (row.ordinal !== null && row.plannedDate !== null) {
+        fact.sprayings.push({
+          ordinal: row.ordinal,
+          plannedDate: row.plannedDate,
+          appliedAt: row.appliedAt,
+        });
+        if (row.appliedAt !== null) fact.applied += 1;
+      }
+    }
+    return facts;
+  }
+
   /** A live farm the session sees, or 404. */
   private async farmOf(db: Executor, session: Session, farmId: number): Promise<FarmFacts> {
     const [farm] = await db
-      .select({ id: t.farms.id, enabled: t.farms.enabled, timeZone: t.farms.timeZone })
+      .select({
+        id: t.farms.id,
+        enabled: t.farms.enabled,
+        timeZone: t.farms.timeZone,
+        countryId: t.farms.countryId,
+      })
       .from(t.farms)
       .where(
         and(
@@ -397,55 +575,123 @@ export class SowingsService {
       .$dynamic();
   }
 
-  /** The answers of sowings of one farm: their harvests and stage observations in two queries. */
+  /**
+   * The answers of sowings of one farm: their harvests, stage observations and programs in one
+   * query each, grouped by sowing; `include` adds the variety, its regional parameters and every
+   * harvest.
+   */
   private async answer(
     session: Session,
     farm: FarmFacts,
     rows: readonly (SowingRow & { seasonStart: string; seasonCountryId: number })[],
-  ): Promise<SowingAnswer[]> {
+    include: ReadonlySet<SowingInclude> = new Set(),
+  ): Promise<ListedSowingAnswer[]> {
     if (!rows.length) return [];
     const ids = rows.map((row) => row.id);
-    const harvests = await this.deps.db
-      .select({
-        sowingId: t.harvests.sowingId,
-        id: t.harvests.id,
-        harvestDate: t.harvests.harvestDate,
-        productivity: t.harvests.productivity,
-        lost: t.harvests.lost,
-        desiccation: t.harvests.desiccation,
-      })
-      .from(t.harvests)
-      .where(and(eq(t.harvests.accountId, session.accountId), inArray(t.harvests.sowingId, ids)));
-    const observations = await this.deps.db
-      .select({
-        sowingId: t.sowingStageObservations.sowingId,
-        stage_id: t.sowingStageObservations.growthStageId,
-        observedAt: t.sowingStageObservations.observedAt,
-      })
-      .from(t.sowingStageObservations)
-      .where(
-        and(
-          eq(t.sowingStageObservations.accountId, session.accountId),
-          inArray(t.sowingStageObservations.sowingId, ids),
+    const [harvests, observations, programs, varieties] = await Promise.all([
+      this.deps.db
+        .select({
+          sowingId: t.harvests.sowingId,
+          id: t.harvests.id,
+          harvestDate: t.harvests.harvestDate,
+          productivity: t.harvests.productivity,
+          lost: t.harvests.lost,
+          desiccation: t.harvests.desiccation,
+        })
+        .from(t.harvests)
+        .where(and(eq(t.harvests.accountId, session.accountId), inArray(t.harvests.sowingId, ids))),
+      this.deps.db
+        .select({
+          sowingId: t.sowingStageObservations.sowingId,
+          stage_id: t.sowingStageObservations.growthStageId,
+          observedAt: t.sowingStageObservations.observedAt,
+        })
+        .from(t.sowingStageObservations)
+        .where(
+          and(
+            eq(t.sowingStageObservations.accountId, session.accountId),
+            inArray(t.sowingStageObservations.sowingId, ids),
+          ),
         ),
-      )
-      .orderBy(asc(t.sowingStageObservations.observedAt));
+      this.programFacts(this.deps.db, session, ids),
+      include.has('semente') || include.has('cultivar_regiao_parametros')
+        ? this.varietiesOf(rows)
+        : new Map<number, typeof t.varieties.$inferSelect>(),
+    ]);
+    const harvestsOf = groupBy(harvests, (harvest) => harvest.sowingId);
+    const observationsOf = groupBy(observations, (observation) => observation.sowingId);
     const today = todayIn(farm.timeZone, this.now());
     return rows.map((row) => {
-      const own: HarvestRow[] = harvests.filter((harvest) => harvest.sowingId === row.id);
-      return toSowing(row, {
+      const own: HarvestRow[] = harvestsOf.get(row.id) ?? [];
+      const answer: ListedSowingAnswer = toSowing(row, {
         today,
         harvests: own,
-        observations: observations
-          .filter((observation) => observation.sowingId === row.id)
-          .map((observation) => ({
-            stage_id: observation.stage_id,
-            observed_at: observation.observedAt.toISOString(),
-          })),
+        observations: (observationsOf.get(row.id) ?? []).map((observation) => ({
+          stage_id: observation.stage_id,
+          observed_at: observation.observedAt.toISOString(),
+        })),
         currentSeason:
           seasonStatus(row.seasonCountryId, row.cropId as CropId, row.seasonStart, today) ===
           'current',
+        program: programs.get(row.id),
       });
+      const variety = row.varietyId === null ? undefined : varieties.get(row.varietyId);
+      if (include.has('semente'))
+        answer.semente = variety
+          ? {
+              id: variety.id,
+              name: variety.name,
+              company: variety.company,
+              gmr: variety.gmr,
+              growth_habit: variety.growthHabit,
+              gmo: variety.gmo,
+            }
+          : null;
+      if (include.has('cultivar_regiao_parametros'))
+        answer.cultivar_regiao_parametros = variety
+          ? {
+              min_cycle: variety.minCycle,
+              max_cycle: variety.maxCycle,
+              min_population: variety.minPopulation,
+              max_population: variety.maxPopulation,
+              start_sowing: variety.startSowing,
+              end_sowing: variety.endSowing,
+              region_states: variety.regionStates,
+            }
+          : null;
+      if (include.has('colheita'))
+        answer.colheitas = [...own]
+          .sort((a, b) => b.harvestDate.localeCompare(a.harvestDate) || b.id - a.id)
+          .map((harvest) => ({
+            id: harvest.id,
+            data_colheita: harvest.harvestDate,
+            produtividade: harvest.productivity,
+            perda: harvest.lost,
+            dessecacao: harvest.desiccation,
+          }));
+      return answer;
     });
   }
+
+  /** The catalogue's varieties of the sowings, by id (shared reference data, no tenant). */
+  private async varietiesOf(rows: readonly SowingRow[]) {
+    const ids = [
+      ...new Set(rows.flatMap((row) => (row.varietyId === null ? [] : [row.varietyId]))),
+    ];
+    const varieties = ids.length
+      ? await this.deps.db.select().from(t.varieties).where(inArray(t.varieties.id, ids))
+      : [];
+    return new Map(varieties.map((variety) => [variety.id, variety]));
+  }
+}
+
+/** Items by a key, in their order (Map.groupBy arrives after Node 20). */
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }

@@ -26,8 +26,13 @@ beforeAll(async () => {
   const [seasonCrop] = await app.db
     .select({ id: t.seasonCrops.id })
     .from(t.seasonCrops)
-    .where(and(eq(t.seasonCrops.countryId, 1), eq(t.seasonCrops.cropId, 1)))
-    .limit(1);
+    .where(
+      and(
+        eq(t.seasonCrops.countryId, 1),
+        eq(t.seasonCrops.cropId, 1),
+        eq(t.seasonCrops.startPeriod, '2026-08-01'),
+      ),
+    );
   seasonCropId = seasonCrop!.id;
   const [sowing] = await app.db
     .insert(t.sowings)

@@ -343,6 +343,15 @@ const FARM_CASES: Case[] = [
     ...notFound,
   },
   {
+    // The farm variety of the farm given: A's, whose sowings B must not read.
+    route: 'GET /api/sementes/data-emergencia/{id}',
+    request: (id) => ({
+      method: 'GET',
+      url: `/api/sementes/data-emergencia/${farmVarietyOf.get(id)}?data_semeadura=2026-10-01`,
+    }),
+    ...notFound,
+  },
+  {
     route: 'GET /api/farms/{id}/sowingsReadyToHarvest',
     request: (id) => ({ method: 'GET', url: `/api/farms/${id}/sowingsReadyToHarvest` }),
     ...notFound,
