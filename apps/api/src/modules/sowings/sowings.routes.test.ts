@@ -541,14 +541,18 @@ describe('a sowing a spray program uses (the checks [programs] relies on)', () =
       (row) => row.id === sowing,
     );
 
-  it('answers its program, the spray counts and the next application date', async () => {
-    expect(await listed()).toMatchObject({
+  it('answers its program, the spray counts and the next application date, in the list and alone', async () => {
+    const expected = {
       programa: { id: program },
       total_aplicacoes: 2,
       total_execucoes: 0,
       total_sprayings: 2,
       data_ideal_proxima_aplicacao: addDays(season.start_period, 50),
-    });
+    };
+    expect(await listed()).toMatchObject(expected);
+    const one = await call('GET', `/api/semeaduras/${sowing}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ id: sowing, ...expected });
   });
 
   it('is not deleted while a program uses it: 409 exception.sowing.used_in_program', async () => {

@@ -40,7 +40,12 @@ export function sowingsRoutes(sowings: SowingsService) {
           response: { 200: z.array(listedSowingSchema), ...errors },
         },
       },
-      async (request) => sowings.list(sessionOf(request), request.query),
+      async (request, reply) => {
+        const session = sessionOf(request);
+        const { key, version } = await sowings.listVersion(session, request.query);
+        await reply.versionedAnswer(key, version, () => sowings.list(session, request.query));
+        return reply;
+      },
     );
     app.post(
       '/semeaduras',
@@ -59,6 +64,20 @@ export function sowingsRoutes(sowings: SowingsService) {
         reply.code(201);
         return sowings.create(sessionOf(request), request.body);
       },
+    );
+    app.get(
+      '/semeaduras/:id',
+      {
+        config: rule('SEMEADURA_LISTAR'),
+        schema: {
+          tags,
+          operationId: 'getSowing',
+          summary: 'One sowing of a farm the session sees, as the list answers it',
+          params: z.object({ id: idSchema }),
+          response: { 200: sowingSchema, ...errors },
+        },
+      },
+      async (request) => sowings.get(sessionOf(request), request.params.id),
     );
     app.get(
       '/sementes/data-emergencia/:id',

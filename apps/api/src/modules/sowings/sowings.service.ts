@@ -3,6 +3,7 @@ import {
   ERRORS,
   addDays,
   daysBetween,
+  mayReadFarm,
   currentSeasonStartYear,
   remainingArea,
   seasonPeriod,
@@ -24,6 +25,7 @@ import {
   lte,
   ne,
   or,
+  sql,
   type SQL,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -99,6 +101,26 @@ const SOWING_COLUMNS = {
   seasonCountryId: t.seasonCrops.countryId,
 };
 
+/** A live farm's country, time zone and account data version, in one prepared query. */
+function sowingsVersionQuery(db: Database) {
+  return db
+    .select({
+      countryId: t.farms.countryId,
+      timeZone: t.farms.timeZone,
+      version: t.accountDataVersions.version,
+    })
+    .from(t.farms)
+    .leftJoin(t.accountDataVersions, eq(t.accountDataVersions.accountId, t.farms.accountId))
+    .where(
+      and(
+        eq(t.farms.accountId, sql.placeholder('accountId')),
+        eq(t.farms.id, sql.placeholder('farmId')),
+        isNull(t.farms.deletedAt),
+      ),
+    )
+    .prepare('lavoura_sowings_version');
+}
+
 /**
  * Sowings of the farms a session sees (spec 2 §3 Sowing, §7 Sowings; issue 12 items 1–2). Every
  * query starts from the session's account and its visible farms: another account's sowing, or one
@@ -106,9 +128,11 @@ const SOWING_COLUMNS = {
  */
 export class SowingsService {
   private readonly now: () => Date;
+  private readonly versionQuery: ReturnType<typeof sowingsVersionQuery>;
 
   constructor(private readonly deps: SowingsServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.versionQuery = sowingsVersionQuery(deps.db);
   }
 
   /**
@@ -206,8 +230,42 @@ export class SowingsService {
     return { data_emergencia: addDays(sowingDate, median), dias: median, baseado_em: days.length };
   }
 
+  /**
+   * What names a sowing list answer (http/versioned-answers.ts): the farm and the query, at the
+   * account's data version (moved by every write to what the list shows: migrations 0007, 0017),
+   * the farm's day (statuses and estimated stages move with it) and its current season-crops. A
+   * farm the session may not see is not found, as the list itself says.
+   */
+  async listVersion(
+    session: Session,
+    query: {
+      fazenda_id: number;
+      season_crop_id?: number | undefined;
+      start_period?: string | undefined;
+      end_period?: string | undefined;
+      include?: readonly SowingInclude[] | undefined;
+    },
+  ): Promise<{ key: string; version: string }> {
+    const [row] = await this.versionQuery.execute({
+      accountId: session.accountId,
+      farmId: query.fazenda_id,
+    });
+    if (!row || !mayReadFarm(session.farms, query.fazenda_id))
+      throw new AppError(ERRORS.notFound, 'Farm not found');
+    const farm = { id: query.fazenda_id, countryId: row.countryId, timeZone: row.timeZone };
+    const seasons = await this.currentSeasonCrops(farm);
+    const include = [...new Set(query.include ?? [])].sort().join(',');
+    const which = `${query.season_crop_id ?? ''}:${query.start_period ?? ''}:${query.end_period ?? ''}`;
+    return {
+      key: `sowings:${session.accountId}:${query.fazenda_id}:${which}:${include}`,
+      version: `${row.version ?? 0}:${todayIn(row.timeZone, this.now())}:${seasons.join(',')}`,
+    };
+  }
+
   /** The ids of the farm's country's current season-crops, one per crop. */
-  private async currentSeasonCrops(farm: FarmFacts): Promise<number[]> {
+  private async currentSeasonCrops(
+    farm: Pick<FarmFacts, 'countryId' | 'timeZone'>,
+  ): Promise<number[]> {
     const today = todayIn(farm.timeZone, this.now());
     const starts = CROPS.map((crop) =>
       and(

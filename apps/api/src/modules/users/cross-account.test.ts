@@ -460,6 +460,11 @@ const SOWING_CASES: Case[] = [
     ...sowingNotFound,
   },
   {
+    route: 'GET /api/semeaduras/{id}',
+    request: (id) => ({ method: 'GET', url: `/api/semeaduras/${id}` }),
+    ...sowingNotFound,
+  },
+  {
     route: 'PUT /api/semeaduras/{id}',
     request: (id) => ({
       method: 'PUT',
