@@ -25,6 +25,8 @@ const SIZES = [
   { name: 'desktop', width: 1366, height: 768 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
+/** Home's active sowings and a plot's planting tab, to look at. */
+const SOWING_SHOTS = process.env.HOME_FIELD_SOWINGS_SCREENSHOT_DIR ?? SHOTS;
 
 type Texts = Record<string, unknown>;
 const text = (language: Language, namespace: string, key: string): string => {
@@ -50,6 +52,7 @@ describe.skipIf(!hasChromium)('my farm and the field page in a real browser', ()
     server = await startServer();
     browser = await launchBrowser();
     fs.mkdirSync(SHOTS, { recursive: true });
+    fs.mkdirSync(SOWING_SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -126,7 +129,9 @@ describe.skipIf(!hasChromium)('my farm and the field page in a real browser', ()
     const invitation = page.getByTestId('home-no-farm');
     await invitation.waitFor();
     await expectAccessible(page);
-    await invitation.getByRole('link', { name: text('pt', 'field', 'my_farm.no_farm.action') }).click();
+    await invitation
+      .getByRole('link', { name: text('pt', 'field', 'my_farm.no_farm.action') })
+      .click();
     await page.waitForURL(/\/v3\/farms/);
 
     await page.getByTestId('farm-add').first().click();
@@ -252,6 +257,132 @@ describe.skipIf(!hasChromium)('my farm and the field page in a real browser', ()
     }
   });
 
+  /**
+   * A sowing in the field now on an enabled plot of the current farm, registered through the API
+   * as /sowings does: a variety added for the current soybean season, sown 40 days ago (within
+   * the season), emerged a week later, a 120-day cycle. Answers the sowing and its plot.
+   */
+  async function sowingInTheField(page: Page) {
+    return page.evaluate(async () => {
+      const json = async <T>(url: string, init?: RequestInit): Promise<T> => {
+        const response = await fetch(url, init);
+        if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+        return (await response.json()) as T;
+      };
+      const day = (date: Date) => date.toISOString().slice(0, 10);
+      const farms = await json<{ id: number; enabled: boolean }[]>('/api/farms');
+      const farm = farms.find((row) => row.enabled)!;
+      const seasons = await json<
+        { id: number; status: string; start_period: string; end_period: string }[]
+      >(`/api/season-crops?farm_id=${farm.id}&crop_id=1`);
+      const season = seasons.find((row) => row.status === 'current')!;
+      const seeds = await json<{ seed_id: number }[]>(
+        `/api/sementes/fazenda/${farm.id}?season_crop_id=${season.id}&crop_id=1&search=brs`,
+      );
+      await fetch('/api/cultivares', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          fazenda_id: farm.id,
+          season_crop_id: season.id,
+          seed_id: seeds[0]!.seed_id,
+        }),
+      });
+      const varieties = await json<{ id: number }[]>(
+        `/api/cultivares?fazenda_id=${farm.id}&season_crop_id=${season.id}`,
+      );
+      const sowings = await json<{ talhao_id: number; status: string }[]>(
+        `/api/semeaduras?fazenda_id=${farm.id}`,
+      );
+      const busy = new Set(
+        sowings
+          .filter((row) => row.status !== 'harvested' && row.status !== 'lost')
+          .map((row) => row.talhao_id),
+      );
+      const plots = await json<{ id: number; nome: string; area: number }[]>(
+        `/api/talhoes/${farm.id}?enabled=1`,
+      );
+      const plot = plots.find((row) => !busy.has(row.id))!;
+      const remaining = await json<{ remaining_area: number }>(
+        `/api/talhoes/${plot.id}/remaining-area`,
+      );
+      const daysAgo = (days: number) => {
+        const value = day(new Date(Date.now() - days * 86_400_000));
+        return value < season.start_period ? season.start_period : value;
+      };
+      const after = (from: string, days: number) =>
+        day(new Date(Date.parse(`${from}T00:00:00Z`) + days * 86_400_000));
+      const sow = (area: number, sown: string) =>
+        json<{ id: number }>('/api/semeaduras', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            fazenda_id: farm.id,
+            talhao_id: plot.id,
+            cultivar_id: varieties[0]!.id,
+            area,
+            data_semeadura: sown,
+            data_emergencia: after(sown, 7),
+            estimated_cycle: 120,
+          }),
+        });
+      // An earlier sowing of the season on the plot, lost: the plot then takes another.
+      const earlier = daysAgo(80);
+      const lost = await sow(5, earlier);
+      await json(`/api/semeaduras/${lost.id}/colheita`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data_colheita: after(earlier, 30), perda: true }),
+      });
+      const sowing = await sow(
+        Math.min(10, Math.floor((remaining.remaining_area - 5) * 100) / 100),
+        daysAgo(40),
+      );
+      return { farmId: farm.id, plot, sowingId: sowing.id, lostId: lost.id };
+    });
+  }
+
+  it('shows a sowing in the field on home and on its plot’s planting tab, with its stage', async () => {
+    const page = await open('en');
+    await signIn(page, 'conta@full.demo.lavoura.app', 'en');
+    const { farmId, plot, sowingId, lostId } = await sowingInTheField(page);
+
+    await page.goto(`${server.baseUrl}/v3/my_farm?fazenda_id=${farmId}`);
+    const row = page.getByTestId(`home-sowing-${sowingId}`);
+    await row.waitFor();
+    expect(await row.innerText()).toContain(plot.nome);
+    // Emerged 33 days ago on a 120-day cycle: a vegetative stage, and no program yet.
+    expect(await row.getByTestId('home-sowing-stage').innerText()).toMatch(/^V/);
+    expect(await row.getByTestId('home-sowing-next').innerText()).toBe(
+      text('en', 'field', 'my_farm.sowings.no_program'),
+    );
+    expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
+    await expectAccessible(page);
+
+    await page.goto(`${server.baseUrl}/v3/field?plot_id=${plot.id}&fazenda_id=${farmId}`);
+    const sowing = page.locator(`[data-testid=planting-sowing][data-sowing-id="${sowingId}"]`);
+    await sowing.waitFor();
+    expect(await sowing.getByTestId('planting-area').innerText()).toBe('24.71 ac');
+    expect(await sowing.getByTestId('planting-open').getAttribute('href')).toBe(
+      `/v3/sowings/${sowingId}`,
+    );
+    // The lost one too, after the one in the field.
+    const rows = page.getByTestId('planting-sowing');
+    expect(await rows.evaluateAll((items) => items.map((item) => item.dataset.sowingId))).toEqual([
+      String(sowingId),
+      String(lostId),
+    ]);
+    expect(await rows.nth(1).getByTestId('planting-status').innerText()).toBe(
+      text('en', 'sowings', 'status.lost'),
+    );
+    const current = page.locator('[data-testid=planting-stage][aria-current=step]');
+    await current.waitFor();
+    expect(await current.innerText()).toMatch(/^V/);
+    expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
   // Pictures to look at: my farm and a field page in each language, desktop and phone.
   it('takes screenshots of my farm and the field page in pt, en and es', async () => {
     for (const size of SIZES) {
@@ -279,6 +410,41 @@ describe.skipIf(!hasChromium)('my farm and the field page in a real browser', ()
         await page.getByTestId('plots-map').waitFor();
         await expect.poll(() => page.getByTestId('field-remaining-area').innerText()).toMatch(/\d/);
         await shot('field');
+        // Home's active sowings and the planting tab of a plot with a sowing.
+        const withSowing = await page.evaluate(async () => {
+          const farms = (await (await fetch('/api/farms')).json()) as { id: number }[];
+          for (const farm of farms) {
+            const rows = (await (await fetch(`/api/semeaduras?fazenda_id=${farm.id}`)).json()) as {
+              talhao_id: number;
+              status: string;
+            }[];
+            const row = rows.find((item) => item.status === 'sown');
+            if (row) return { farmId: farm.id, plotId: row.talhao_id };
+          }
+          return null;
+        });
+        if (withSowing) {
+          const sowingShot = async (name: string) => {
+            await settled(page);
+            await page.screenshot({
+              path: path.join(SOWING_SHOTS, `${name}-${language}-${size.width}.png`),
+              fullPage: true,
+            });
+          };
+          await page.goto(`${server.baseUrl}/v3/my_farm?fazenda_id=${withSowing.farmId}`);
+          await page.getByTestId('home-sowings-list').waitFor();
+          await page.getByTestId('home-plots').waitFor();
+          await sowingShot('home-sowings');
+          await page.goto(
+            `${server.baseUrl}/v3/field?plot_id=${withSowing.plotId}&fazenda_id=${withSowing.farmId}`,
+          );
+          await page.getByTestId('planting-stages').waitFor();
+          await page.getByTestId('plots-map').waitFor();
+          await sowingShot('planting');
+          await page.getByTestId('field-tabpanel-planting').screenshot({
+            path: path.join(SOWING_SHOTS, `planting-tab-${language}-${size.width}.png`),
+          });
+        }
         await page.context().close();
       }
     }

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from './support/axe.ts';
 import { hasChromium, launchBrowser } from './support/browser.ts';
 import {
-  SIZES,
   expectReadable as expectReadableIn,
   openPage,
   signInToDemo,
@@ -17,7 +16,14 @@ import { startServer, type RunningServer } from './support/server.ts';
 /** Sowings are on the Lavoura and Full plans: the Full demo account. */
 const DEMO_FULL = 'conta@full.demo.lavoura.app';
 const SHOTS_DIR = process.env.SOWINGS_SCREENSHOT_DIR ?? '/tmp/sowings-shots';
-const SOWINGS_RAW_KEY = /\b(sowings|status|form|harvest|remove|columns?|empty|no_farm)\.[a-z_]+/;
+const SOWINGS_RAW_KEY =
+  /\b(sowings|status|form|harvest|remove|columns?|empty|filtered_empty|filters|no_farm|seed_class|seeder_system)\.[a-z_]+/;
+/** The sizes the screens are looked at in: a common laptop and a phone. */
+const SIZES = [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+type ShotSize = (typeof SIZES)[number];
 
 describe.skipIf(!hasChromium)('sowings (/sowings)', () => {
   let server: RunningServer;
@@ -33,7 +39,9 @@ describe.skipIf(!hasChromium)('sowings (/sowings)', () => {
     await server?.stop();
   });
 
-  const open = (size: Size, language: 'pt' | 'en' | 'es') => openPage(browser, size, language);
+  // openPage reads only the width and height of its size.
+  const open = (size: ShotSize, language: 'pt' | 'en' | 'es') =>
+    openPage(browser, size as unknown as Size, language);
   const expectReadable = (page: Page) => expectReadableIn(page, SOWINGS_RAW_KEY);
 
   /** Adds a catalogue variety to the current farm for its current soybean season, as /cultivares does. */
@@ -116,12 +124,43 @@ describe.skipIf(!hasChromium)('sowings (/sowings)', () => {
     await harvest.getByTestId('harvest-save').click();
     await harvest.waitFor({ state: 'detached' });
 
+    // Deleting is refused up front, with the reason the API would give.
     await english.getByTestId('sowing-remove').first().click();
-    const confirm = english.getByTestId('sowing-remove-dialog');
-    await confirm.getByRole('button').last().click();
-    await confirm.getByText(text('en', 'errors', 'exception.sowing.has_harvest')).waitFor();
+    const blocked = english.getByTestId('sowing-remove-blocked');
+    await blocked.getByText(text('en', 'errors', 'exception.sowing.has_harvest')).waitFor();
     await settled(english);
     await english.screenshot({ path: path.join(SHOTS_DIR, 'sowings-en-desktop-refusal.png') });
+    await blocked.getByRole('button').last().click();
+    await blocked.waitFor({ state: 'detached' });
+
+    // Filtering by status keeps the filter in the address.
+    await english.getByTestId('sowing-status-filter-harvested').click();
+    await english.waitForURL(/status=harvested/);
+    const statuses = await english.getByTestId('sowing-status').allInnerTexts();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set([text('en', 'sowings', 'status.harvested')]));
+
+    // Editing: the harvest locks the sowing date and says so; the rest still saves.
+    await english.getByTestId('sowing-edit').first().click();
+    const edit = english.getByTestId('sowing-edit-dialog');
+    await edit.waitFor();
+    expect(await edit.getByTestId('sowing-date').isDisabled()).toBe(true);
+    await edit.getByText(text('en', 'sowings', 'form.date_locked_harvest')).waitFor();
+    expect(await edit.getByTestId('sowing-area').inputValue()).toBe('24.71');
+    await edit.getByTestId('sowing-inoculant').fill('Bradyrhizobium japonicum');
+    const [updated] = await Promise.all([
+      english.waitForResponse(
+        (response) =>
+          /\/api\/semeaduras\/\d+$/.test(response.url()) && response.request().method() === 'PUT',
+      ),
+      edit.getByTestId('sowing-save').click(),
+    ]);
+    expect(updated.status(), await updated.text()).toBe(200);
+    const saved = (await updated.json()) as { area: number; inoculant: string };
+    // The untouched area goes back as it was stored, not through acres.
+    expect(saved.area).toBe(10);
+    expect(saved.inoculant).toBe('Bradyrhizobium japonicum');
+    await edit.waitFor({ state: 'detached' });
     await english.context().close();
   });
 
@@ -140,6 +179,45 @@ describe.skipIf(!hasChromium)('sowings (/sowings)', () => {
         await expectReadable(page);
         await page.screenshot({
           path: path.join(SHOTS_DIR, `sowings-${language}-${size.name}.png`),
+        });
+
+        // The list filtered by a link, the filters open on a phone.
+        await page.goto(`${server.baseUrl}/v3/sowings?status=harvested`);
+        await page.getByTestId('sowing-row').first().waitFor();
+        if (size.name === 'mobile') await page.getByTestId('sowing-filters-toggle').click();
+        await page.getByTestId('sowing-filter-plot').waitFor();
+        await settled(page);
+        await expectReadable(page);
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `sowings-${language}-${size.name}-filtered.png`),
+          fullPage: true,
+        });
+
+        // The harvested sowing's form: the locked date explained.
+        await page.getByTestId('sowing-edit').first().click();
+        const edit = page.getByTestId('sowing-edit-dialog');
+        await edit.getByText(text(language, 'sowings', 'form.date_locked_harvest')).waitFor();
+        await edit.getByTestId('sowing-date').scrollIntoViewIfNeeded();
+        await settled(page);
+        await expectReadable(page);
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `sowings-${language}-${size.name}-edit-locked.png`),
+        });
+        await edit.getByTestId('sowing-cancel').click();
+        await edit.waitFor({ state: 'detached' });
+
+        // The new sowing's form, top and seeding parameters.
+        await page.getByTestId('sowing-add').first().click();
+        const form = page.getByTestId('sowing-new-dialog');
+        await form.getByTestId('sowing-seeder_system').waitFor();
+        await settled(page);
+        await expectReadable(page);
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `sowings-${language}-${size.name}-form.png`),
+        });
+        await form.getByTestId('sowing-inoculant').scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `sowings-${language}-${size.name}-form-parameters.png`),
         });
         await page.context().close();
       });

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'notes',
   'varieties',
   'sowings',
+  'sowing-records',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -57,6 +57,9 @@ import esVarieties from './locales/es/varieties.json';
 import ptSowings from './locales/pt/sowings.json';
 import enSowings from './locales/en/sowings.json';
 import esSowings from './locales/es/sowings.json';
+import ptSowingRecords from './locales/pt/sowing-records.json';
+import enSowingRecords from './locales/en/sowing-records.json';
+import esSowingRecords from './locales/es/sowing-records.json';
 
 /**
  * Every user-facing text, in pt, en and es, one namespace per area. The web app loads these
@@ -87,6 +90,7 @@ export const resources: Resources = {
     notes: ptNotes,
     varieties: ptVarieties,
     sowings: ptSowings,
+    'sowing-records': ptSowingRecords,
   },
   en: {
     emails: enEmails,
@@ -108,6 +112,7 @@ export const resources: Resources = {
     notes: enNotes,
     varieties: enVarieties,
     sowings: enSowings,
+    'sowing-records': enSowingRecords,
   },
   es: {
     emails: esEmails,
@@ -129,5 +134,6 @@ export const resources: Resources = {
     notes: esNotes,
     varieties: esVarieties,
     sowings: esSowings,
+    'sowing-records': esSowingRecords,
   },
 };

@@ -1,7 +1,10 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import {
+  ERRORS,
   SOWING_STATUSES,
+  enumeratedSchema,
   farmVarietySchema,
+  type Enumerated,
   type FarmVariety,
   type HarvestBody,
   type SowingBody,
@@ -35,16 +38,40 @@ export const sowingSchema = z.object({
   area: z.number(),
   data_semeadura: z.nullable(day),
   data_emergencia: z.nullable(day),
+  quantidade: z.optional(z.nullable(z.number())),
+  origem: z.optional(z.nullable(z.string())),
+  seeder_system_id: z.optional(z.nullable(z.int())),
+  seed_class_id: z.optional(z.nullable(z.int())),
   estimated_cycle: z.nullable(z.int()),
   germinative_power: z.nullable(z.number()),
   seed_vigor: z.nullable(z.number()),
   line_spacing: z.nullable(z.number()),
   population_lines: z.nullable(z.number()),
   operating_speed: z.nullable(z.number()),
+  seed_treatment: z.optional(z.nullable(z.string())),
+  inoculant: z.optional(z.nullable(z.string())),
   status: z.enum(SOWING_STATUSES),
-  estadio_atual: z.nullable(z.object({ id: z.int(), message_key: z.string(), code: z.string() })),
+  estadio_atual: z.nullable(
+    z.object({
+      id: z.int(),
+      message_key: z.string(),
+      code: z.string(),
+      name: z.optional(z.nullable(z.string())),
+    }),
+  ),
   colheita: z.nullable(sowingHarvestSchema),
+  ready_to_harvest: z.optional(z.boolean()),
+  plot_enabled: z.optional(z.boolean()),
+  /** False: a sowing of another season, read-only. */
   active: z.optional(z.boolean()),
+  // NEW in the API (issue 12): optional until it answers them everywhere.
+  programa: z.optional(z.nullable(z.object({ id: z.int() }))),
+  total_aplicacoes: z.optional(z.number()),
+  /** Applied sprays: with any, the sowing date is locked and the sowing cannot be deleted. */
+  total_execucoes: z.optional(z.number()),
+  total_sprayings: z.optional(z.number()),
+  data_ideal_proxima_aplicacao: z.optional(z.nullable(day)),
+  ndvi_enabled: z.optional(z.boolean()),
 });
 export type Sowing = z.infer<typeof sowingSchema>;
 
@@ -53,21 +80,52 @@ export const sowingKeys = {
   all: (farmId: number) => ['farm', farmId, 'sowings'] as const,
 };
 
-/** GET /api/semeaduras?fazenda_id=: the farm's sowings. */
-export function useSowings(farmId: number) {
+/**
+ * GET /api/semeaduras?fazenda_id=: the farm's sowings of its current seasons, or those touching a
+ * period (a past season's, for the list's season filter).
+ */
+export function useSowings(
+  farmId: number,
+  period?: { start_period: string; end_period: string } | undefined,
+) {
   return useQuery({
-    queryKey: sowingKeys.all(farmId),
+    queryKey: period
+      ? ([...sowingKeys.all(farmId), 'period', period.start_period, period.end_period] as const)
+      : sowingKeys.all(farmId),
     queryFn: ({ signal }) =>
-      apiFetch<Sowing[]>(`/api/semeaduras?${new URLSearchParams({ fazenda_id: String(farmId) })}`, {
-        signal,
-        schema: z.array(sowingSchema),
-      }),
+      apiFetch<Sowing[]>(
+        `/api/semeaduras?${new URLSearchParams({ fazenda_id: String(farmId), ...period })}`,
+        { signal, schema: z.array(sowingSchema) },
+      ),
   });
 }
 
 /** POST /api/semeaduras: 400 exception.sowing.area_exceeds_remaining, exception.validation_error… */
 export function createSowing(body: SowingBody): Promise<Sowing> {
   return apiFetch('/api/semeaduras', { method: 'POST', json: body, schema: sowingSchema });
+}
+
+/** PUT /api/semeaduras/{id}: 409 exception.sowing.date_locked / other_season, and POST's refusals. */
+export function updateSowing(id: number, body: SowingBody): Promise<Sowing> {
+  return apiFetch(`/api/semeaduras/${id}`, { method: 'PUT', json: body, schema: sowingSchema });
+}
+
+/** Why the sowing date can no longer change (null: it can): a harvest or applied sprays. */
+export function sowingDateLock(sowing: Sowing): 'harvest' | 'sprays' | null {
+  if (sowing.colheita !== null) return 'harvest';
+  if ((sowing.total_execucoes ?? 0) > 0) return 'sprays';
+  return null;
+}
+
+/**
+ * Why the API would refuse to delete the sowing, as its error key (null: it would not): a
+ * harvest, applied sprays or a program.
+ */
+export function sowingDeleteRefusal(sowing: Sowing): string | null {
+  if (sowing.colheita !== null) return ERRORS.sowingHasHarvest.key;
+  if ((sowing.total_execucoes ?? 0) > 0) return ERRORS.sowingHasAppliedSprays.key;
+  if (sowing.programa) return ERRORS.sowingUsedInProgram.key;
+  return null;
 }
 
 /** DELETE /api/semeaduras/{id}: 409 exception.sowing.has_harvest / has_applied_sprays / used_in_program. */
@@ -101,4 +159,65 @@ export function useVarietyNames(farmId: number, seasonCropIds: readonly number[]
   const names = new Map<number, string>();
   for (const result of results) for (const row of result.data ?? []) names.set(row.id, row.name);
   return names;
+}
+
+// The spec's fixed lists: they change with a deployment only.
+const ENUMERATION_STALE_TIME = 60 * 60 * 1000;
+
+export const sowingReferenceKeys = {
+  seedClasses: ['reference', 'seed-classes'] as const,
+  seederSystems: ['reference', 'seeder-systems'] as const,
+};
+
+/** GET /api/seed-class: certified, inspected, selected (names in the `reference` namespace). */
+export function useSeedClasses() {
+  return useQuery({
+    queryKey: sowingReferenceKeys.seedClasses,
+    queryFn: ({ signal }) =>
+      apiFetch<Enumerated[]>('/api/seed-class', { signal, schema: z.array(enumeratedSchema) }),
+    staleTime: ENUMERATION_STALE_TIME,
+  });
+}
+
+/** GET /api/seeder-system: the seeder's metering system (names in the `reference` namespace). */
+export function useSeederSystems() {
+  return useQuery({
+    queryKey: sowingReferenceKeys.seederSystems,
+    queryFn: ({ signal }) =>
+      apiFetch<Enumerated[]>('/api/seeder-system', { signal, schema: z.array(enumeratedSchema) }),
+    staleTime: ENUMERATION_STALE_TIME,
+  });
+}
+
+/** GET /api/sementes/data-emergencia/{cultivar_id}: from the account's earlier sowings of it. */
+export interface EmergenceSuggestion {
+  data_emergencia: string | null;
+  dias: number | null;
+  baseado_em: number;
+}
+
+const emergenceSuggestionSchema = z.object({
+  data_emergencia: z.nullable(day),
+  dias: z.nullable(z.number()),
+  baseado_em: z.number(),
+});
+
+/**
+ * The emergence date the account's earlier sowings of the variety suggest for a sowing date. A
+ * failure (the route not there yet: 404) is no error to show: the form then offers nothing.
+ */
+export function useEmergenceSuggestion(cultivarId: number | null, sowingDate: string | null) {
+  return useQuery({
+    queryKey: ['emergence-suggestion', cultivarId, sowingDate] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<EmergenceSuggestion>(
+        `/api/sementes/data-emergencia/${cultivarId}?${new URLSearchParams({
+          data_semeadura: sowingDate!,
+        })}`,
+        { signal, schema: emergenceSuggestionSchema },
+      ),
+    enabled: cultivarId !== null && sowingDate !== null,
+    staleTime: 5 * 60 * 1000,
+    retry: false,
+  });
 }

@@ -14,7 +14,8 @@ const cases = LANGUAGES.flatMap((language) =>
     language,
     area,
     layout,
-    path: path === '*' ? '/no/such/page' : path,
+    // A page of one record is opened with an id.
+    path: path === '*' ? '/no/such/page' : path.replace(':id', '7'),
   })),
 );
 
@@ -32,6 +33,7 @@ const PAGE_TEST_IDS: Record<string, string> = {
   // No farm served: varieties belong to a farm.
   '/cultivares': 'varieties-no-farm',
   '/sowings': 'sowings-no-farm',
+  '/sowings/7': 'sowing-detail-no-farm',
   '/users': 'users-page',
   '/profile': 'profile-page',
   '/change-password': 'change-password-form',

@@ -72,6 +72,7 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: '/farms', area: 'farms', layout: 'shell' },
   { path: '/field', area: 'field', layout: 'shell' },
   { path: '/sowings', area: 'sowing', layout: 'shell' },
+  { path: '/sowings/:id', area: 'sowing', layout: 'shell' },
   { path: '/execucao', area: 'sowing', layout: 'shell' },
   { path: '/cultivares', area: 'planning', layout: 'shell' },
   { path: '/programas', area: 'planning', layout: 'shell' },

@@ -70,6 +70,10 @@ describe('what a farm switch does to the page', () => {
       '/comparacao',
       '/execucao',
       '/field',
+      '/sowings',
     ]);
+    // A sowing's page, or a filter naming the old farm's plot, goes to the new farm's list.
+    expect(farmSwitchTarget('/sowings/12', '', 3)).toBe('/sowings?fazenda_id=3');
+    expect(farmSwitchTarget('/sowings', '?plot=4&fazenda_id=2', 3)).toBe('/sowings?fazenda_id=3');
   });
 });

@@ -74,6 +74,8 @@ export const FARM_SWITCH_RULES: Readonly<Record<string, FarmSwitchRule>> = {
   '/comparacao': { redirectTo: '/programas' },
   // An execution is of a sowing of the previous farm: the sowings of the new one.
   '/execucao': { redirectTo: '/sowings' },
+  // A sowing, and the list's plot and variety filters, are the previous farm's: the new one's list.
+  '/sowings': { redirectTo: '/sowings' },
   // The catalogue starts over for the new farm, in the same category.
   '/catalog': { dropParams: CATALOG_FILTER_PARAMS },
 };

@@ -65,6 +65,8 @@ function serveField({
           : apiError(404, 'exception.not_found');
       }),
       http.get('/api/farms/:farmId/fields-notes', ({ request }) => notes(request)),
+      // The planting tab (planting-timeline.test.tsx has its cases): no sowings here.
+      http.get('/api/semeaduras', () => HttpResponse.json([])),
       http.get('/api/talhoes/:farmId', ({ params }) =>
         HttpResponse.json(plots.filter((item) => String(item.fazenda_id) === params.farmId)),
       ),
@@ -115,6 +117,7 @@ describe('the plot page (/field)', () => {
         .map((tab) => tab.textContent),
     ).toEqual(['Planting', 'Notes', 'Weather']);
     expect(screen.getByRole('tabpanel').textContent).toContain('Sowings of this field');
+    expect(await screen.findByTestId('planting-empty')).toBeTruthy();
     fireEvent.click(within(tabs).getByRole('tab', { name: 'Weather' }));
     expect(screen.getByRole('tabpanel').textContent).toContain('Weather of this field');
     expect(within(tabs).getByRole('tab', { name: 'Weather' }).getAttribute('aria-selected')).toBe(
@@ -316,6 +319,7 @@ describe('the plot page (/field)', () => {
         http.get('/api/talhoes/:plotId/fazenda/:farmId', () =>
           fail ? apiError(500, 'exception.unexpected_error') : HttpResponse.json(SEDE),
         ),
+        http.get('/api/semeaduras', () => HttpResponse.json([])),
       ),
     );
     await changeLanguage('en');

@@ -43,6 +43,7 @@ import { InlineMessage } from '../../shell/inline-message';
 import { menuAccess } from '../../shell/menu-entries';
 import { MessagePanel } from '../../shell/message-panel';
 import { PlotNotes } from '../notes/plot-notes';
+import { PlantingTimeline } from './planting-timeline';
 
 const PLOT_QUERY = 'plot_id';
 
@@ -260,9 +261,48 @@ const TABS = [
 ] as const;
 
 /**
- * Planting, notes and weather. Notes are the plot's own (the notebook filtered by it); planting
- * and weather records arrive with later updates, so those tabs say what they will hold. Nothing
- * here is invented.
+ * The planting tab as the plan and profile allow: the plot's sowings on a timeline when /sowings is
+ * open to this user; otherwise why not (another plan, or a profile without sowings), never a call
+ * the API would refuse.
+ */
+function PlantingTab({ plot }: { plot: Plot }) {
+  const { t } = useTranslation('field');
+  const { user, permissions, can } = useSignedIn();
+  const { farms } = useCurrentFarm();
+  const timeZone = farms.data?.find((farm) => farm.id === plot.fazenda_id)?.time_zone;
+  if (permissions === null) {
+    return (
+      <Box sx={{ p: 3 }} role="status" aria-label={t('planting.loading')}>
+        <Skeleton variant="rounded" height={48} />
+      </Box>
+    );
+  }
+  const access = menuAccess('/sowings', user, permissions);
+  if (access === 'open' && can('SEMEADURA_LISTAR')) {
+    return (
+      <PlantingTimeline
+        plot={plot}
+        canCreate={can('SEMEADURA_CADASTRAR') && plot.enabled && plot.enabled_sowing}
+        timeZone={timeZone}
+      />
+    );
+  }
+  return (
+    <InlineMessage
+      testId="planting-closed"
+      icon={access === 'upsell' ? <LockOutlinedIcon /> : <GrassOutlinedIcon />}
+      tone="secondary"
+      title={t('planting.title')}
+      description={t(access === 'upsell' ? 'planting.upsell' : 'planting.no_access')}
+      headingLevel="h2"
+    />
+  );
+}
+
+/**
+ * Planting, notes and weather. Planting is the plot's sowings; notes are the plot's own (the
+ * notebook filtered by it); weather arrives with a later update, so its tab says what it will
+ * hold. Nothing here is invented.
  */
 function PlotTabs({ plot }: { plot: Plot }) {
   const { t } = useTranslation('field');
@@ -302,7 +342,8 @@ function PlotTabs({ plot }: { plot: Plot }) {
           {tab === key && key === 'notes' && (
             <PlotNotes farmId={plot.fazenda_id} plotId={plot.id} />
           )}
-          {tab === key && key !== 'notes' && (
+          {tab === key && key === 'planting' && <PlantingTab plot={plot} />}
+          {tab === key && key === 'weather' && (
             <InlineMessage
               icon={icon}
               tone="secondary"

@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   CardContent,
+  Chip,
   List,
   ListItem,
   ListItemButton,
@@ -18,18 +19,26 @@ import AgricultureOutlinedIcon from '@mui/icons-material/AgricultureOutlined';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import GrassOutlinedIcon from '@mui/icons-material/GrassOutlined';
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
-import { findCountry } from '@lavoura/domain';
+import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
+import { findCountry, type SowingStatus } from '@lavoura/domain';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { useFarmStats } from '../../api/farms';
 import { usePlots, type Farm, type FarmStats, type Plot } from '../../api/farms';
+import { apiFetch } from '../../api/http';
+import { sowingKeys, sowingSchema, useVarietyNames } from '../../api/sowings';
+import { useLanguage } from '../../app/i18n';
 import { useCurrentFarm } from '../../app/farm/current-farm-context';
 import { useSignedIn } from '../../app/session/signed-in';
 import { useAreaText } from '../../lib/area-text';
+import { formatDateOnly } from '../../lib/date-only';
 import { PlotMapView } from '../../lib/plot-map-view';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { FarmStatusIcons } from '../../shell/farm-selector-slot';
 import { InlineMessage } from '../../shell/inline-message';
+import { menuAccess } from '../../shell/menu-entries';
 
 /** A plot's page, on its farm. */
 export function plotPath(plot: Pick<Plot, 'id' | 'fazenda_id'>): string {
@@ -284,13 +293,42 @@ export function FarmPlots({ farm, stats }: { farm: Farm; stats: FarmStats | unde
   );
 }
 
+/** A sowing with what home shows beyond the web's sowing: its next spray and its plot's state. */
+const overviewSowingSchema = z.extend(sowingSchema, {
+  /** The program's next ideal spraying day; null without a program (programs come later). */
+  data_ideal_proxima_aplicacao: z.optional(z.nullable(z.string())),
+  plot_enabled: z.optional(z.boolean()),
+});
+type OverviewSowing = z.infer<typeof overviewSowingSchema>;
+
+const ACTIVE: readonly SowingStatus[] = ['planned', 'sown', 'ready_to_harvest'];
+/** Home lists this many; the sowings page has them all. */
+const SHOWN = 5;
+
 /**
- * Active sowings: sowings are recorded from a later update on, so the card says how many the farm
- * has (from its figures) and that their list arrives with sowing records. Never an invented row.
+ * GET /api/semeaduras?fazenda_id=, read with the next application date. Under the farm's sowings
+ * key, so whatever refreshes the sowings refreshes this too.
  */
-export function ActiveSowings({ stats }: { stats: ReturnType<typeof useFarmStats> }) {
+function useOverviewSowings(farmId: number) {
+  return useQuery({
+    queryKey: [...sowingKeys.all(farmId), 'overview'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<OverviewSowing[]>(
+        `/api/semeaduras?${new URLSearchParams({ fazenda_id: String(farmId) })}`,
+        { signal, schema: z.array(overviewSowingSchema) },
+      ),
+  });
+}
+
+/** The soonest next application first (none last), then the most recently sown. */
+function byNextApplication(a: OverviewSowing, b: OverviewSowing): number {
+  const next = (row: OverviewSowing) => row.data_ideal_proxima_aplicacao ?? '9999-12-31';
+  const sown = (row: OverviewSowing) => row.data_semeadura ?? row.data_emergencia ?? '9999-12-31';
+  return next(a).localeCompare(next(b)) || sown(b).localeCompare(sown(a)) || b.id - a.id;
+}
+
+function SowingsCard({ children }: { children: ReactNode }) {
   const { t } = useTranslation('field', { keyPrefix: 'my_farm' });
-  const count = stats.data?.active_sowings;
   return (
     <Card variant="outlined" component="section" aria-labelledby="home-sowings-title">
       <CardContent>
@@ -300,22 +338,210 @@ export function ActiveSowings({ stats }: { stats: ReturnType<typeof useFarmStats
             {t('sowings.title')}
           </Typography>
         </Stack>
-        <Box data-testid="home-sowings">
-          {count === undefined ? (
-            stats.isError ? null : (
-              <Skeleton width="60%" />
-            )
-          ) : (
-            <Typography sx={{ fontWeight: 500 }}>
-              {count === 0 ? t('sowings.none') : t('sowings.some', { count })}
-            </Typography>
-          )}
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t('sowings.coming')}
-          </Typography>
-        </Box>
+        {children}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The farm's active sowings (planned, sown, ready to harvest; current season): plot, variety,
+ * current stage and next application, the soonest first, each opening its page.
+ */
+function ActiveSowingList({ farm }: { farm: Farm }) {
+  const { t } = useTranslation(['field', 'reference', 'sowings']);
+  const language = useLanguage();
+  const { can } = useSignedIn();
+  const sowings = useOverviewSowings(farm.id);
+  const active = (sowings.data ?? [])
+    .filter((row) => ACTIVE.includes(row.status) && row.active !== false)
+    .sort(byNextApplication);
+  const shown = active.slice(0, SHOWN);
+  const canListPlots = can('TALHAO_LISTAR');
+  // The menu's (enabled) plots name most of them; a sowing on a disabled plot needs them all.
+  const enabledPlots = usePlots(farm.id, { enabledOnly: true, enabled: canListPlots });
+  const needsAll = shown.some((row) => row.plot_enabled === false);
+  const allPlots = usePlots(farm.id, { enabled: canListPlots && needsAll });
+  const plotNames = new Map(
+    [...(allPlots.data ?? []), ...(enabledPlots.data ?? [])].map((row) => [row.id, row.nome]),
+  );
+  const varietyNames = useVarietyNames(farm.id, [
+    ...new Set(shown.map((row) => row.season_crop_id)),
+  ]);
+
+  let content: ReactNode;
+  if (sowings.isError && !sowings.data) {
+    content = (
+      <ApiErrorAlert
+        error={sowings.error}
+        onRetry={() => void sowings.refetch()}
+        retryLabel={t('my_farm.sowings.retry')}
+      />
+    );
+  } else if (!sowings.data) {
+    content = (
+      <Box
+        role="status"
+        aria-label={t('my_farm.sowings.loading')}
+        data-testid="home-sowings-loading"
+      >
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} height={56} />
+        ))}
+      </Box>
+    );
+  } else if (active.length === 0) {
+    content = (
+      <Typography sx={{ fontWeight: 500 }} data-testid="home-sowings-empty">
+        {t('my_farm.sowings.empty')}
+      </Typography>
+    );
+  } else {
+    content = (
+      <List
+        disablePadding
+        aria-label={t('my_farm.sowings.list_label', { farm: farm.nome })}
+        data-testid="home-sowings-list"
+      >
+        {shown.map((sowing) => {
+          const plot =
+            plotNames.get(sowing.talhao_id) ??
+            t('my_farm.sowings.plot_fallback', { id: sowing.talhao_id });
+          const variety =
+            (sowing.cultivar_id !== null ? varietyNames.get(sowing.cultivar_id) : undefined) ??
+            t('my_farm.sowings.variety_unknown');
+          const stage = sowing.estadio_atual
+            ? t(sowing.estadio_atual.message_key, {
+                ns: 'reference',
+                defaultValue: sowing.estadio_atual.code,
+              })
+            : t('my_farm.sowings.stage_unknown');
+          const next = sowing.data_ideal_proxima_aplicacao;
+          return (
+            <ListItem key={sowing.id} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={`/sowings/${sowing.id}`}
+                data-testid={`home-sowing-${sowing.id}`}
+                sx={{ borderRadius: 2, alignItems: 'flex-start', px: 1 }}
+              >
+                <Box sx={{ flex: 1, minWidth: 0, py: 0.5 }}>
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    useFlexGap
+                    sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                  >
+                    <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                      {plot}
+                    </Typography>
+                    <Chip
+                      size="small"
+                      label={t(`sowings:status.${sowing.status}`)}
+                      color={sowing.status === 'ready_to_harvest' ? 'warning' : 'primary'}
+                      variant={sowing.status === 'planned' ? 'outlined' : 'filled'}
+                    />
+                  </Stack>
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ overflowWrap: 'anywhere' }}
+                  >
+                    {variety}
+                  </Typography>
+                  <Typography variant="body2" data-testid="home-sowing-stage">
+                    {stage}
+                  </Typography>
+                  <Stack
+                    direction="row"
+                    spacing={0.75}
+                    sx={{ alignItems: 'center', mt: 0.25, color: 'text.secondary' }}
+                    data-testid="home-sowing-next"
+                  >
+                    <WaterDropOutlinedIcon sx={{ fontSize: 16 }} aria-hidden />
+                    <Typography variant="body2" component="span">
+                      {next
+                        ? t('my_farm.sowings.next_application', {
+                            date: formatDateOnly(next, language),
+                          })
+                        : t('my_farm.sowings.no_program')}
+                    </Typography>
+                  </Stack>
+                </Box>
+                <ChevronRightIcon aria-hidden sx={{ color: 'text.secondary', mt: 1 }} />
+              </ListItemButton>
+            </ListItem>
+          );
+        })}
+      </List>
+    );
+  }
+
+  return (
+    <SowingsCard>
+      <Box data-testid="home-sowings">
+        {content}
+        {sowings.data && (
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1 }}
+          >
+            <Typography variant="body2" color="text.secondary">
+              {active.length > SHOWN
+                ? t('my_farm.sowings.more', { count: active.length - SHOWN })
+                : null}
+            </Typography>
+            <Button
+              component={RouterLink}
+              to="/sowings"
+              size="small"
+              endIcon={<ChevronRightIcon />}
+              data-testid="home-sowings-all"
+            >
+              {t('my_farm.sowings.see_all')}
+            </Button>
+          </Stack>
+        )}
+      </Box>
+    </SowingsCard>
+  );
+}
+
+/**
+ * Active sowings. Where the plan and profile open /sowings, their list; otherwise how many the
+ * farm has (from its figures) and, on a plan without sowings, that other plans record them.
+ * Never an invented row, never a call the API would refuse.
+ */
+export function ActiveSowings({ stats }: { stats: ReturnType<typeof useFarmStats> }) {
+  const { t } = useTranslation('field', { keyPrefix: 'my_farm' });
+  const { user, permissions, can } = useSignedIn();
+  const { farm } = useCurrentFarm();
+  const access = permissions === null ? 'hidden' : menuAccess('/sowings', user, permissions);
+  if (farm && access === 'open' && can('SEMEADURA_LISTAR')) {
+    // A farm switch starts over: nothing of the previous farm's list stays on screen.
+    return <ActiveSowingList key={farm.id} farm={farm} />;
+  }
+  const count = stats.data?.active_sowings;
+  return (
+    <SowingsCard>
+      <Box data-testid="home-sowings">
+        {count === undefined ? (
+          stats.isError ? null : (
+            <Skeleton width="60%" />
+          )
+        ) : (
+          <Typography sx={{ fontWeight: 500 }}>
+            {count === 0 ? t('sowings.none') : t('sowings.some', { count })}
+          </Typography>
+        )}
+        {access === 'upsell' && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t('sowings.upsell')}
+          </Typography>
+        )}
+      </Box>
+    </SowingsCard>
   );
 }
 

@@ -5,16 +5,24 @@ import {
   permissionsFor,
   withShellKeys,
   type Farm,
+  type FarmVariety,
   type Language,
   type Plot,
 } from '@lavoura/domain';
+import type { Sowing } from '../../api/sowings';
 import type { Crop, SeasonCrop } from '../../api/reference';
 import { changeLanguage } from '../../app/i18n';
-import { formatDateOnlyRange } from '../../lib/date-only';
+import { formatDateOnly, formatDateOnlyRange } from '../../lib/date-only';
 import { farm, plot } from '../../test/farm-fixtures';
-import { type PathAnswers, byPath, jsonResponse, serve } from '../../test/msw-server';
+import {
+  type PathAnswers,
+  byPath,
+  jsonResponse,
+  recordRequests,
+  serve,
+} from '../../test/msw-server';
 import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
-import { sessionHandlers, sessionUser, signIn } from '../../test/session-fixtures';
+import { apiError, sessionHandlers, sessionUser, signIn } from '../../test/session-fixtures';
 
 const CROPS: Crop[] = [
   { id: 1, code: 'soybean', message_key: 'crop.soybean' },
@@ -237,13 +245,29 @@ const STATS = {
 
 /** A Full-plan administrator whose current farm is Santa Helena, with two enabled plots. */
 function serveFarm(
-  options: { farms?: Farm[]; plots?: () => Response | Promise<Response>; stats?: unknown } = {},
+  options: {
+    farms?: Farm[];
+    plots?: () => Response | Promise<Response>;
+    stats?: unknown;
+    sowings?: () => Response | Promise<Response>;
+    level?: number;
+  } = {},
 ) {
   signIn();
   const plotsAsked: string[] = [];
   serve(
     ...sessionHandlers(
-      { farms: options.farms ?? [SANTA_HELENA, OTHER] },
+      {
+        farms: options.farms ?? [SANTA_HELENA, OTHER],
+        ...(options.level === undefined ? {} : { user: sessionUser({ level: options.level }) }),
+      },
+      http.get('/api/semeaduras', () =>
+        options.sowings ? options.sowings() : HttpResponse.json([]),
+      ),
+      http.get('/api/cultivares', ({ request }) => {
+        const seasonCrop = Number(new URL(request.url).searchParams.get('season_crop_id'));
+        return HttpResponse.json(VARIETIES.filter((row) => row.season_crop_id === seasonCrop));
+      }),
       http.get('/api/talhoes/:farmId', ({ params, request }) => {
         plotsAsked.push(`${params.farmId as string}${new URL(request.url).search}`);
         if (params.farmId !== '7') return HttpResponse.json([]);
@@ -255,6 +279,78 @@ function serveFarm(
   return plotsAsked;
 }
 
+const VARIETIES: FarmVariety[] = [
+  {
+    id: 502,
+    seed_id: 9502,
+    farm_id: 7,
+    season_crop_id: 2,
+    name: 'BRS 1010 IPRO',
+    asset_owner: 'Embrapa',
+    crop_id: 1,
+    relative_maturity: 6.1,
+    growth_habit: 'indeterminate',
+    genetically_modified_organism: true,
+  },
+];
+
+/** A sowing of Santa Helena as GET /api/semeaduras answers it, with its next application. */
+function sowingRow(
+  overrides: Partial<Sowing> & { id: number; data_ideal_proxima_aplicacao?: string | null },
+) {
+  return {
+    talhao_id: 71,
+    fazenda_id: 7,
+    cultivar_id: 502,
+    semente_id: 9502,
+    crop_id: 1,
+    season_crop_id: 2,
+    area: 40,
+    data_semeadura: '2025-10-10',
+    data_emergencia: '2025-10-17',
+    estimated_cycle: 120,
+    germinative_power: 85,
+    seed_vigor: 80,
+    line_spacing: 45,
+    population_lines: 12,
+    operating_speed: 6,
+    status: 'sown',
+    estadio_atual: { id: 10, code: 'R1', message_key: 'growth_stage.soybean.r1' },
+    colheita: null,
+    active: true,
+    programa: null,
+    data_ideal_proxima_aplicacao: null,
+    ...overrides,
+  };
+}
+
+const SOWN = sowingRow({
+  id: 802,
+  programa: { id: 3 },
+  data_ideal_proxima_aplicacao: '2025-12-12',
+} as Parameters<typeof sowingRow>[0]);
+const PLANNED = sowingRow({
+  id: 804,
+  talhao_id: 72,
+  data_semeadura: null,
+  data_emergencia: null,
+  status: 'planned',
+  estadio_atual: null,
+});
+const HARVESTED = sowingRow({
+  id: 801,
+  status: 'harvested',
+  colheita: {
+    id: 1,
+    data_colheita: '2025-11-30',
+    produtividade: 60,
+    perda: false,
+    dessecacao: false,
+  },
+});
+/** Last season's, never harvested in Lavoura: not of the current season, so not active. */
+const OLD_SEASON = sowingRow({ id: 800, season_crop_id: 1, active: false });
+
 describe('my farm: the current farm, its plots and sowings', () => {
   const missingKeys = trackMissingKeys();
 
@@ -263,25 +359,25 @@ describe('my farm: the current farm, its plots and sowings', () => {
       'pt',
       '100,00 ha',
       '25,50 ha',
-      'Nenhuma semeadura ativa nesta fazenda.',
+      'Nenhuma semeadura ativa nesta fazenda na safra atual.',
       '1 talhão desabilitado não aparece aqui.',
     ],
     [
       'en',
       '247.10 ac',
       '63.01 ac',
-      'No active sowing on this farm.',
+      'No active sowing on this farm in the current season.',
       '1 disabled field is not shown here.',
     ],
     [
       'es',
       '100,00 ha',
       '25,50 ha',
-      'Ninguna siembra activa en esta finca.',
+      'Ninguna siembra activa en esta finca en la zafra actual.',
       '1 lote deshabilitado no aparece aquí.',
     ],
   ] as const)(
-    'shows the farm, its enabled plots on a map and in a list, and says sowings are not listed yet (%s)',
+    'shows the farm, its enabled plots on a map and in a list, and that no sowing is active (%s)',
     async (language, total, plotArea, noSowing, hidden) => {
       const asked = serveFarm();
       await changeLanguage(language);
@@ -305,8 +401,7 @@ describe('my farm: the current farm, its plots and sowings', () => {
       // One plot of three is disabled: said, not listed.
       expect(screen.getByText(hidden)).toBeTruthy();
 
-      const sowings = screen.getByTestId('home-sowings');
-      expect(within(sowings).getByText(noSowing)).toBeTruthy();
+      expect((await screen.findByTestId('home-sowings-empty')).textContent).toBe(noSowing);
       // The same query as the menu's plots: the enabled ones only.
       expect(asked.every((query) => query === '7?enabled=1')).toBe(true);
       expectNoRawKeys(container);
@@ -334,12 +429,93 @@ describe('my farm: the current farm, its plots and sowings', () => {
     expect(screen.getByRole('link', { name: 'Add fields' }).getAttribute('href')).toBe('/farms');
   });
 
-  it('counts active sowings without inventing their list', async () => {
-    serveFarm({ stats: { ...STATS, active_sowings: 2 } });
+  it('on a plan without sowings counts them, says other plans list them, and asks for no list', async () => {
+    const requests = recordRequests();
+    serveFarm({ stats: { ...STATS, active_sowings: 2 }, level: 2 });
     await changeLanguage('en');
     renderApp('/my_farm');
     expect(await screen.findByText('2 active sowings on this farm.')).toBeTruthy();
-    expect(screen.getByText(/Recording sowings arrives in a coming Lavoura update/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Sowing records, with variety, growth stage and next application, are available on other plans.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('home-sowings-list')).toBeNull();
+    expect(requests.some((request) => request.path === '/api/semeaduras')).toBe(false);
+  });
+
+  it.each([
+    ['en', 'R1 – Beginning bloom', 'Next application: ', 'No program yet'],
+    ['pt', 'R1 – Início do florescimento', 'Próxima aplicação: ', 'Sem programa ainda'],
+    ['es', 'R1 – Inicio de floración', 'Próxima aplicación: ', 'Sin programa todavía'],
+  ] as const)(
+    'lists the active sowings with plot, variety, stage and next application in %s',
+    async (language, r1, nextApplication, noProgram) => {
+      serveFarm({
+        sowings: () => HttpResponse.json([HARVESTED, PLANNED, SOWN, OLD_SEASON]),
+      });
+      await changeLanguage(language);
+      const { container } = renderApp('/my_farm');
+      const list = await screen.findByTestId('home-sowings-list');
+      await waitFor(() => expect(list.textContent).toContain('BRS 1010 IPRO'));
+      // Harvested and last season's sowings are not active: the sown one (next spray) first.
+      const rows = within(list).getAllByRole('link');
+      expect(rows.map((row) => row.getAttribute('href'))).toEqual(['/sowings/802', '/sowings/804']);
+
+      const sown = within(list).getByTestId('home-sowing-802');
+      expect(sown.textContent).toContain('Talhão da Sede');
+      expect(sown.textContent).toContain('BRS 1010 IPRO');
+      expect(within(sown).getByTestId('home-sowing-stage').textContent).toBe(r1);
+      expect(within(sown).getByTestId('home-sowing-next').textContent).toBe(
+        nextApplication + formatDateOnly('2025-12-12', language),
+      );
+
+      const planned = within(list).getByTestId('home-sowing-804');
+      expect(planned.textContent).toContain('Talhão do Rio');
+      // No program yet: said as it is, not as an error.
+      expect(within(planned).getByTestId('home-sowing-next').textContent).toBe(noProgram);
+      expect(screen.getByTestId('home-sowings-all').getAttribute('href')).toBe('/sowings');
+      expectNoRawKeys(container);
+      expect(missingKeys).toEqual([]);
+    },
+  );
+
+  it('lists at most five active sowings and says how many more the sowings page has', async () => {
+    const many = [...Array(7).keys()].map((index) =>
+      sowingRow({ id: 900 + index, data_ideal_proxima_aplicacao: `2025-12-1${index}` }),
+    );
+    serveFarm({ sowings: () => HttpResponse.json(many) });
+    await changeLanguage('en');
+    renderApp('/my_farm');
+    const list = await screen.findByTestId('home-sowings-list');
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((row) => row.getAttribute('href')),
+    ).toEqual(['/sowings/900', '/sowings/901', '/sowings/902', '/sowings/903', '/sowings/904']);
+    expect(screen.getByText('and 2 more')).toBeTruthy();
+  });
+
+  it('shows placeholders while the sowings load, and a retry when they fail', async () => {
+    let calls = 0;
+    let release: () => void = () => {};
+    serveFarm({
+      sowings: async () => {
+        calls += 1;
+        if (calls === 1) {
+          await new Promise<void>((resolve) => (release = resolve));
+          return apiError(500, 'exception.unexpected_error');
+        }
+        return HttpResponse.json([SOWN]);
+      },
+    });
+    await changeLanguage('en');
+    renderApp('/my_farm');
+    expect(await screen.findByRole('status', { name: 'Loading the active sowings…' })).toBeTruthy();
+    release();
+    const sowings = await screen.findByTestId('home-sowings');
+    fireEvent.click(await within(sowings).findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('home-sowing-802')).toBeTruthy();
   });
 
   it('invites an administrator without farms to create one at /farms', async () => {

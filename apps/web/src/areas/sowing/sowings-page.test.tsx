@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Crop, FarmVariety, SeasonCrop } from '@lavoura/domain';
+import {
+  SEED_CLASSES,
+  SEEDER_SYSTEMS,
+  type Crop,
+  type FarmVariety,
+  type SeasonCrop,
+} from '@lavoura/domain';
 import type { Sowing } from '../../api/sowings';
 import { changeLanguage, i18n } from '../../app/i18n';
 import { farm, plot } from '../../test/farm-fixtures';
@@ -105,19 +111,23 @@ function serveSowings({
     ...sessionHandlers(
       { user: sessionUser(), permissions: ALL_PERMISSIONS, farms },
       ...byPath({
-        ...extra,
         '/api/crops': () => jsonResponse(CROPS),
         '/api/season-crops': () => jsonResponse(SEASON_CROPS),
         '/api/talhoes/:farmId': () => jsonResponse(PLOTS),
         '/api/cultivares': () => jsonResponse([BRS]),
+        '/api/seed-class': () => jsonResponse(SEED_CLASSES),
+        '/api/seeder-system': () => jsonResponse(SEEDER_SYSTEMS),
+        // The emergence suggestion is not there yet: the form offers nothing.
+        '/api/sementes/data-emergencia/:id': () => apiError(404, 'exception.not_found'),
         '/api/semeaduras': typeof sowings === 'function' ? sowings : () => jsonResponse(sowings),
+        ...extra,
       }),
     ),
   );
 }
 
-async function renderSowings() {
-  const rendered = renderApp('/sowings');
+async function renderSowings(path = '/sowings') {
+  const rendered = renderApp(path);
   await screen.findByTestId('sowings-page', undefined, { timeout: 15_000 });
   return rendered;
 }
@@ -255,6 +265,12 @@ describe('sowings page (/sowings)', { timeout: 30_000 }, () => {
         line_spacing: 45.7201,
         population_lines: 9.8425,
         operating_speed: 8.0515,
+        quantidade: null,
+        origem: null,
+        seeder_system_id: null,
+        seed_class_id: null,
+        seed_treatment: null,
+        inoculant: null,
       });
       expect(await screen.findByText(s('form.done'))).toBeTruthy();
     } finally {
@@ -386,5 +402,325 @@ describe('sowings page (/sowings)', { timeout: 30_000 }, () => {
     } finally {
       await changeLanguage('pt');
     }
+  });
+
+  describe('filters', () => {
+    const LAST_SEASON: SeasonCrop = {
+      ...SEASON_CROPS[0]!,
+      id: 10,
+      season_id: 2,
+      season_name: '2024/2025',
+      start_period: '2024-08-01',
+      end_period: '2025-05-31',
+      season_active: false,
+      status: 'previous',
+      message_key: 'season.2024_2025',
+    };
+    const OLD = sowing({
+      id: 690,
+      talhao_id: 101,
+      season_crop_id: 10,
+      data_semeadura: '2024-10-05',
+      status: 'harvested',
+      colheita: {
+        id: 3,
+        data_colheita: '2025-02-10',
+        produtividade: 62,
+        perda: false,
+        dessecacao: false,
+      },
+      active: false,
+    });
+
+    function serveSeasons() {
+      serveSowings({
+        sowings: [SOWN, PLANNED, OLD],
+        extra: { '/api/season-crops': () => jsonResponse([...SEASON_CROPS, LAST_SEASON]) },
+      });
+    }
+
+    it('reads the status from the link and counts each status under the other filters', async () => {
+      screenWidth(1280);
+      serveSeasons();
+      const { router } = await renderSowings('/sowings?status=planned');
+      await waitFor(() => expect(screen.getAllByTestId('sowing-row')).toHaveLength(1));
+      expect(screen.getByTestId('sowing-row').textContent).toContain('Talhão Baixada');
+      const planned = screen.getByTestId('sowing-status-filter-planned');
+      expect(planned.getAttribute('aria-pressed')).toBe('true');
+      expect(planned.textContent).toBe(`${s('status.planned')} · 1`);
+      expect(screen.getByTestId('sowing-status-filter-all').textContent).toBe(
+        `${s('filters.all')} · 3`,
+      );
+      expect(screen.getByTestId('sowings-count').textContent).toBe(
+        s('count_filtered', { shown: 1, count: 3 }),
+      );
+
+      // A season narrows the counts of the chips, and goes into the link.
+      await chooseOption('sowing-filter-season', '2024/2025');
+      await waitFor(() => expect(router.state.location.search).toContain('season=2'));
+      expect(router.state.location.search).toContain('status=planned');
+      // A past season's sowings are asked of the API by the season's period.
+      await waitFor(() =>
+        expect(screen.getByTestId('sowing-status-filter-all').textContent).toBe(
+          `${s('filters.all')} · 1`,
+        ),
+      );
+      expect(screen.getByTestId('sowing-status-filter-harvested').textContent).toBe(
+        `${s('status.harvested')} · 1`,
+      );
+      // No planned sowing in that season: said apart from a farm without sowings.
+      const empty = await screen.findByTestId('sowings-filtered-empty');
+      expect(empty.textContent).toContain(s('filtered_empty.title'));
+      expect(screen.queryByTestId('sowings-empty')).toBeNull();
+      fireEvent.click(within(empty).getByRole('button', { name: s('filters.clear') }));
+      await waitFor(() => expect(screen.getAllByTestId('sowing-row')).toHaveLength(3));
+      expect(router.state.location.search).toBe('');
+    });
+
+    it('filters by plot and variety from the selects', async () => {
+      screenWidth(1280);
+      serveSeasons();
+      const { router } = await renderSowings();
+      await waitFor(() => expect(screen.getAllByTestId('sowing-row')).toHaveLength(3));
+      await chooseOption('sowing-filter-plot', 'Talhão Sede');
+      await waitFor(() => expect(screen.getAllByTestId('sowing-row')).toHaveLength(1));
+      expect(router.state.location.search).toBe('?plot=100');
+      await chooseOption('sowing-filter-variety', 'BRS 1010 IPRO');
+      expect(router.state.location.search).toBe('?plot=100&variety=9001');
+      expect(screen.getAllByTestId('sowing-row')).toHaveLength(1);
+      fireEvent.click(screen.getByTestId('sowing-status-filter-sown'));
+      expect(router.state.location.search).toBe('?plot=100&variety=9001&status=sown');
+      expect(screen.getAllByTestId('sowing-row')).toHaveLength(1);
+    });
+
+    it('folds the selects behind a button on a phone, keeping the chips', async () => {
+      screenWidth(390);
+      serveSeasons();
+      await renderSowings('/sowings?plot=101');
+      await waitFor(() => expect(screen.getAllByTestId('sowing-row')).toHaveLength(2));
+      expect(screen.queryByTestId('sowing-filter-plot')).toBeNull();
+      expect(screen.getByTestId('sowing-status-filter-all')).toBeTruthy();
+      fireEvent.click(screen.getByTestId('sowing-filters-toggle'));
+      expect(await screen.findByTestId('sowing-filter-plot')).toBeTruthy();
+    });
+  });
+
+  describe('editing', () => {
+    async function openEdit(row = 0) {
+      const rows = await screen.findAllByTestId('sowing-row');
+      fireEvent.click(within(rows[row]!).getByTestId('sowing-edit'));
+      return screen.findByTestId('sowing-edit-dialog');
+    }
+
+    it('shows an English sowing in imperial units and sends it back metric with PUT', async () => {
+      screenWidth(1280);
+      let sent: unknown = null;
+      serveSowings({
+        extra: {
+          '/api/semeaduras/:id': (request) =>
+            request.json().then((body) => {
+              sent = { method: request.method, path: new URL(request.url).pathname, body };
+              return jsonResponse(SOWN);
+            }),
+        },
+      });
+      await changeLanguage('en');
+      try {
+        await renderSowings();
+        const dialog = await openEdit();
+        const field = (id: string) => within(dialog).getByTestId(id) as HTMLInputElement;
+        expect(field('sowing-area').value).toBe('98.84');
+        expect(field('sowing-line_spacing').value).toBe('17.72');
+        expect(field('sowing-population_lines').value).toBe('3.66');
+        expect(field('sowing-operating_speed').value).toBe('3.73');
+        expect(field('sowing-date').value).toBe('2025-10-10');
+        expect(field('sowing-date').disabled).toBe(false);
+        await waitFor(() =>
+          expect(within(dialog).getByTestId('sowing-variety').textContent).toContain(
+            'BRS 1010 IPRO',
+          ),
+        );
+        fireEvent.change(field('sowing-population_lines'), { target: { value: '4' } });
+        fireEvent.change(field('sowing-quantidade'), { target: { value: '50' } });
+        fireEvent.change(field('sowing-inoculant'), { target: { value: ' Bradyrhizobium ' } });
+        await chooseOption(
+          'sowing-seed_class',
+          i18n.t('seed_class.certified', { ns: 'reference' }),
+        );
+        await chooseOption(
+          'sowing-seeder_system',
+          i18n.t('seeder_system.pneumatic_seeder', { ns: 'reference' }),
+        );
+        fireEvent.click(within(dialog).getByTestId('sowing-save'));
+        await waitFor(() => expect(screen.queryByTestId('sowing-edit-dialog')).toBeNull());
+        expect(sent).toEqual({
+          method: 'PUT',
+          path: '/api/semeaduras/700',
+          body: {
+            fazenda_id: 1,
+            talhao_id: 100,
+            cultivar_id: 501,
+            // Untouched numbers go back exactly as they came.
+            area: 40,
+            data_semeadura: '2025-10-10',
+            data_emergencia: '2025-10-17',
+            quantidade: 1360.7664,
+            origem: null,
+            seeder_system_id: 6,
+            seed_class_id: 1,
+            estimated_cycle: 120,
+            germinative_power: 85,
+            seed_vigor: 80,
+            line_spacing: 45,
+            population_lines: 13.1234,
+            operating_speed: 6,
+            seed_treatment: null,
+            inoculant: 'Bradyrhizobium',
+          },
+        });
+        expect(await screen.findByText(s('form.done_edit'))).toBeTruthy();
+      } finally {
+        await changeLanguage('pt');
+      }
+    });
+
+    it.each([
+      [
+        'harvest',
+        {
+          colheita: {
+            id: 4,
+            data_colheita: '2026-02-20',
+            produtividade: 60,
+            perda: false,
+            dessecacao: false,
+          },
+          status: 'harvested' as const,
+        },
+      ],
+      ['sprays', { total_execucoes: 2 }],
+    ])('locks the sowing date and says why (%s)', async (reason, overrides) => {
+      screenWidth(1280);
+      serveSowings({ sowings: [sowing(overrides)] });
+      await renderSowings();
+      const dialog = await openEdit();
+      const date = within(dialog).getByTestId('sowing-date') as HTMLInputElement;
+      expect(date.disabled).toBe(true);
+      expect(within(dialog).getByText(s(`form.date_locked_${reason}`))).toBeTruthy();
+      // The rest of the sowing can still change.
+      expect((within(dialog).getByTestId('sowing-area') as HTMLInputElement).disabled).toBe(false);
+      expect(within(dialog).getByTestId('sowing-save')).toBeTruthy();
+    });
+
+    it('shows the API refusal when the date turns out locked', async () => {
+      screenWidth(1280);
+      serveSowings({
+        extra: { '/api/semeaduras/:id': () => apiError(409, 'exception.sowing.date_locked') },
+      });
+      await renderSowings();
+      const dialog = await openEdit();
+      fireEvent.change(within(dialog).getByTestId('sowing-date'), {
+        target: { value: '2025-10-12' },
+      });
+      fireEvent.click(within(dialog).getByTestId('sowing-save'));
+      expect(
+        await within(dialog).findByText(i18n.t('exception.sowing.date_locked', { ns: 'errors' })),
+      ).toBeTruthy();
+    });
+
+    it('opens a sowing of another season read-only, without save or delete', async () => {
+      screenWidth(1280);
+      serveSowings({ sowings: [sowing({ active: false })] });
+      await renderSowings();
+      const row = await screen.findByTestId('sowing-row');
+      expect(within(row).queryByTestId('sowing-remove')).toBeNull();
+      expect(within(row).queryByTestId('sowing-harvest')).toBeNull();
+      expect(within(row).getByTestId('sowing-edit').getAttribute('aria-label')).toBe(
+        s('actions.view'),
+      );
+      const dialog = await openEdit();
+      expect(within(dialog).getByTestId('sowing-read-only').textContent).toBe(
+        s('form.read_only', { season: '2025/2026' }),
+      );
+      expect((within(dialog).getByTestId('sowing-area') as HTMLInputElement).disabled).toBe(true);
+      expect(within(dialog).queryByTestId('sowing-save')).toBeNull();
+      fireEvent.click(within(dialog).getByRole('button', { name: s('form.close') }));
+      await waitFor(() => expect(screen.queryByTestId('sowing-edit-dialog')).toBeNull());
+    });
+  });
+
+  it.each([
+    [
+      'exception.sowing.has_harvest',
+      {
+        colheita: {
+          id: 4,
+          data_colheita: '2026-02-20',
+          produtividade: 60,
+          perda: false,
+          dessecacao: false,
+        },
+      },
+    ],
+    ['exception.sowing.has_applied_sprays', { total_execucoes: 1 }],
+    ['exception.sowing.used_in_program', { programa: { id: 3 } }],
+  ])('says up front why a sowing cannot be deleted (%s)', async (key, overrides) => {
+    screenWidth(1280);
+    let deleted = false;
+    serveSowings({
+      sowings: [sowing(overrides)],
+      extra: {
+        '/api/semeaduras/:id': () => {
+          deleted = true;
+          return new Response(null, { status: 204 });
+        },
+      },
+    });
+    await renderSowings();
+    fireEvent.click(await screen.findByTestId('sowing-remove'));
+    const blocked = await screen.findByTestId('sowing-remove-blocked');
+    expect(within(blocked).getByText(i18n.t(key, { ns: 'errors' }))).toBeTruthy();
+    expect(within(blocked).queryByRole('button', { name: s('remove.confirm') })).toBeNull();
+    fireEvent.click(within(blocked).getByRole('button', { name: s('remove.close') }));
+    await waitFor(() => expect(screen.queryByTestId('sowing-remove-blocked')).toBeNull());
+    expect(deleted).toBe(false);
+  });
+
+  it('offers the emergence date of earlier sowings of the variety, filled only when asked', async () => {
+    screenWidth(1280);
+    await changeLanguage('pt');
+    let asked: string | null = null;
+    serveSowings({
+      sowings: [SOWN],
+      extra: {
+        '/api/sementes/data-emergencia/:id': (request) => {
+          const url = new URL(request.url);
+          asked = `${url.pathname}?${url.searchParams}`;
+          return jsonResponse({ data_emergencia: '2025-10-29', dias: 7, baseado_em: 3 });
+        },
+      },
+    });
+    await renderSowings();
+    fireEvent.click(await screen.findByTestId('sowing-add'));
+    const dialog = await screen.findByTestId('sowing-new-dialog');
+    await waitFor(() =>
+      expect(within(dialog).getAllByRole('combobox').length).toBeGreaterThanOrEqual(2),
+    );
+    await chooseOption('sowing-variety', 'BRS 1010 IPRO');
+    fireEvent.change(within(dialog).getByTestId('sowing-date'), {
+      target: { value: '2025-10-22' },
+    });
+    const suggestion = await within(dialog).findByTestId('sowing-emergence-suggestion');
+    expect(asked).toBe('/api/sementes/data-emergencia/501?data_semeadura=2025-10-22');
+    expect(suggestion.textContent).toContain(
+      s('form.suggestion', { count: 7, date: '29 de out. de 2025' }),
+    );
+    const emergence = within(dialog).getByTestId('sowing-emergence') as HTMLInputElement;
+    expect(emergence.value).toBe('');
+    fireEvent.click(within(suggestion).getByRole('button', { name: s('form.suggestion_use') }));
+    expect(emergence.value).toBe('2025-10-29');
+    await waitFor(() =>
+      expect(within(dialog).queryByTestId('sowing-emergence-suggestion')).toBeNull(),
+    );
   });
 });

@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import {
+  Alert,
   Box,
   Button,
   Card,
   CardContent,
   Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
   Paper,
   Skeleton,
   Stack,
@@ -22,13 +28,20 @@ import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import AgricultureOutlinedIcon from '@mui/icons-material/AgricultureOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import FilterListOffIcon from '@mui/icons-material/FilterListOff';
 import InventoryOutlinedIcon from '@mui/icons-material/Inventory2Outlined';
-import type { SowingStatus } from '@lavoura/domain';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import { SOWING_STATUSES, actualPeriod, todayIn, type SowingStatus } from '@lavoura/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { usePlots, type Farm } from '../../api/farms';
+import { useCrops, useSeasonCrops } from '../../api/reference';
 import {
   deleteSowing,
+  sowingDeleteRefusal,
   sowingKeys,
   useSowings,
   useVarietyNames,
@@ -43,7 +56,18 @@ import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { InlineMessage } from '../../shell/inline-message';
 import { useShellUi } from '../../shell/shell-ui';
 import { HarvestDialog } from './harvest-dialog';
-import { NewSowingDialog } from './new-sowing-dialog';
+import { SowingDialog } from './sowing-dialog';
+import {
+  SELECT_FILTERS,
+  SowingFilters,
+  filtersOf,
+  passes,
+  withFilter,
+  withoutFilters,
+  type FilterOption,
+  type SelectFilter,
+  type SowingFacets,
+} from './sowing-filters';
 import { formatQuantity } from './sowing-format';
 import { RowAction } from '../../shell/row-action';
 
@@ -75,6 +99,7 @@ function Loading() {
 /** What a row shows, already in the user's words and units. */
 interface SowingView {
   sowing: Sowing;
+  facets: SowingFacets;
   plot: string;
   variety: string;
   area: string;
@@ -85,6 +110,7 @@ interface SowingView {
 }
 
 interface RowActions {
+  onEdit?: ((sowing: SowingView) => void) | undefined;
   onHarvest?: ((sowing: SowingView) => void) | undefined;
   onRemove?: ((sowing: SowingView) => void) | undefined;
 }
@@ -102,10 +128,29 @@ function StatusChip({ status }: { status: SowingStatus }) {
   );
 }
 
-function Actions({ view, onHarvest, onRemove }: { view: SowingView } & RowActions) {
+/** The plot's name, opening the sowing's own page. */
+function PlotLink({ view }: { view: SowingView }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={`/sowings/${view.sowing.id}`}
+      underline="hover"
+      color="inherit"
+      data-testid="sowing-details"
+    >
+      {view.plot}
+    </Link>
+  );
+}
+
+function Actions({ view, onEdit, onHarvest, onRemove }: { view: SowingView } & RowActions) {
   const { t } = useTranslation('sowings');
-  const harvestable = view.sowing.colheita === null && view.sowing.data_semeadura !== null;
-  if (!onRemove && !(onHarvest && harvestable)) return null;
+  // Another season's sowing is read-only: it can be looked at, not harvested or deleted.
+  const active = view.sowing.active !== false;
+  const harvestable =
+    active && view.sowing.colheita === null && view.sowing.data_semeadura !== null;
+  const removable = active && onRemove;
+  if (!onEdit && !removable && !(onHarvest && harvestable)) return null;
   return (
     <Stack
       direction="row"
@@ -113,6 +158,14 @@ function Actions({ view, onHarvest, onRemove }: { view: SowingView } & RowAction
       aria-label={t('actions.row', { plot: view.plot })}
       sx={{ justifyContent: 'flex-end', flexShrink: 0 }}
     >
+      {onEdit && (
+        <RowAction
+          label={t(active ? 'actions.edit' : 'actions.view')}
+          icon={active ? <EditOutlinedIcon /> : <VisibilityOutlinedIcon />}
+          onClick={() => onEdit(view)}
+          testId="sowing-edit"
+        />
+      )}
       {onHarvest && harvestable && (
         <RowAction
           label={t('actions.harvest')}
@@ -121,7 +174,7 @@ function Actions({ view, onHarvest, onRemove }: { view: SowingView } & RowAction
           testId="sowing-harvest"
         />
       )}
-      {onRemove && (
+      {removable && (
         <RowAction
           label={t('actions.remove')}
           icon={<DeleteOutlineIcon />}
@@ -135,7 +188,7 @@ function Actions({ view, onHarvest, onRemove }: { view: SowingView } & RowAction
 
 function SowingTable({ views, ...actions }: { views: SowingView[] } & RowActions) {
   const { t } = useTranslation('sowings');
-  const withActions = Boolean(actions.onHarvest || actions.onRemove);
+  const withActions = Boolean(actions.onEdit || actions.onHarvest || actions.onRemove);
   return (
     <TableContainer component={Paper} variant="outlined" data-testid="sowings-list">
       <Table aria-label={t('title')}>
@@ -155,7 +208,7 @@ function SowingTable({ views, ...actions }: { views: SowingView[] } & RowActions
           {views.map((view) => (
             <TableRow key={view.sowing.id} data-testid="sowing-row">
               <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-                {view.plot}
+                <PlotLink view={view} />
               </TableCell>
               <TableCell>{view.variety}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -216,7 +269,7 @@ function SowingCards({ views, ...actions }: { views: SowingView[] } & RowActions
                   component="h2"
                   sx={{ fontSize: 18, overflowWrap: 'anywhere' }}
                 >
-                  {view.plot}
+                  <PlotLink view={view} />
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {view.variety}
@@ -251,18 +304,34 @@ function SowingCards({ views, ...actions }: { views: SowingView[] } & RowActions
 
 /** The sowings of one farm: remounted for each farm, so no dialog outlives its farm. */
 function FarmSowings({ farm }: { farm: Farm }) {
-  const { t } = useTranslation(['sowings', 'reference']);
+  const { t } = useTranslation(['sowings', 'reference', 'errors']);
   const language = useLanguage();
   const { can } = useSignedIn();
   const { notify } = useShellUi();
   const queryClient = useQueryClient();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
-  const sowings = useSowings(farm.id);
+  const [params, setParams] = useSearchParams();
   const plots = usePlots(farm.id);
+  const crops = useCrops();
+  const seasonCrops = useSeasonCrops();
+  // The API answers the current seasons; a past season chosen in the filter is asked for by its
+  // period (its season-crops in the farm's country), and the season facet keeps it exact.
+  const countrySeasons = (seasonCrops.data ?? []).filter(
+    (row) => row.country_id === farm.pais.id,
+  );
+  const chosenSeason = params.get('season');
+  const today = todayIn(farm.time_zone);
+  const sowings = useSowings(
+    farm.id,
+    chosenSeason === null
+      ? undefined
+      : actualPeriod(countrySeasons.filter((row) => String(row.season_id) === chosenSeason)),
+  );
   const seasonCropIds = [...new Set((sowings.data ?? []).map((row) => row.season_crop_id))];
   const varietyNames = useVarietyNames(farm.id, seasonCropIds);
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<SowingView | null>(null);
   const [removing, setRemoving] = useState<SowingView | null>(null);
   const [harvesting, setHarvesting] = useState<SowingView | null>(null);
 
@@ -271,21 +340,82 @@ function FarmSowings({ farm }: { farm: Farm }) {
   const notInformed = t('not_informed');
   const day = (value: string | null) => (value ? formatDateOnly(value, language) : notInformed);
   const plotNames = new Map((plots.data ?? []).map((row) => [row.id, row.nome]));
+  const seasonOf = new Map((seasonCrops.data ?? []).map((row) => [row.id, row]));
+  const cropKeys = new Map((crops.data ?? []).map((row) => [row.id, row.message_key]));
 
-  const views: SowingView[] = (sowings.data ?? []).map((sowing) => ({
-    sowing,
-    plot: plotNames.get(sowing.talhao_id) ?? t('plot_fallback', { id: sowing.talhao_id }),
-    variety:
-      (sowing.cultivar_id !== null ? varietyNames.get(sowing.cultivar_id) : undefined) ??
-      notInformed,
-    area: formatQuantity('area', sowing.area, language),
-    sowingDate: day(sowing.data_semeadura),
-    emergenceDate: day(sowing.data_emergencia),
-    stage: sowing.estadio_atual?.code ?? notInformed,
-    stageTitle: sowing.estadio_atual
-      ? t(sowing.estadio_atual.message_key, { ns: 'reference', defaultValue: '' })
-      : '',
-  }));
+  const views: SowingView[] = (sowings.data ?? []).map((sowing) => {
+    const season = seasonOf.get(sowing.season_crop_id);
+    return {
+      sowing,
+      facets: {
+        season: season ? String(season.season_id) : null,
+        crop: String(sowing.crop_id),
+        plot: String(sowing.talhao_id),
+        variety: sowing.semente_id !== null ? String(sowing.semente_id) : null,
+      },
+      plot: plotNames.get(sowing.talhao_id) ?? t('plot_fallback', { id: sowing.talhao_id }),
+      variety:
+        (sowing.cultivar_id !== null ? varietyNames.get(sowing.cultivar_id) : undefined) ??
+        notInformed,
+      area: formatQuantity('area', sowing.area, language),
+      sowingDate: day(sowing.data_semeadura),
+      emergenceDate: day(sowing.data_emergencia),
+      stage: sowing.estadio_atual?.code ?? notInformed,
+      stageTitle: sowing.estadio_atual
+        ? t(sowing.estadio_atual.message_key, { ns: 'reference', defaultValue: '' })
+        : '',
+    };
+  });
+
+  // Each select offers the values the farm's sowings have, once, by name.
+  const options = Object.fromEntries(
+    SELECT_FILTERS.map((name) => {
+      const labels = new Map<string, string>();
+      const order = new Map<string, string>();
+      // Every season of the farm's country up to the current one, newest first: past seasons'
+      // sowings come from the API once their season is chosen.
+      if (name === 'season')
+        for (const season of countrySeasons) {
+          const value = String(season.season_id);
+          if (season.start_period > today || labels.has(value)) continue;
+          labels.set(value, season.season_name);
+          order.set(value, `${9999 - Number(season.start_period.slice(0, 4))}`);
+        }
+      for (const view of views) {
+        const value = view.facets[name];
+        if (value === null || labels.has(value)) continue;
+        if (name === 'season') {
+          const season = seasonOf.get(view.sowing.season_crop_id)!;
+          labels.set(value, season.season_name);
+          // Newest season first.
+          order.set(value, `${9999 - Number(season.start_period.slice(0, 4))}`);
+        } else if (name === 'crop') {
+          const key = cropKeys.get(view.sowing.crop_id);
+          labels.set(value, key ? t(key, { ns: 'reference' }) : value);
+        } else if (name === 'plot') labels.set(value, view.plot);
+        else if (view.variety !== notInformed) labels.set(value, view.variety);
+      }
+      const list: FilterOption[] = [...labels].map(([value, label]) => ({ value, label }));
+      list.sort((a, b) =>
+        (order.get(a.value) ?? a.label).localeCompare(order.get(b.value) ?? b.label, language),
+      );
+      return [name, list];
+    }),
+  ) as Record<SelectFilter, FilterOption[]>;
+
+  const filters = filtersOf(params, options);
+  const filtered = views.filter((view) => passes(view.sowing, view.facets, filters));
+  const underOthers = views.filter((view) => passes(view.sowing, view.facets, filters, 'status'));
+  const statusCounts = Object.fromEntries(
+    SOWING_STATUSES.map((status) => [
+      status,
+      underOthers.filter((view) => view.sowing.status === status).length,
+    ]),
+  ) as Record<SowingStatus, number>;
+  const narrowed = Object.keys(filters).length > 0;
+  // A link with a season filter waits for the seasons to know which sowings it means.
+  const waitingForFilters = params.has('season') && !seasonCrops.data && !seasonCrops.error;
+  const clearFilters = () => setParams((current) => withoutFilters(current), { replace: true });
 
   const addButton = (testId: string) =>
     canCreate && (
@@ -308,7 +438,7 @@ function FarmSowings({ farm }: { farm: Farm }) {
         retryLabel={t('retry')}
       />
     );
-  } else if (!sowings.data) {
+  } else if (!sowings.data || waitingForFilters) {
     content = <Loading />;
   } else if (sowings.data.length === 0) {
     content = (
@@ -323,19 +453,43 @@ function FarmSowings({ farm }: { farm: Farm }) {
         />
       </Paper>
     );
+  } else if (filtered.length === 0) {
+    content = (
+      <Paper variant="outlined">
+        <InlineMessage
+          testId="sowings-filtered-empty"
+          icon={<SearchOffIcon />}
+          title={t('filtered_empty.title')}
+          description={t('filtered_empty.description', { count: sowings.data.length })}
+          action={
+            <Button
+              variant="outlined"
+              startIcon={<FilterListOffIcon />}
+              onClick={clearFilters}
+              data-testid="sowings-filtered-empty-clear"
+            >
+              {t('filters.clear')}
+            </Button>
+          }
+          headingLevel="h2"
+        />
+      </Paper>
+    );
   } else {
     const actions: RowActions = {
+      onEdit: setEditing,
       onHarvest: canCreate ? setHarvesting : undefined,
       onRemove: canDelete ? setRemoving : undefined,
     };
     content = narrow ? (
-      <SowingCards views={views} {...actions} />
+      <SowingCards views={filtered} {...actions} />
     ) : (
-      <SowingTable views={views} {...actions} />
+      <SowingTable views={filtered} {...actions} />
     );
   }
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: sowingKeys.all(farm.id) });
+  const removeRefusal = removing ? sowingDeleteRefusal(removing.sowing) : null;
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 1120, mx: 'auto' }} data-testid="sowings-page">
@@ -353,7 +507,11 @@ function FarmSowings({ farm }: { farm: Farm }) {
         <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0, alignItems: 'center' }}>
           {sowings.data && sowings.data.length > 0 && (
             <Chip
-              label={t('count', { count: sowings.data.length })}
+              label={
+                narrowed
+                  ? t('count_filtered', { shown: filtered.length, count: sowings.data.length })
+                  : t('count', { count: sowings.data.length })
+              }
               variant="outlined"
               color="primary"
               data-testid="sowings-count"
@@ -362,17 +520,43 @@ function FarmSowings({ farm }: { farm: Farm }) {
           {addButton('sowing-add')}
         </Stack>
       </Stack>
+      {sowings.data && sowings.data.length > 0 && !waitingForFilters && (
+        <SowingFilters
+          options={options}
+          filters={filters}
+          statusCounts={statusCounts}
+          total={underOthers.length}
+          onChange={(name, value) =>
+            setParams((current) => withFilter(current, name, value), { replace: true })
+          }
+          onClear={clearFilters}
+        />
+      )}
       {content}
       {creating && (
-        <NewSowingDialog
+        <SowingDialog
           farm={farm}
           onClose={() => setCreating(false)}
-          onCreated={() => {
+          onSaved={() => {
             setCreating(false);
             refresh();
             // The plots' remaining areas changed with the new sowing.
             void plots.refetch();
             notify({ key: 'form.done', ns: 'sowings', severity: 'success' });
+          }}
+        />
+      )}
+      {editing && (
+        <SowingDialog
+          farm={farm}
+          sowing={editing.sowing}
+          plotName={editing.plot}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+            void plots.refetch();
+            notify({ key: 'form.done_edit', ns: 'sowings', severity: 'success' });
           }}
         />
       )}
@@ -388,7 +572,26 @@ function FarmSowings({ farm }: { farm: Farm }) {
           }}
         />
       )}
-      {removing && (
+      {removing && removeRefusal && (
+        // What the API would refuse is said before asking: no confirmation that cannot succeed.
+        <Dialog
+          open
+          onClose={() => setRemoving(null)}
+          maxWidth="xs"
+          fullWidth
+          aria-labelledby="sowing-remove-blocked-title"
+          data-testid="sowing-remove-blocked"
+        >
+          <DialogTitle id="sowing-remove-blocked-title">{t('remove.blocked_title')}</DialogTitle>
+          <DialogContent>
+            <Alert severity="info">{t(removeRefusal, { ns: 'errors' })}</Alert>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={() => setRemoving(null)}>{t('remove.close')}</Button>
+          </DialogActions>
+        </Dialog>
+      )}
+      {removing && !removeRefusal && (
         <ConfirmDeleteDialog
           id="sowing-remove-dialog"
           title={t('remove.title')}

@@ -16,25 +16,38 @@ import {
 import { useTheme } from '@mui/material/styles';
 import {
   cropsOfCountry,
+  formatForInput,
   fromDisplayUnit,
   resolveCrop,
   resolveSeason,
   seasonsOf,
+  toDisplayUnit,
   unitOf,
   unitSystemOf,
+  type Language,
   type Quantity,
 } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import { usePlots, type Farm } from '../../api/farms';
 import { useCrops, useSeasonCrops } from '../../api/reference';
-import { createSowing, type SowingBody } from '../../api/sowings';
+import {
+  createSowing,
+  sowingDateLock,
+  updateSowing,
+  useSeedClasses,
+  useSeederSystems,
+  type Sowing,
+  type SowingBody,
+} from '../../api/sowings';
 import { useFarmVarieties } from '../../api/varieties';
 import { useLanguage } from '../../app/i18n';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { formatQuantity, parseTyped, roundStored } from './sowing-format';
+import { SowingEmergenceSuggestion } from './sowing-emergence-suggestion';
 
 type NumberField =
   | 'area'
+  | 'quantidade'
   | 'estimated_cycle'
   | 'germinative_power'
   | 'seed_vigor'
@@ -42,9 +55,12 @@ type NumberField =
   | 'population_lines'
   | 'operating_speed';
 
+type TextFieldName = 'origem' | 'seed_treatment' | 'inoculant';
+
 /** The quantity each number is typed in (null: the same in every language). */
 const QUANTITY_OF: Record<NumberField, Quantity | null> = {
   area: 'area',
+  quantidade: 'mass',
   estimated_cycle: null,
   germinative_power: null,
   seed_vigor: null,
@@ -54,16 +70,34 @@ const QUANTITY_OF: Record<NumberField, Quantity | null> = {
 };
 
 const NUMBER_FIELDS = Object.keys(QUANTITY_OF) as NumberField[];
+const TEXT_FIELDS: readonly TextFieldName[] = ['origem', 'seed_treatment', 'inoculant'];
 
-/** "New sowing": plot, the farm's variety of the current season, dates and seeding parameters. */
-export function NewSowingDialog({
+/** A stored (metric) number as the form shows it in the language's unit and decimal mark. */
+function shownNumber(field: NumberField, value: number | null | undefined, language: Language) {
+  if (value === null || value === undefined) return '';
+  const quantity = QUANTITY_OF[field];
+  const shown = quantity ? toDisplayUnit(quantity, value, language) : value;
+  return formatForInput(shown, language, 2);
+}
+
+/**
+ * "New sowing" and "Edit sowing": plot, the farm's variety, dates and every seeding parameter.
+ * With `sowing` the form is filled with it and saved with PUT; its sowing date is locked once it
+ * has a harvest or applied sprays, and a sowing of another season only shows (no save).
+ */
+export function SowingDialog({
   farm,
+  sowing = null,
+  plotName,
   onClose,
-  onCreated,
+  onSaved,
 }: {
   farm: Farm;
+  sowing?: Sowing | null;
+  /** The edited sowing's plot, for the title. */
+  plotName?: string;
   onClose: () => void;
-  onCreated: () => void;
+  onSaved: () => void;
 }) {
   const { t } = useTranslation(['sowings', 'reference']);
   const language = useLanguage();
@@ -72,14 +106,39 @@ export function NewSowingDialog({
   const crops = useCrops();
   const seasonCrops = useSeasonCrops();
   const plots = usePlots(farm.id);
-  const [cropId, setCropId] = useState<number | null>(null);
-  const [plotId, setPlotId] = useState('');
-  const [varietyId, setVarietyId] = useState('');
-  const [sowingDate, setSowingDate] = useState('');
-  const [emergenceDate, setEmergenceDate] = useState('');
-  const [numbers, setNumbers] = useState<Record<NumberField, string>>(
+  const seedClasses = useSeedClasses();
+  const seederSystems = useSeederSystems();
+  const editing = sowing !== null;
+  const readOnly = sowing?.active === false;
+  const dateLock = sowing ? sowingDateLock(sowing) : null;
+
+  const [cropId, setCropId] = useState<number | null>(sowing?.crop_id ?? null);
+  const [plotId, setPlotId] = useState(sowing ? String(sowing.talhao_id) : '');
+  const [varietyId, setVarietyId] = useState(
+    sowing?.cultivar_id != null ? String(sowing.cultivar_id) : '',
+  );
+  const [sowingDate, setSowingDate] = useState(sowing?.data_semeadura ?? '');
+  const [emergenceDate, setEmergenceDate] = useState(sowing?.data_emergencia ?? '');
+  const [seedClassId, setSeedClassId] = useState(
+    sowing?.seed_class_id != null ? String(sowing.seed_class_id) : '',
+  );
+  const [seederSystemId, setSeederSystemId] = useState(
+    sowing?.seeder_system_id != null ? String(sowing.seeder_system_id) : '',
+  );
+  // What the form first showed: an untouched number goes back exactly as it came.
+  const [initial] = useState<Record<NumberField, string>>(
     () =>
-      Object.fromEntries(NUMBER_FIELDS.map((field) => [field, ''])) as Record<NumberField, string>,
+      Object.fromEntries(
+        NUMBER_FIELDS.map((field) => [field, shownNumber(field, sowing?.[field], language)]),
+      ) as Record<NumberField, string>,
+  );
+  const [numbers, setNumbers] = useState<Record<NumberField, string>>(initial);
+  const [texts, setTexts] = useState<Record<TextFieldName, string>>(
+    () =>
+      Object.fromEntries(TEXT_FIELDS.map((field) => [field, sowing?.[field] ?? ''])) as Record<
+        TextFieldName,
+        string
+      >,
   );
   const [checked, setChecked] = useState(false);
   const [sending, setSending] = useState(false);
@@ -89,10 +148,18 @@ export function NewSowingDialog({
   const offered = cropsOfCountry(crops.data ?? [], seasonCrops.data ?? [], countryId);
   const crop = resolveCrop(offered, seasonCrops.data ?? [], countryId, cropId);
   const seasons = crop ? seasonsOf(seasonCrops.data ?? [], crop.id, countryId) : [];
-  const season = resolveSeason(seasons, null);
-  const varieties = useFarmVarieties(farm.id, season?.id ?? null);
-  const sowablePlots = (plots.data ?? []).filter((row) => row.enabled && row.enabled_sowing);
+  const season = sowing
+    ? ((seasonCrops.data ?? []).find((row) => row.id === sowing.season_crop_id) ?? null)
+    : resolveSeason(seasons, null);
+  const varieties = useFarmVarieties(farm.id, sowing?.season_crop_id ?? season?.id ?? null);
+  const sowablePlots = (plots.data ?? []).filter(
+    (row) => (row.enabled && row.enabled_sowing) || row.id === sowing?.talhao_id,
+  );
   const plot = sowablePlots.find((row) => String(row.id) === plotId) ?? null;
+  // The plot's remaining area leaves out the edited sowing's own area.
+  const remaining = plot
+    ? plot.remaining_area + (sowing && plot.id === sowing.talhao_id ? sowing.area : 0)
+    : null;
 
   const parsed = Object.fromEntries(
     NUMBER_FIELDS.map((field) => [field, parseTyped(numbers[field], language)]),
@@ -120,14 +187,18 @@ export function NewSowingDialog({
   };
 
   const toCanonical = (field: NumberField): number | null => {
+    if (sowing && numbers[field] === initial[field]) return sowing[field] ?? null;
     const value = parsed[field];
     if (value === null || Number.isNaN(value)) return null;
     const quantity = QUANTITY_OF[field];
     return quantity ? roundStored(fromDisplayUnit(quantity, value, language)) : value;
   };
 
+  const text = (field: TextFieldName) => texts[field].trim() || null;
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (readOnly) return;
     setChecked(true);
     if (hasErrors || !plot) return;
     const body: SowingBody = {
@@ -137,18 +208,25 @@ export function NewSowingDialog({
       area: toCanonical('area')!,
       data_semeadura: sowingDate || null,
       data_emergencia: emergenceDate || null,
+      quantidade: toCanonical('quantidade'),
+      origem: text('origem'),
+      seeder_system_id: seederSystemId ? Number(seederSystemId) : null,
+      seed_class_id: seedClassId ? Number(seedClassId) : null,
       estimated_cycle: toCanonical('estimated_cycle'),
       germinative_power: toCanonical('germinative_power'),
       seed_vigor: toCanonical('seed_vigor'),
       line_spacing: toCanonical('line_spacing'),
       population_lines: toCanonical('population_lines'),
       operating_speed: toCanonical('operating_speed'),
+      seed_treatment: text('seed_treatment'),
+      inoculant: text('inoculant'),
     };
     setSending(true);
     setFailure(null);
     try {
-      await createSowing(body);
-      onCreated();
+      if (sowing) await updateSowing(sowing.id, body);
+      else await createSowing(body);
+      onSaved();
     } catch (error) {
       setFailure(error);
       setSending(false);
@@ -161,6 +239,7 @@ export function NewSowingDialog({
     return (
       <TextField
         required={extra.required}
+        disabled={readOnly}
         label={`${t(`form.${field}`)} (${unitLabel(field)})`}
         value={numbers[field]}
         onChange={(event) => setNumbers((old) => ({ ...old, [field]: event.target.value }))}
@@ -178,8 +257,49 @@ export function NewSowingDialog({
     );
   };
 
+  const textField = (field: TextFieldName, helper?: string) => (
+    <TextField
+      disabled={readOnly}
+      label={t(`form.${field}`)}
+      value={texts[field]}
+      onChange={(event) => setTexts((old) => ({ ...old, [field]: event.target.value }))}
+      helperText={helper}
+      slotProps={{ htmlInput: { maxLength: 200, 'data-testid': `sowing-${field}` } }}
+      sx={{ flex: '1 1 220px' }}
+    />
+  );
+
+  const enumeratedField = (
+    field: 'seed_class' | 'seeder_system',
+    value: string,
+    onChange: (value: string) => void,
+    options: readonly { id: number; message_key: string }[],
+  ) => (
+    <TextField
+      select
+      disabled={readOnly}
+      label={t(`form.${field}`)}
+      value={options.length ? value : ''}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ flex: '1 1 220px' }}
+      data-testid={`sowing-${field}`}
+    >
+      <MenuItem value="">
+        <em>{t('not_informed')}</em>
+      </MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.id} value={String(option.id)}>
+          {t(option.message_key, { ns: 'reference' })}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
   const loadingReference = !crops.data || !seasonCrops.data || !plots.data;
   const referenceError = crops.error ?? seasonCrops.error ?? plots.error;
+  const title = !sowing
+    ? t('form.title')
+    : t(readOnly ? 'form.title_view' : 'form.title_edit', { plot: plotName ?? plot?.nome ?? '' });
 
   return (
     <Dialog
@@ -188,11 +308,11 @@ export function NewSowingDialog({
       maxWidth="md"
       fullWidth
       fullScreen={fullScreen}
-      aria-labelledby="sowing-new-title"
-      data-testid="sowing-new-dialog"
+      aria-labelledby="sowing-dialog-title"
+      data-testid={editing ? 'sowing-edit-dialog' : 'sowing-new-dialog'}
       slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as object }}
     >
-      <DialogTitle id="sowing-new-title">{t('form.title')}</DialogTitle>
+      <DialogTitle id="sowing-dialog-title">{title}</DialogTitle>
       <DialogContent>
         {failure !== null && (
           <Box sx={{ mb: 2 }} data-testid="sowing-new-error">
@@ -204,12 +324,18 @@ export function NewSowingDialog({
             <ApiErrorAlert error={referenceError} />
           </Box>
         )}
-        <Alert severity="info" sx={{ mb: 2 }} data-testid="sowing-emergence-advice">
-          {t('form.advice')}
-        </Alert>
+        {readOnly ? (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="sowing-read-only">
+            {t('form.read_only', { season: season?.season_name ?? '' })}
+          </Alert>
+        ) : (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="sowing-emergence-advice">
+            {t('form.advice')}
+          </Alert>
+        )}
         <Stack spacing={2}>
           <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
-            {offered.length > 1 && crop && (
+            {!editing && offered.length > 1 && crop && (
               <TextField
                 select
                 label={t('form.crop')}
@@ -228,10 +354,21 @@ export function NewSowingDialog({
                 ))}
               </TextField>
             )}
+            {editing && crop && (
+              <TextField
+                label={t('form.crop')}
+                value={t(crop.message_key, { ns: 'reference' })}
+                disabled={readOnly}
+                slotProps={{ input: { readOnly: true } }}
+                sx={{ flex: '1 1 180px' }}
+                data-testid="sowing-crop"
+              />
+            )}
             {season && (
               <TextField
                 label={t('form.season')}
                 value={season.season_name}
+                disabled={readOnly}
                 slotProps={{ input: { readOnly: true } }}
                 sx={{ flex: '1 1 140px' }}
                 data-testid="sowing-season"
@@ -242,16 +379,17 @@ export function NewSowingDialog({
             <TextField
               select
               required
+              disabled={readOnly}
               label={t('form.plot')}
-              value={plotId}
+              value={plots.data ? plotId : ''}
               onChange={(event) => setPlotId(event.target.value)}
               error={checked && plotMissing}
               helperText={
                 checked && plotMissing
                   ? t('form.required')
-                  : plot
+                  : plot && remaining !== null && !readOnly
                     ? t('form.remaining', {
-                        area: formatQuantity('area', plot.remaining_area, language),
+                        area: formatQuantity('area', remaining, language),
                       })
                     : plots.data && sowablePlots.length === 0
                       ? t('form.no_plots')
@@ -269,8 +407,9 @@ export function NewSowingDialog({
             <TextField
               select
               required
+              disabled={readOnly}
               label={t('form.variety')}
-              value={varietyId}
+              value={varieties.data ? varietyId : ''}
               onChange={(event) => setVarietyId(event.target.value)}
               error={checked && varietyMissing}
               helperText={
@@ -296,10 +435,13 @@ export function NewSowingDialog({
               type="date"
               label={t('form.sowing_date')}
               value={sowingDate}
+              disabled={readOnly || dateLock !== null}
               onChange={(event) => setSowingDate(event.target.value)}
+              helperText={dateLock && !readOnly ? t(`form.date_locked_${dateLock}`) : undefined}
               slotProps={{
                 inputLabel: { shrink: true },
                 htmlInput: { 'data-testid': 'sowing-date' },
+                formHelperText: { 'data-testid': 'sowing-date-locked' } as object,
               }}
               sx={{ flex: '1 1 180px' }}
             />
@@ -307,6 +449,7 @@ export function NewSowingDialog({
               type="date"
               label={t('form.emergence_date')}
               value={emergenceDate}
+              disabled={readOnly}
               onChange={(event) => setEmergenceDate(event.target.value)}
               error={checked && emergenceBeforeSowing}
               helperText={checked && emergenceBeforeSowing ? t('form.emergence_before') : undefined}
@@ -317,26 +460,61 @@ export function NewSowingDialog({
               sx={{ flex: '1 1 180px' }}
             />
           </Stack>
+          {!readOnly && (
+            <SowingEmergenceSuggestion
+              cultivarId={varietyId ? Number(varietyId) : null}
+              sowingDate={sowingDate}
+              emergenceDate={emergenceDate}
+              onUse={setEmergenceDate}
+            />
+          )}
+          <Typography variant="subtitle2" component="h3">
+            {t('form.seed')}
+          </Typography>
+          <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
+            {enumeratedField('seed_class', seedClassId, setSeedClassId, seedClasses.data ?? [])}
+            {numberField('quantidade')}
+            {textField('origem', readOnly ? undefined : t('form.origem_hint'))}
+          </Stack>
           <Typography variant="subtitle2" component="h3">
             {t('form.parameters')}
           </Typography>
           <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
+            {enumeratedField(
+              'seeder_system',
+              seederSystemId,
+              setSeederSystemId,
+              seederSystems.data ?? [],
+            )}
             {numberField('estimated_cycle')}
-            {numberField('germinative_power')}
-            {numberField('seed_vigor')}
           </Stack>
           <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
+            {numberField('germinative_power')}
+            {numberField('seed_vigor')}
             {numberField('line_spacing')}
+          </Stack>
+          <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
             {numberField('population_lines')}
             {numberField('operating_speed')}
+          </Stack>
+          <Typography variant="subtitle2" component="h3">
+            {t('form.treatment')}
+          </Typography>
+          <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
+            {textField('seed_treatment')}
+            {textField('inoculant')}
           </Stack>
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>{t('form.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={sending} data-testid="sowing-save">
-          {t('form.save')}
+        <Button onClick={onClose} data-testid="sowing-cancel">
+          {t(readOnly ? 'form.close' : 'form.cancel')}
         </Button>
+        {!readOnly && (
+          <Button type="submit" variant="contained" disabled={sending} data-testid="sowing-save">
+            {t(editing ? 'form.save_edit' : 'form.save')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );
