@@ -7,6 +7,7 @@ import {
   resolveSeason,
   seasonsOf,
   selectCrop,
+  selectSowing,
 } from './current-crop.ts';
 
 const SOYBEAN: Crop = { id: 1, code: 'soybean', message_key: 'crop.soybean' };
@@ -32,6 +33,16 @@ const SEASONS = [
 ];
 
 describe('the current crop and season (spec 2 §4)', () => {
+  it('takes the crop, variety and season-crop of the sowing switched to, refusing an unloaded crop', () => {
+    const wheatSowing = { crop_id: 2, cultivar_id: 44, season_crop_id: 21 };
+    expect(selectSowing([SOYBEAN, WHEAT], wheatSowing)).toEqual({
+      crop: WHEAT,
+      varietyId: 44,
+      seasonCropId: 21,
+    });
+    expect(() => selectSowing([SOYBEAN], wheatSowing)).toThrow('Invalid selected crop');
+  });
+
   it('refuses a crop that is not loaded', () => {
     expect(selectCrop([SOYBEAN, WHEAT], 2)).toBe(WHEAT);
     expect(() => selectCrop([SOYBEAN], 2)).toThrow(InvalidSelectedCropError);

@@ -69,3 +69,19 @@ export function resolveSeason(
     null
   );
 }
+
+/**
+ * Switching the current sowing (spec 2 §4; issue 12 item 7): the sowing's crop becomes the current
+ * crop — refused as 'Invalid selected crop' when it is not among those loaded — and its farm variety
+ * and season-crop the current ones.
+ */
+export function selectSowing(
+  loaded: readonly Crop[],
+  sowing: { crop_id: number; cultivar_id: number | null; season_crop_id: number },
+): { crop: Crop; varietyId: number | null; seasonCropId: number } {
+  return {
+    crop: selectCrop(loaded, sowing.crop_id),
+    varietyId: sowing.cultivar_id,
+    seasonCropId: sowing.season_crop_id,
+  };
+}
