@@ -55,6 +55,8 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { defensivesRoutes } from './modules/catalogue/defensives.routes.ts';
 import { DefensivesService } from './modules/catalogue/defensives.service.ts';
+import { programsRoutes } from './modules/programs/programs.routes.ts';
+import { ProgramsService } from './modules/programs/programs.service.ts';
 import { harvestsRoutes } from './modules/sowings/harvests.routes.ts';
 import { HarvestsService } from './modules/sowings/harvests.service.ts';
 import { irrigationsRoutes } from './modules/sowings/irrigations.routes.ts';
@@ -255,6 +257,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(varietiesRoutes(varieties), { prefix: '/api' });
   await app.register(sowingsRoutes(new SowingsService(services)), { prefix: '/api' });
+  await app.register(programsRoutes(new ProgramsService(services)), { prefix: '/api' });
   await app.register(stagesRoutes(new StagesService(services)), { prefix: '/api' });
   await app.register(harvestsRoutes(new HarvestsService(services)), { prefix: '/api' });
   await app.register(irrigationsRoutes(new IrrigationsService(services)), { prefix: '/api' });

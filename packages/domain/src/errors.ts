@@ -121,6 +121,16 @@ export const ERRORS = {
   harvestDateInFuture: { key: 'exception.harvest.date_in_future', status: 400 },
   irrigationStartAfterEnd: { key: 'exception.irrigation.start_after_end', status: 400 },
   irrigationZeroAmount: { key: 'exception.irrigation.zero_amount', status: 400 },
+  // spray programs
+  programTooManyDiseases: { key: 'exception.program.too_many_diseases', status: 400 },
+  programHasSprays: { key: 'exception.program.has_sprays', status: 409 },
+  programMaxSprays: { key: 'exception.program.max_sprays', status: 400 },
+  programPaused: { key: 'exception.program.paused', status: 409 },
+  sprayDuplicatedDefensive: { key: 'exception.spray.duplicated_defensive', status: 400 },
+  sprayDateBeforeLast: { key: 'exception.spray.date_before_last', status: 400 },
+  sprayDateBeforeSowing: { key: 'exception.spray.date_before_sowing', status: 400 },
+  sprayWhiteMoldLimit: { key: 'exception.spray.white_mold_limit', status: 400 },
+  sprayOnlyLastRemovable: { key: 'exception.spray.only_last_removable', status: 409 },
   // plans
   freemiumLimitExceeded: { key: 'exception.freemium.limit_exceeded', status: 403 },
   paymentInvalidCard: { key: 'exception.payment.invalid_card', status: 400 },

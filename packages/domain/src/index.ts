@@ -39,6 +39,8 @@ export * from './sowings/stage-timeline.ts';
 export * from './sowings/current-crop.ts';
 export * from './sowings/sowing-rules.ts';
 export * from './contracts/sowings.ts';
+export * from './contracts/programs.ts';
+export * from './sprayings/spraying-rules.ts';
 
 // One zod error map for every parse, on the server and in the browser (see field-errors.ts).
 import { installFieldErrorMap } from './field-errors.ts';

@@ -592,8 +592,9 @@ export const irrigations = pgTable(
 
 /**
  * A spray program (spec 2 §3 Program): planned for a farm's variety (`farmVarietyId`, planning) or
- * attached to a sowing (`sowingId`, execution). Issue 13 ([programs]) gives it its diseases,
- * scores and pauses; [sowings] reads it to refuse deleting a sowing a program uses.
+ * attached to a sowing (`sowingId`, execution), for one season-crop. Its diseases (one main, at
+ * most two secondary), severity, white-mold sprays and `rational` setting feed the engine
+ * (packages/domain/src/programs); scores are computed, never stored.
  */
 export const programs = pgTable(
   'programs',
@@ -607,6 +608,24 @@ export const programs = pgTable(
       onDelete: 'set null',
     }),
     sowingId: integer('sowing_id').references(() => sowings.id, { onDelete: 'cascade' }),
+    seasonCropId: integer('season_crop_id').references(() => seasonCrops.id, {
+      onDelete: 'restrict',
+    }),
+    name: text('name').notNull().default(''),
+    mainDiseaseId: integer('main_disease_id').references(() => diseases.id, {
+      onDelete: 'restrict',
+    }),
+    secondaryDiseaseIds: integer('secondary_disease_ids').array().notNull().default(sql`'{}'`),
+    severityId: integer('severity_id').references(() => severityLevels.id, {
+      onDelete: 'restrict',
+    }),
+    whiteMold: boolean('white_mold').notNull().default(false),
+    /** White-mold sprays asked of the suggestion (n_MB of AGRONOMY §7.4). */
+    whiteMoldSprayings: integer('white_mold_sprayings'),
+    /** AGRONOMY §7.5: drop trailing sprays that add little. */
+    rational: boolean('rational').notNull().default(false),
+    /** The planning program an execution was imported from. */
+    importedFromId: integer('imported_from_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -614,6 +633,7 @@ export const programs = pgTable(
   (table) => [
     index('programs_account_sowing_index').on(table.accountId, table.sowingId),
     index('programs_account_farm_index').on(table.accountId, table.farmId),
+    index('programs_account_variety_index').on(table.accountId, table.farmVarietyId),
     foreignKey({
       name: 'programs_farm_fk',
       columns: [table.accountId, table.farmId],
@@ -638,12 +658,55 @@ export const sprayings = pgTable(
     ordinal: integer('ordinal').notNull(),
     plannedDate: date('planned_date', { mode: 'string' }).notNull(),
     appliedAt: date('applied_at', { mode: 'string' }),
+    /** A white-mold spray (AGRONOMY §7.4), counted apart from the others. */
+    whiteMold: boolean('white_mold').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('sprayings_account_program_index').on(table.accountId, table.programId, table.ordinal),
   ],
+);
+
+/** The products of a spraying: dose per hectare in the product's unit, price per unit. */
+export const sprayingProducts = pgTable(
+  'spraying_products',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    sprayingId: integer('spraying_id')
+      .notNull()
+      .references(() => sprayings.id, { onDelete: 'cascade' }),
+    pesticideId: integer('pesticide_id')
+      .notNull()
+      .references(() => pesticides.id, { onDelete: 'restrict' }),
+    dose: doublePrecision('dose').notNull(),
+    /** Price per unit of product, in the farm's currency. */
+    price: numeric('price', { precision: 14, scale: 2 }).notNull(),
+  },
+  (table) => [
+    unique('spraying_products_unique').on(table.accountId, table.sprayingId, table.pesticideId),
+  ],
+);
+
+/** A program's pauses (drought, hail, lodging, frost, other): the open one has no `resumedAt`. */
+export const programPauses = pgTable(
+  'program_pauses',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    reasonId: integer('reason_id')
+      .notNull()
+      .references(() => pausedClimateReasons.id, { onDelete: 'restrict' }),
+    description: text('description'),
+    pausedAt: date('paused_at', { mode: 'string' }).notNull(),
+    resumedAt: date('resumed_at', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('program_pauses_program_index').on(table.accountId, table.programId)],
 );
 
 /**

@@ -44,6 +44,9 @@ let sowingA: number;
 let otherSowingA: number;
 const harvestOf = new Map<number, number>();
 const irrigationOf = new Map<number, number>();
+/** A spray program on each of A's sowings (by sowing), and its one planned application. */
+const programOf = new Map<number, number>();
+const sprayingOf = new Map<number, number>();
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -138,6 +141,27 @@ beforeAll(async () => {
       })
       .returning({ id: t.irrigations.id });
     irrigationOf.set(sowing!.id, irrigation!.id);
+    const [program] = await app.db
+      .insert(t.programs)
+      .values({
+        accountId: accountA,
+        farmId,
+        sowingId: sowing!.id,
+        seasonCropId: seasonCropBR,
+        mainDiseaseId: 1,
+      })
+      .returning({ id: t.programs.id });
+    programOf.set(sowing!.id, program!.id);
+    const [spraying] = await app.db
+      .insert(t.sprayings)
+      .values({
+        accountId: accountA,
+        programId: program!.id,
+        ordinal: 1,
+        plannedDate: '2025-12-01',
+      })
+      .returning({ id: t.sprayings.id });
+    sprayingOf.set(sowing!.id, spraying!.id);
     if (farmId === farmA) sowingA = sowing!.id;
     else otherSowingA = sowing!.id;
   }
@@ -533,7 +557,68 @@ const SOWING_CASES: Case[] = [
     request: (id) => ({ method: 'DELETE', url: `/api/irrigacoes/${irrigationOf.get(id)}` }),
     ...sowingNotFound,
   },
+  // The program of the sowing given, and its application: A's, which B must not reach.
+  {
+    route: 'POST /api/programas',
+    request: (id) => ({ method: 'POST', url: '/api/programas', payload: programBody(id) }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'GET /api/programas/{id}',
+    request: (id) => ({ method: 'GET', url: `/api/programas/${programOf.get(id)}` }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'PUT /api/programas/{id}',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/api/programas/${programOf.get(id)}`,
+      payload: programBody(id),
+    }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'DELETE /api/programas/{id}',
+    request: (id) => ({ method: 'DELETE', url: `/api/programas/${programOf.get(id)}` }),
+    ...sowingNotFound,
+    researcherMayNot: true,
+  },
+  {
+    route: 'POST /api/programas/{id}/planejamentos',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/programas/${programOf.get(id)}/planejamentos`,
+      payload: applicationBody,
+    }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'PUT /api/programas/{program_id}/planejamentos/{id}',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/api/programas/${programOf.get(id)}/planejamentos/${sprayingOf.get(id)}`,
+      payload: applicationBody,
+    }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'DELETE /api/programas/{program_id}/planejamentos/{id}',
+    request: (id) => ({
+      method: 'DELETE',
+      url: `/api/programas/${programOf.get(id)}/planejamentos/${sprayingOf.get(id)}`,
+    }),
+    ...sowingNotFound,
+    researcherMayNot: true,
+  },
 ];
+
+/** A program body for the sowing given (A's), with soybean rust as its main disease. */
+const programBody = (sowingId: number) => ({ semeadura_id: sowingId, doenca_principal_id: 1 });
+/** An application of one catalogue product (any: the refusal comes before it is read). */
+const applicationBody = {
+  data: '2025-12-20',
+  produtos: [{ defensivo_id: 1, dose: 0.5, preco: 100 }],
+};
 
 const plotNotFound = { status: 404, key: 'exception.not_found', takesPlot: true } as const;
 const PLOT_CASES: Case[] = [
@@ -785,9 +870,27 @@ async function snapshotA() {
     .from(t.farmVarieties)
     .where(eq(t.farmVarieties.accountId, accountA))
     .orderBy(t.farmVarieties.id);
+  const programs = await app.db
+    .select()
+    .from(t.programs)
+    .where(eq(t.programs.accountId, accountA))
+    .orderBy(t.programs.id);
+  const sprayings = await app.db
+    .select()
+    .from(t.sprayings)
+    .where(eq(t.sprayings.accountId, accountA))
+    .orderBy(t.sprayings.id);
+  const sprayingProducts = await app.db
+    .select()
+    .from(t.sprayingProducts)
+    .where(eq(t.sprayingProducts.accountId, accountA))
+    .orderBy(t.sprayingProducts.id);
   const storedFiles = fs.readdirSync(app.filesDir, { recursive: true }).map(String).sort();
   return {
     account,
+    programs,
+    sprayings,
+    sprayingProducts,
     farmVarieties,
     sowings,
     stageObservations,

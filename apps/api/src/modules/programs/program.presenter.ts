@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/** A date-only day as the API answers it. */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** A product of an application, with its catalogue name. */
+export const applicationProductSchema = z.object({
+  defensivo_id: z.number().int(),
+  nome: z.string(),
+  /** Per hectare, in the product's unit. */
+  dose: z.number(),
+  /** Per unit of product, in the farm's currency. */
+  preco: z.number(),
+});
+
+/** A planned application, executed once it has `data_realizada` (one record: DESIGN.md §2). */
+export const applicationSchema = z.object({
+  id: z.number().int(),
+  /** 1-based position in the program. */
+  aplicacao: z.number().int(),
+  data_aplicacao_planejada: day,
+  data_realizada: day.nullable(),
+  mofo_branco: z.boolean(),
+  produtos: z.array(applicationProductSchema),
+  /** Σ dose × price of its products, per hectare. */
+  custo_ha: z.number(),
+});
+
+/** A program as the API answers it (spec 2 §3 Program; issue 13 item 5). */
+export const programSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  fazenda_id: z.number().int(),
+  /** The farm variety it is planned for (planning), or the sowing's. */
+  cultivar_id: z.number().int().nullable(),
+  /** The sowing it is attached to (execution). */
+  semeadura_id: z.number().int().nullable(),
+  season_crop_id: z.number().int(),
+  crop_id: z.number().int(),
+  doenca_principal_id: z.number().int().nullable(),
+  doencas_secundarias_ids: z.array(z.number().int()),
+  severidade: z.number().int().nullable(),
+  mofo_branco: z.boolean(),
+  racional: z.boolean(),
+  imported_from_planning_id: z.number().int().nullable(),
+  is_paused_by_climate: z.boolean(),
+  planejamentos: z.array(applicationSchema),
+  /** Σ of the applications' cost per hectare. */
+  custo_ha: z.number(),
+  /** Cost per hectare × the area: the sowing's, or the variety's sowings' on the farm; null: none. */
+  custo_total: z.number().nullable(),
+  /** The hectares `custo_total` counts. */
+  area: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProgramAnswer = z.infer<typeof programSchema>;
+
+/** GET /api/programas: the programs of a farm variety, a sowing or a farm. */
+export const programsQuerySchema = z.object({
+  cultivar_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  semeadura_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  fazenda_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+/** What the service reads of a program to answer it and check its rules. */
+export interface ProgramRow {
+  id: number;
+  farmId: number;
+  farmVarietyId: number | null;
+  sowingId: number | null;
+  seasonCropId: number | null;
+  cropId: number;
+  countryId: number;
+  name: string;
+  mainDiseaseId: number | null;
+  secondaryDiseaseIds: number[];
+  severityId: number | null;
+  whiteMold: boolean;
+  rational: boolean;
+  importedFromId: number | null;
+  sowingDate: string | null;
+  sowingArea: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SprayingRow {
+  id: number;
+  programId: number;
+  ordinal: number;
+  plannedDate: string;
+  appliedAt: string | null;
+  whiteMold: boolean;
+  products: { pesticideId: number; name: string; dose: number; price: number }[];
+}
+
+/** Money to the cent, summed without float dust. */
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+export function toProgram(
+  row: ProgramRow,
+  context: { sprayings: readonly SprayingRow[]; area: number | null; paused: boolean },
+): ProgramAnswer {
+  const applications = context.sprayings.map((spraying) => ({
+    id: spraying.id,
+    aplicacao: spraying.ordinal,
+    data_aplicacao_planejada: spraying.plannedDate,
+    data_realizada: spraying.appliedAt,
+    mofo_branco: spraying.whiteMold,
+    produtos: spraying.products.map((product) => ({
+      defensivo_id: product.pesticideId,
+      nome: product.name,
+      dose: product.dose,
+      preco: product.price,
+    })),
+    custo_ha: cents(
+      spraying.products.reduce((sum, product) => sum + product.dose * product.price, 0),
+    ),
+  }));
+  const costPerHa = cents(applications.reduce((sum, application) => sum + application.custo_ha, 0));
+  return {
+    id: row.id,
+    nome: row.name,
+    fazenda_id: row.farmId,
+    cultivar_id: row.farmVarietyId,
+    semeadura_id: row.sowingId,
+    season_crop_id: row.seasonCropId!,
+    crop_id: row.cropId,
+    doenca_principal_id: row.mainDiseaseId,
+    doencas_secundarias_ids: row.secondaryDiseaseIds,
+    severidade: row.severityId,
+    mofo_branco: row.whiteMold,
+    racional: row.rational,
+    imported_from_planning_id: row.importedFromId,
+    is_paused_by_climate: context.paused,
+    planejamentos: applications,
+    custo_ha: costPerHa,
+    custo_total: context.area ? cents(costPerHa * context.area) : null,
+    area: context.area,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,331 @@
+import { addDays, currentSeasonStartYear, seasonPeriod, todayIn } from '@lavoura/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '../../db/schema.ts';
+import { makeFarm, makePlot } from '../../test/farm-factory.ts';
+import { accountWith, bearer } from '../../test/identity-factory.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** Spray programs and their applications (issue 13 items 5–6): every rule and key, nothing written. */
+
+let app: TestApp;
+let accountId: number;
+let token: string;
+let farmId: number;
+let farmVarietyId: number;
+let sowingId: number;
+let season: { start_period: string };
+let products: number[];
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  app.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+/** Everything a refusal must leave as it was. */
+const snapshot = async () => ({
+  programs: await app.db
+    .select()
+    .from(t.programs)
+    .where(eq(t.programs.accountId, accountId))
+    .orderBy(t.programs.id),
+  sprayings: await app.db
+    .select()
+    .from(t.sprayings)
+    .where(eq(t.sprayings.accountId, accountId))
+    .orderBy(t.sprayings.id),
+  products: await app.db
+    .select()
+    .from(t.sprayingProducts)
+    .where(eq(t.sprayingProducts.accountId, accountId))
+    .orderBy(t.sprayingProducts.id),
+});
+
+const day = (offset: number) => addDays(season.start_period, offset);
+const application = (offset: number, extra: Record<string, unknown> = {}) => ({
+  data: day(offset),
+  produtos: [
+    { defensivo_id: products[0], dose: 0.5, preco: 120 },
+    { defensivo_id: products[1], dose: 1.5, preco: 30 },
+  ],
+  ...extra,
+});
+
+async function refused(
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload: unknown,
+  status: number,
+  key: string,
+) {
+  const before = await snapshot();
+  const response = await call(method, url, payload);
+  expect([response.statusCode, response.json().key]).toEqual([status, key]);
+  expect(await snapshot()).toEqual(before);
+  return response;
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const account = await accountWith(app, ['CONTA'], { planId: 4 });
+  accountId = account.accountId;
+  token = account.members.CONTA!.token;
+  farmId = await makeFarm(app.db, accountId);
+  const plotId = await makePlot(app.db, accountId, farmId, { area: 50 });
+  season = seasonPeriod(1, 1, currentSeasonStartYear(1, 1, todayIn('America/Sao_Paulo')));
+  const [seasonCrop] = await app.db
+    .select({ id: t.seasonCrops.id })
+    .from(t.seasonCrops)
+    .where(
+      and(
+        eq(t.seasonCrops.countryId, 1),
+        eq(t.seasonCrops.cropId, 1),
+        eq(t.seasonCrops.startPeriod, season.start_period),
+      ),
+    );
+  const [variety] = await app.db
+    .select({ id: t.varieties.id })
+    .from(t.varieties)
+    .where(eq(t.varieties.cropId, 1))
+    .limit(1);
+  const [farmVariety] = await app.db
+    .insert(t.farmVarieties)
+    .values({ accountId, farmId, seasonCropId: seasonCrop!.id, varietyId: variety!.id })
+    .returning({ id: t.farmVarieties.id });
+  farmVarietyId = farmVariety!.id;
+  const [sowing] = await app.db
+    .insert(t.sowings)
+    .values({
+      accountId,
+      farmId,
+      plotId,
+      cropId: 1,
+      seasonCropId: seasonCrop!.id,
+      farmVarietyId,
+      area: 40,
+      sowingDate: day(60),
+      emergenceDate: day(67),
+      estimatedCycle: 120,
+    })
+    .returning({ id: t.sowings.id });
+  sowingId = sowing!.id;
+  const fungicides = await app.db
+    .select({ id: t.pesticides.id })
+    .from(t.pesticides)
+    .where(sql`'fungicide' = any(${t.pesticides.categories})`)
+    .orderBy(t.pesticides.id)
+    .limit(3);
+  products = fungicides.map((row) => row.id);
+});
+afterAll(() => app.close());
+
+describe('a planning program’s life', () => {
+  let programId: number;
+
+  it('is created for a farm variety with one main and two secondary diseases', async () => {
+    const created = await call('POST', '/api/programas', {
+      cultivar_id: farmVarietyId,
+      nome: 'Ferrugem 3 aplicações',
+      doenca_principal_id: 1,
+      doencas_secundarias_ids: [3, 4],
+      severidade: 1,
+      racional: true,
+    });
+    expect(created.statusCode).toBe(201);
+    programId = created.json().id;
+    expect(created.json()).toMatchObject({
+      nome: 'Ferrugem 3 aplicações',
+      fazenda_id: farmId,
+      cultivar_id: farmVarietyId,
+      semeadura_id: null,
+      crop_id: 1,
+      doenca_principal_id: 1,
+      doencas_secundarias_ids: [3, 4],
+      severidade: 1,
+      racional: true,
+      is_paused_by_climate: false,
+      planejamentos: [],
+      custo_ha: 0,
+    });
+  });
+
+  it('takes applications in order and answers their cost per hectare and over the variety’s sown area', async () => {
+    const first = await call('POST', `/api/programas/${programId}/planejamentos`, application(100));
+    expect(first.statusCode).toBe(201);
+    const second = await call('POST', `/api/programas/${programId}/planejamentos`, {
+      ...application(121),
+      produtos: [{ defensivo_id: products[2], dose: 0.3, preco: 210.5 }],
+    });
+    const program = second.json();
+    expect(program.planejamentos.map((a: { aplicacao: number }) => a.aplicacao)).toEqual([1, 2]);
+    // 0.5 × 120 + 1.5 × 30 = 105; 0.3 × 210.5 = 63.15; the variety is sown on 40 ha.
+    expect(program.planejamentos.map((a: { custo_ha: number }) => a.custo_ha)).toEqual([
+      105, 63.15,
+    ]);
+    expect(program).toMatchObject({ custo_ha: 168.15, area: 40, custo_total: 6726 });
+    const listed = (await call('GET', `/api/programas?cultivar_id=${farmVarietyId}`)).json();
+    expect(listed.map((row: { id: number }) => row.id)).toContain(programId);
+  });
+
+  it('moves an application and removes one, closing the gap in the positions', async () => {
+    const [firstId, secondId] = (await call('GET', `/api/programas/${programId}`))
+      .json()
+      .planejamentos.map((a: { id: number }) => a.id);
+    const moved = await call(
+      'PUT',
+      `/api/programas/${programId}/planejamentos/${secondId}`,
+      application(125),
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().planejamentos[1].data_aplicacao_planejada).toBe(day(125));
+    const removed = await call('DELETE', `/api/programas/${programId}/planejamentos/${firstId}`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().planejamentos).toEqual([
+      expect.objectContaining({ id: secondId, aplicacao: 1 }),
+    ]);
+  });
+
+  it('is changed and deleted', async () => {
+    const changed = await call('PUT', `/api/programas/${programId}`, {
+      cultivar_id: farmVarietyId,
+      doenca_principal_id: 1,
+      doencas_secundarias_ids: [],
+      mofo_branco: true,
+    });
+    expect(changed.json()).toMatchObject({ doencas_secundarias_ids: [], mofo_branco: true });
+    expect((await call('DELETE', `/api/programas/${programId}`)).statusCode).toBe(204);
+    expect((await call('GET', `/api/programas/${programId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('refusals of a program, each writing nothing', () => {
+  it('more than two secondary diseases: 400 exception.program.too_many_diseases', async () => {
+    await refused(
+      'POST',
+      '/api/programas',
+      { cultivar_id: farmVarietyId, doenca_principal_id: 1, doencas_secundarias_ids: [2, 3, 4] },
+      400,
+      'exception.program.too_many_diseases',
+    );
+  });
+
+  it('a disease of another crop, or neither or both of variety and sowing: 400 exception.validation_error', async () => {
+    const wheatDisease = await refused(
+      'POST',
+      '/api/programas',
+      { cultivar_id: farmVarietyId, doenca_principal_id: 11 },
+      400,
+      'exception.validation_error',
+    );
+    expect(wheatDisease.json().context.additionalInfo).toEqual([
+      expect.objectContaining({ field: 'body.doenca_principal_id' }),
+    ]);
+    await refused(
+      'POST',
+      '/api/programas',
+      { doenca_principal_id: 1 },
+      400,
+      'exception.validation_error',
+    );
+    await refused(
+      'POST',
+      '/api/programas',
+      { cultivar_id: farmVarietyId, semeadura_id: sowingId, doenca_principal_id: 1 },
+      400,
+      'exception.validation_error',
+    );
+  });
+});
+
+describe('refusals of an application, each writing nothing', () => {
+  let execution: number;
+
+  beforeAll(async () => {
+    execution = (
+      await call('POST', '/api/programas', { semeadura_id: sowingId, doenca_principal_id: 1 })
+    ).json().id;
+  });
+  const url = () => `/api/programas/${execution}/planejamentos`;
+
+  it('a product twice: 400 exception.spray.duplicated_defensive', async () => {
+    await refused(
+      'POST',
+      url(),
+      application(100, {
+        produtos: [
+          { defensivo_id: products[0], dose: 0.5, preco: 120 },
+          { defensivo_id: products[0], dose: 0.2, preco: 120 },
+        ],
+      }),
+      400,
+      'exception.spray.duplicated_defensive',
+    );
+  });
+
+  it('a product without dose or price, or none: 400 exception.validation_error', async () => {
+    await refused(
+      'POST',
+      url(),
+      { data: day(100), produtos: [{ defensivo_id: products[0], dose: 0.5 }] },
+      400,
+      'exception.validation_error',
+    );
+    await refused(
+      'POST',
+      url(),
+      { data: day(100), produtos: [] },
+      400,
+      'exception.validation_error',
+    );
+  });
+
+  it('before the sowing: 400 exception.spray.date_before_sowing', async () => {
+    await refused('POST', url(), application(59), 400, 'exception.spray.date_before_sowing');
+  });
+
+  it('not after the previous spray: 400 exception.spray.date_before_last', async () => {
+    expect((await call('POST', url(), application(100))).statusCode).toBe(201);
+    await refused('POST', url(), application(100), 400, 'exception.spray.date_before_last');
+    await refused('POST', url(), application(90), 400, 'exception.spray.date_before_last');
+  });
+
+  it('an eighth soybean spray in Brazil: 400 exception.program.max_sprays', async () => {
+    for (let n = 1; n < 7; n += 1)
+      expect((await call('POST', url(), application(100 + n * 10))).statusCode).toBe(201);
+    await refused('POST', url(), application(200), 400, 'exception.program.max_sprays');
+  });
+
+  it('a fourth white-mold spray: 400 exception.spray.white_mold_limit', async () => {
+    for (const offset of [201, 202, 203])
+      expect(
+        (await call('POST', url(), application(offset, { mofo_branco: true }))).statusCode,
+      ).toBe(201);
+    await refused(
+      'POST',
+      url(),
+      application(204, { mofo_branco: true }),
+      400,
+      'exception.spray.white_mold_limit',
+    );
+  });
+
+  it('an applied spray is not removed as a plan (409 only_last_removable), nor its program (409 has_sprays)', async () => {
+    const [first] = (await call('GET', `/api/programas/${execution}`)).json().planejamentos;
+    await app.db
+      .update(t.sprayings)
+      .set({ appliedAt: day(101) })
+      .where(inArray(t.sprayings.id, [first.id]));
+    await refused(
+      'DELETE',
+      `${url()}/${first.id}`,
+      undefined,
+      409,
+      'exception.spray.only_last_removable',
+    );
+    await refused(
+      'DELETE',
+      `/api/programas/${execution}`,
+      undefined,
+      409,
+      'exception.program.has_sprays',
+    );
+  });
+});

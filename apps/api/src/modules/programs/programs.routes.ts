@@ -1,0 +1,173 @@
+import {
+  applicationBodySchema,
+  errorBodySchema,
+  programBodySchema,
+  type PermissionCode,
+} from '@lavoura/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../http/auth.ts';
+import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { programSchema, programsQuerySchema } from './program.presenter.ts';
+import type { ProgramsService } from './programs.service.ts';
+
+const errors = {
+  ...commonErrorResponses,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+};
+const tags = ['programs'];
+const rule = (permission: PermissionCode) =>
+  ({ access: { permission, planRoute: 'programas' } }) as const;
+
+/** Spray programs and their planned applications (spec 2 §7 Programs; issue 13 items 5–6). */
+export function programsRoutes(programs: ProgramsService) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const programParams = z.object({ id: idSchema });
+    const applicationParams = z.object({ program_id: idSchema, id: idSchema });
+
+    app.get(
+      '/programas',
+      {
+        config: rule('PLANEJAMENTO_LISTAR'),
+        schema: {
+          tags,
+          operationId: 'listPrograms',
+          summary:
+            'The programs of a farm variety (cultivar_id), a sowing (semeadura_id) or a farm (fazenda_id), newest first, with their applications and costs',
+          querystring: programsQuerySchema,
+          response: { 200: z.array(programSchema), ...errors },
+        },
+      },
+      async (request) => programs.list(sessionOf(request), request.query),
+    );
+    app.get(
+      '/programas/:id',
+      {
+        config: rule('PLANEJAMENTO_VISUALIZAR'),
+        schema: {
+          tags,
+          operationId: 'getProgram',
+          summary: 'One program with its applications and costs',
+          params: programParams,
+          response: { 200: programSchema, ...errors },
+        },
+      },
+      async (request) => programs.get(sessionOf(request), request.params.id),
+    );
+    app.post(
+      '/programas',
+      {
+        config: rule('PLANEJAMENTO_CADASTRAR'),
+        schema: {
+          tags,
+          operationId: 'createProgram',
+          summary:
+            'A program for a farm variety (planning) or a sowing (execution): one main disease, at most two secondary (400 exception.program.too_many_diseases)',
+          body: programBodySchema,
+          response: { 201: programSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return programs.create(sessionOf(request), request.body);
+      },
+    );
+    app.put(
+      '/programas/:id',
+      {
+        config: rule('PLANEJAMENTO_EDITAR'),
+        schema: {
+          tags,
+          operationId: 'updateProgram',
+          summary: 'Changes a program’s name, diseases and settings',
+          params: programParams,
+          body: programBodySchema,
+          response: { 200: programSchema, ...errors },
+        },
+      },
+      async (request) => programs.update(sessionOf(request), request.params.id, request.body),
+    );
+    app.delete(
+      '/programas/:id',
+      {
+        config: rule('PLANEJAMENTO_EXCLUIR'),
+        schema: {
+          tags,
+          operationId: 'deleteProgram',
+          summary:
+            'Deletes a program, refused while it has applied sprays (409 exception.program.has_sprays)',
+          params: programParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await programs.remove(sessionOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+    app.post(
+      '/programas/:id/planejamentos',
+      {
+        config: rule('PLANEJAMENTO_CADASTRAR'),
+        schema: {
+          tags,
+          operationId: 'addApplication',
+          summary:
+            'Adds an application at the end of the program: products with dose and price, once each (400 exception.spray.duplicated_defensive), after the previous spray (400 exception.spray.date_before_last) and the sowing (400 exception.spray.date_before_sowing), within the spray limit (400 exception.program.max_sprays) and three white-mold sprays (400 exception.spray.white_mold_limit)',
+          params: programParams,
+          body: applicationBodySchema,
+          response: { 201: programSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return programs.addApplication(sessionOf(request), request.params.id, request.body);
+      },
+    );
+    app.put(
+      '/programas/:program_id/planejamentos/:id',
+      {
+        config: rule('PLANEJAMENTO_EDITAR'),
+        schema: {
+          tags,
+          operationId: 'updateApplication',
+          summary: 'Changes an application’s day and products, with the rules of a new one',
+          params: applicationParams,
+          body: applicationBodySchema,
+          response: { 200: programSchema, ...errors },
+        },
+      },
+      async (request) =>
+        programs.updateApplication(
+          sessionOf(request),
+          request.params.program_id,
+          request.params.id,
+          request.body,
+        ),
+    );
+    app.delete(
+      '/programas/:program_id/planejamentos/:id',
+      {
+        config: rule('PLANEJAMENTO_EXCLUIR'),
+        schema: {
+          tags,
+          operationId: 'deleteApplication',
+          summary:
+            'Removes a planned application; an applied one is undone first (409 exception.spray.only_last_removable)',
+          params: applicationParams,
+          response: { 200: programSchema, ...errors },
+        },
+      },
+      async (request) =>
+        programs.removeApplication(
+          sessionOf(request),
+          request.params.program_id,
+          request.params.id,
+        ),
+    );
+  };
+}

@@ -1,0 +1,579 @@
+import {
+  ERRORS,
+  bodyFieldError,
+  diseasesProblem,
+  duplicatedProductProblem,
+  maxSprays,
+  sprayCountProblem,
+  sprayDateProblem,
+  type ApplicationBody,
+  type ProgramBody,
+} from '@lavoura/domain';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Session } from '../auth/session.types.ts';
+import { visibleFarms } from '../farms/farms.service.ts';
+import {
+  toProgram,
+  type ProgramAnswer,
+  type ProgramRow,
+  type SprayingRow,
+} from './program.presenter.ts';
+
+export interface ProgramsServiceDeps {
+  db: Database;
+  now?: () => Date;
+}
+
+/** What a program is for: a farm's variety (planning) or a sowing (execution), in a season-crop. */
+interface ProgramTarget {
+  farmId: number;
+  farmVarietyId: number | null;
+  sowingId: number | null;
+  seasonCropId: number;
+  cropId: number;
+  countryId: number;
+}
+
+/**
+ * Spray programs of the farms a session sees (spec 2 §3 Program, §7 Programs; issue 13 items 5–6):
+ * every query starts from the session's account and its visible farms, so another account's
+ * program, or one of a farm the member is not assigned to, is not found (404). Every refusal
+ * writes nothing.
+ */
+export class ProgramsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: ProgramsServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** The programs of a farm variety, a sowing or a farm, newest first. */
+  async list(
+    session: Session,
+    query: { cultivar_id?: number; semeadura_id?: number; fazenda_id?: number },
+  ): Promise<ProgramAnswer[]> {
+    if (
+      query.cultivar_id === undefined &&
+      query.semeadura_id === undefined &&
+      query.fazenda_id === undefined
+    )
+      throw new AppError(ERRORS.validation, 'A variety, a sowing or a farm is needed', [
+        bodyFieldError('fazenda_id', 'Required'),
+      ]);
+    const rows = await this.selectPrograms(this.deps.db)
+      .where(
+        and(
+          this.visible(session),
+          query.cultivar_id !== undefined
+            ? eq(t.programs.farmVarietyId, query.cultivar_id)
+            : undefined,
+          query.semeadura_id !== undefined
+            ? eq(t.programs.sowingId, query.semeadura_id)
+            : undefined,
+          query.fazenda_id !== undefined ? eq(t.programs.farmId, query.fazenda_id) : undefined,
+        ),
+      )
+      .orderBy(sql`${t.programs.id} desc`);
+    return this.answer(session, rows);
+  }
+
+  async get(session: Session, id: number): Promise<ProgramAnswer> {
+    const row = await this.programOf(this.deps.db, session, id);
+    const [answer] = await this.answer(session, [row]);
+    return answer!;
+  }
+
+  /**
+   * A new program: its variety or sowing visible (404), its diseases of that crop (400), one main
+   * and at most two secondary (400 exception.program.too_many_diseases).
+   */
+  async create(session: Session, body: ProgramBody): Promise<ProgramAnswer> {
+    const id = await this.deps.db.transaction(async (tx) => {
+      const target = await this.targetOf(tx, session, body);
+      await this.checkDiseases(tx, target.cropId, body);
+      const now = this.now();
+      const [row] = await tx
+        .insert(t.programs)
+        .values({
+          accountId: session.accountId,
+          ...target,
+          ...this.columns(body),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: t.programs.id });
+      return row!.id;
+    });
+    return this.get(session, id);
+  }
+
+  /** Changes a program's name, diseases and settings; its variety or sowing stays its own (400). */
+  async update(session: Session, id: number, body: ProgramBody): Promise<ProgramAnswer> {
+    await this.deps.db.transaction(async (tx) => {
+      const program = await this.programOf(tx, session, id, true);
+      const sameTarget =
+        (body.cultivar_id ?? null) === program.farmVarietyId &&
+        (body.semeadura_id ?? null) === program.sowingId;
+      if (!sameTarget)
+        throw new AppError(ERRORS.validation, 'A program keeps its variety or sowing', [
+          bodyFieldError(body.semeadura_id ? 'semeadura_id' : 'cultivar_id', 'Invalid'),
+        ]);
+      await this.checkDiseases(tx, program.cropId, body);
+      await tx
+        .update(t.programs)
+        .set({ ...this.columns(body), updatedAt: this.now() })
+        .where(and(eq(t.programs.accountId, session.accountId), eq(t.programs.id, id)));
+    });
+    return this.get(session, id);
+  }
+
+  /** Soft delete, refused while a spray of the program was applied (409). */
+  async remove(session: Session, id: number): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      await this.programOf(tx, session, id, true);
+      const [applied] = await tx
+        .select({ id: t.sprayings.id })
+        .from(t.sprayings)
+        .where(
+          and(
+            eq(t.sprayings.accountId, session.accountId),
+            eq(t.sprayings.programId, id),
+            isNotNull(t.sprayings.appliedAt),
+          ),
+        )
+        .limit(1);
+      if (applied) throw new AppError(ERRORS.programHasSprays, 'The program has applied sprays');
+      await tx
+        .update(t.programs)
+        .set({ deletedAt: this.now(), updatedAt: this.now() })
+        .where(and(eq(t.programs.accountId, session.accountId), eq(t.programs.id, id)));
+    });
+  }
+
+  /**
+   * A new application at the end of the program: products once each (400), of the catalogue (400);
+   * within the crop's and country's spray limit and three white-mold sprays (400); dated after the
+   * previous spray and not before the sowing (400).
+   */
+  async addApplication(
+    session: Session,
+    programId: number,
+    body: ApplicationBody,
+  ): Promise<ProgramAnswer> {
+    await this.deps.db.transaction(async (tx) => {
+      const program = await this.programOf(tx, session, programId, true);
+      const sprayings = await this.sprayingsOf(tx, session, [programId]);
+      const whiteMold = body.mofo_branco ?? false;
+      const tooMany = sprayCountProblem(
+        sprayings,
+        { whiteMold },
+        maxSprays(program.cropId, program.countryId),
+      );
+      if (tooMany) throw new AppError(ERRORS[tooMany], 'Too many sprays');
+      await this.checkApplication(tx, body, program, sprayings.at(-1) ?? null);
+      const now = this.now();
+      const [row] = await tx
+        .insert(t.sprayings)
+        .values({
+          accountId: session.accountId,
+          programId,
+          ordinal: (sprayings.at(-1)?.ordinal ?? 0) + 1,
+          plannedDate: body.data,
+          whiteMold,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: t.sprayings.id });
+      await this.writeProducts(tx, session, row!.id, body);
+      await this.touch(tx, session, programId);
+    });
+    return this.get(session, programId);
+  }
+
+  /** Changes an application's day and products, with the rules of a new one. */
+  async updateApplication(
+    session: Session,
+    programId: number,
+    sprayingId: number,
+    body: ApplicationBody,
+  ): Promise<ProgramAnswer> {
+    await this.deps.db.transaction(async (tx) => {
+      const program = await this.programOf(tx, session, programId, true);
+      const sprayings = await this.sprayingsOf(tx, session, [programId]);
+      const index = sprayings.findIndex((spraying) => spraying.id === sprayingId);
+      if (index < 0) throw new AppError(ERRORS.notFound, 'Spraying not found');
+      const spraying = sprayings[index]!;
+      const whiteMold = body.mofo_branco ?? false;
+      if (whiteMold !== spraying.whiteMold) {
+        const others = sprayings.filter((other) => other.id !== sprayingId);
+        const tooMany = sprayCountProblem(
+          others,
+          { whiteMold },
+          maxSprays(program.cropId, program.countryId),
+        );
+        if (tooMany) throw new AppError(ERRORS[tooMany], 'Too many sprays');
+      }
+      await this.checkApplication(tx, body, program, index > 0 ? sprayings[index - 1]! : null);
+      await tx
+        .update(t.sprayings)
+        .set({ plannedDate: body.data, whiteMold, updatedAt: this.now() })
+        .where(and(eq(t.sprayings.accountId, session.accountId), eq(t.sprayings.id, sprayingId)));
+      await tx
+        .delete(t.sprayingProducts)
+        .where(
+          and(
+            eq(t.sprayingProducts.accountId, session.accountId),
+            eq(t.sprayingProducts.sprayingId, sprayingId),
+          ),
+        );
+      await this.writeProducts(tx, session, sprayingId, body);
+      await this.touch(tx, session, programId);
+    });
+    return this.get(session, programId);
+  }
+
+  /**
+   * Removes a planned application and closes the gap in the positions; an applied one is the
+   * executions' to undo first (409 exception.spray.only_last_removable).
+   */
+  async removeApplication(
+    session: Session,
+    programId: number,
+    sprayingId: number,
+  ): Promise<ProgramAnswer> {
+    await this.deps.db.transaction(async (tx) => {
+      await this.programOf(tx, session, programId, true);
+      const sprayings = await this.sprayingsOf(tx, session, [programId]);
+      const spraying = sprayings.find((row) => row.id === sprayingId);
+      if (!spraying) throw new AppError(ERRORS.notFound, 'Spraying not found');
+      if (spraying.appliedAt !== null)
+        throw new AppError(ERRORS.sprayOnlyLastRemovable, 'An applied spray is undone first');
+      await tx
+        .delete(t.sprayings)
+        .where(and(eq(t.sprayings.accountId, session.accountId), eq(t.sprayings.id, sprayingId)));
+      for (const later of sprayings.filter((row) => row.ordinal > spraying.ordinal))
+        await tx
+          .update(t.sprayings)
+          .set({ ordinal: later.ordinal - 1 })
+          .where(and(eq(t.sprayings.accountId, session.accountId), eq(t.sprayings.id, later.id)));
+      await this.touch(tx, session, programId);
+    });
+    return this.get(session, programId);
+  }
+
+  private columns(body: ProgramBody) {
+    return {
+      name: body.nome ?? '',
+      mainDiseaseId: body.doenca_principal_id,
+      secondaryDiseaseIds: [...new Set(body.doencas_secundarias_ids ?? [])],
+      severityId: body.severidade ?? null,
+      whiteMold: body.mofo_branco ?? false,
+      rational: body.racional ?? false,
+    };
+  }
+
+  /** The farm variety (planning) or the sowing (execution) of a new program, visible, or 404. */
+  private async targetOf(
+    tx: Executor,
+    session: Session,
+    body: ProgramBody,
+  ): Promise<ProgramTarget> {
+    if (body.cultivar_id) {
+      const [variety] = await tx
+        .select({
+          farmId: t.farmVarieties.farmId,
+          seasonCropId: t.farmVarieties.seasonCropId,
+          cropId: t.seasonCrops.cropId,
+          countryId: t.seasonCrops.countryId,
+        })
+        .from(t.farmVarieties)
+        .innerJoin(t.seasonCrops, eq(t.seasonCrops.id, t.farmVarieties.seasonCropId))
+        .innerJoin(
+          t.farms,
+          and(
+            eq(t.farms.accountId, t.farmVarieties.accountId),
+            eq(t.farms.id, t.farmVarieties.farmId),
+          ),
+        )
+        .where(
+          and(
+            eq(t.farmVarieties.accountId, session.accountId),
+            eq(t.farmVarieties.id, body.cultivar_id),
+            isNull(t.farms.deletedAt),
+            visibleFarms(session),
+          ),
+        );
+      if (!variety) throw new AppError(ERRORS.notFound, 'Farm variety not found');
+      return { ...variety, farmVarietyId: body.cultivar_id, sowingId: null };
+    }
+    const [sowing] = await tx
+      .select({
+        farmId: t.sowings.farmId,
+        farmVarietyId: t.sowings.farmVarietyId,
+        seasonCropId: t.sowings.seasonCropId,
+        cropId: t.sowings.cropId,
+        countryId: t.seasonCrops.countryId,
+      })
+      .from(t.sowings)
+      .innerJoin(t.seasonCrops, eq(t.seasonCrops.id, t.sowings.seasonCropId))
+      .innerJoin(
+        t.farms,
+        and(eq(t.farms.accountId, t.sowings.accountId), eq(t.farms.id, t.sowings.farmId)),
+      )
+      .where(
+        and(
+          eq(t.sowings.accountId, session.accountId),
+          eq(t.sowings.id, body.semeadura_id!),
+          isNull(t.sowings.deletedAt),
+          isNull(t.farms.deletedAt),
+          visibleFarms(session),
+        ),
+      );
+    if (!sowing) throw new AppError(ERRORS.notFound, 'Sowing not found');
+    return { ...sowing, sowingId: body.semeadura_id! };
+  }
+
+  /** One main and at most two secondary diseases, all of the program's crop and each once. */
+  private async checkDiseases(tx: Executor, cropId: number, body: ProgramBody): Promise<void> {
+    const secondary = body.doencas_secundarias_ids ?? [];
+    const tooMany = diseasesProblem(secondary);
+    if (tooMany) throw new AppError(ERRORS[tooMany], 'Too many diseases');
+    const wanted = [body.doenca_principal_id, ...secondary];
+    const found = await tx
+      .select({ id: t.diseases.id })
+      .from(t.diseases)
+      .where(and(inArray(t.diseases.id, wanted), eq(t.diseases.cropId, cropId)));
+    const known = new Set(found.map((row) => row.id));
+    const problems = [];
+    if (!known.has(body.doenca_principal_id))
+      problems.push(bodyFieldError('doenca_principal_id', 'Not a disease of the crop'));
+    if (
+      secondary.some((id) => !known.has(id) || id === body.doenca_principal_id) ||
+      new Set(secondary).size !== secondary.length
+    )
+      problems.push(bodyFieldError('doencas_secundarias_ids', 'Not a disease of the crop'));
+    if (problems.length) throw new AppError(ERRORS.validation, 'Invalid diseases', problems);
+  }
+
+  /** An application's products once each and of the catalogue, and its day after the previous. */
+  private async checkApplication(
+    tx: Executor,
+    body: ApplicationBody,
+    program: ProgramRow,
+    previous: SprayingRow | null,
+  ): Promise<void> {
+    const productIds = body.produtos.map((product) => product.defensivo_id);
+    const duplicated = duplicatedProductProblem(productIds);
+    if (duplicated) throw new AppError(ERRORS[duplicated], 'A product twice in one spray');
+    const found = await tx
+      .select({ id: t.pesticides.id })
+      .from(t.pesticides)
+      .where(inArray(t.pesticides.id, productIds));
+    if (found.length !== productIds.length)
+      throw new AppError(ERRORS.validation, 'Unknown product', [
+        bodyFieldError('produtos', 'Unknown product'),
+      ]);
+    const dated = sprayDateProblem(
+      body.data,
+      previous ? (previous.appliedAt ?? previous.plannedDate) : null,
+      program.sowingDate,
+    );
+    if (dated) throw new AppError(ERRORS[dated], 'Spray date');
+  }
+
+  private async writeProducts(
+    tx: Executor,
+    session: Session,
+    sprayingId: number,
+    body: ApplicationBody,
+  ): Promise<void> {
+    await tx.insert(t.sprayingProducts).values(
+      body.produtos.map((product) => ({
+        accountId: session.accountId,
+        sprayingId,
+        pesticideId: product.defensivo_id,
+        dose: product.dose,
+        price: product.preco.toFixed(2),
+      })),
+    );
+  }
+
+  private async touch(tx: Executor, session: Session, programId: number): Promise<void> {
+    await tx
+      .update(t.programs)
+      .set({ updatedAt: this.now() })
+      .where(and(eq(t.programs.accountId, session.accountId), eq(t.programs.id, programId)));
+  }
+
+  /** The program's row if live and of a farm the session sees, or 404; `lock` holds it. */
+  private async programOf(
+    db: Executor,
+    session: Session,
+    id: number,
+    lock = false,
+  ): Promise<ProgramRow> {
+    const query = this.selectPrograms(db).where(and(this.visible(session), eq(t.programs.id, id)));
+    const [row] = lock ? await query.for('update', { of: t.programs }) : await query;
+    if (!row) throw new AppError(ERRORS.notFound, 'Program not found');
+    return row;
+  }
+
+  private visible(session: Session) {
+    return and(
+      eq(t.programs.accountId, session.accountId),
+      isNull(t.programs.deletedAt),
+      isNull(t.farms.deletedAt),
+      visibleFarms(session, t.programs.farmId),
+    );
+  }
+
+  private selectPrograms(db: Executor) {
+    return db
+      .select({
+        id: t.programs.id,
+        farmId: t.programs.farmId,
+        farmVarietyId: t.programs.farmVarietyId,
+        sowingId: t.programs.sowingId,
+        seasonCropId: t.programs.seasonCropId,
+        cropId: t.seasonCrops.cropId,
+        countryId: t.seasonCrops.countryId,
+        name: t.programs.name,
+        mainDiseaseId: t.programs.mainDiseaseId,
+        secondaryDiseaseIds: t.programs.secondaryDiseaseIds,
+        severityId: t.programs.severityId,
+        whiteMold: t.programs.whiteMold,
+        rational: t.programs.rational,
+        importedFromId: t.programs.importedFromId,
+        sowingDate: t.sowings.sowingDate,
+        sowingArea: t.sowings.area,
+        createdAt: t.programs.createdAt,
+        updatedAt: t.programs.updatedAt,
+      })
+      .from(t.programs)
+      .innerJoin(
+        t.farms,
+        and(eq(t.farms.accountId, t.programs.accountId), eq(t.farms.id, t.programs.farmId)),
+      )
+      .innerJoin(t.seasonCrops, eq(t.seasonCrops.id, t.programs.seasonCropId))
+      .leftJoin(
+        t.sowings,
+        and(eq(t.sowings.accountId, t.programs.accountId), eq(t.sowings.id, t.programs.sowingId)),
+      )
+      .$dynamic();
+  }
+
+  /** The sprayings of programs with their products, by position. */
+  private async sprayingsOf(
+    db: Executor,
+    session: Session,
+    programIds: readonly number[],
+  ): Promise<SprayingRow[]> {
+    if (!programIds.length) return [];
+    const rows = await db
+      .select({
+        id: t.sprayings.id,
+        programId: t.sprayings.programId,
+        ordinal: t.sprayings.ordinal,
+        plannedDate: t.sprayings.plannedDate,
+        appliedAt: t.sprayings.appliedAt,
+        whiteMold: t.sprayings.whiteMold,
+      })
+      .from(t.sprayings)
+      .where(
+        and(
+          eq(t.sprayings.accountId, session.accountId),
+          inArray(t.sprayings.programId, [...programIds]),
+        ),
+      )
+      .orderBy(asc(t.sprayings.programId), asc(t.sprayings.ordinal));
+    const products = rows.length
+      ? await db
+          .select({
+            sprayingId: t.sprayingProducts.sprayingId,
+            pesticideId: t.sprayingProducts.pesticideId,
+            name: t.pesticides.name,
+            dose: t.sprayingProducts.dose,
+            price: t.sprayingProducts.price,
+          })
+          .from(t.sprayingProducts)
+          .innerJoin(t.pesticides, eq(t.pesticides.id, t.sprayingProducts.pesticideId))
+          .where(
+            and(
+              eq(t.sprayingProducts.accountId, session.accountId),
+              inArray(
+                t.sprayingProducts.sprayingId,
+                rows.map((row) => row.id),
+              ),
+            ),
+          )
+          .orderBy(asc(t.sprayingProducts.id))
+      : [];
+    return rows.map((row) => ({
+      ...row,
+      products: products
+        .filter((product) => product.sprayingId === row.id)
+        .map((product) => ({ ...product, price: Number(product.price) })),
+    }));
+  }
+
+  /** Answers for programs: their sprayings, and the area their cost is multiplied by. */
+  private async answer(session: Session, rows: readonly ProgramRow[]): Promise<ProgramAnswer[]> {
+    const sprayings = await this.sprayingsOf(
+      this.deps.db,
+      session,
+      rows.map((row) => row.id),
+    );
+    // A planning program covers the farm's live sowings of its variety.
+    const varietyIds = rows.flatMap((row) =>
+      row.sowingId === null && row.farmVarietyId !== null ? [row.farmVarietyId] : [],
+    );
+    const varietyAreas = varietyIds.length
+      ? await this.deps.db
+          .select({
+            farmVarietyId: t.sowings.farmVarietyId,
+            area: sql<number>`sum(${t.sowings.area})`.mapWith(Number),
+          })
+          .from(t.sowings)
+          .where(
+            and(
+              eq(t.sowings.accountId, session.accountId),
+              inArray(t.sowings.farmVarietyId, varietyIds),
+              isNull(t.sowings.deletedAt),
+            ),
+          )
+          .groupBy(t.sowings.farmVarietyId)
+      : [];
+    const areaOf = new Map(varietyAreas.map((row) => [row.farmVarietyId, row.area]));
+    const pauses = rows.length
+      ? await this.deps.db
+          .select({ programId: t.programPauses.programId })
+          .from(t.programPauses)
+          .where(
+            and(
+              eq(t.programPauses.accountId, session.accountId),
+              inArray(
+                t.programPauses.programId,
+                rows.map((row) => row.id),
+              ),
+              isNull(t.programPauses.resumedAt),
+            ),
+          )
+      : [];
+    const paused = new Set(pauses.map((row) => row.programId));
+    return rows.map((row) =>
+      toProgram(row, {
+        sprayings: sprayings.filter((spraying) => spraying.programId === row.id),
+        area:
+          row.sowingId !== null
+            ? row.sowingArea
+            : row.farmVarietyId !== null
+              ? (areaOf.get(row.farmVarietyId) ?? null)
+              : null,
+        paused: paused.has(row.id),
+      }),
+    );
+  }
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod/mini';
+import { FIELD_KEYS } from '../field-errors.ts';
+import { SEVERITY_LEVELS } from '../reference/enumerations.ts';
+import { isoDateSchema, recordIdSchema } from './common.ts';
+
+/**
+ * A spray program and its applications as the API takes them (spec 2 §3 Program, Planned
+ * application; issue 13 "Exact names"). A program is planned for a farm's variety (`cultivar_id`)
+ * or attached to a sowing (`semeadura_id`): exactly one of the two. More than two secondary
+ * diseases is its own refusal (400 exception.program.too_many_diseases), not a field error.
+ */
+export const programBodySchema = z
+  .strictObject({
+    cultivar_id: z.optional(z.nullable(recordIdSchema)),
+    semeadura_id: z.optional(z.nullable(recordIdSchema)),
+    nome: z.optional(z.string().check(z.trim(), z.maxLength(120))),
+    doenca_principal_id: recordIdSchema,
+    doencas_secundarias_ids: z.optional(z.array(recordIdSchema).check(z.maxLength(20))),
+    severidade: z.optional(
+      z.nullable(
+        z.int().check(
+          z.refine((id) => SEVERITY_LEVELS.some((level) => level.id === id), {
+            message: FIELD_KEYS.invalid,
+          }),
+        ),
+      ),
+    ),
+    mofo_branco: z.optional(z.boolean()),
+    racional: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine(
+      (body) => ((body.cultivar_id ?? null) !== null) !== ((body.semeadura_id ?? null) !== null),
+      {
+        message: FIELD_KEYS.invalid,
+        path: ['cultivar_id'],
+      },
+    ),
+  );
+export type ProgramBody = z.infer<typeof programBodySchema>;
+
+/** One product of an application: dose per hectare in the product's unit, price per unit. */
+export const applicationProductSchema = z.strictObject({
+  defensivo_id: recordIdSchema,
+  dose: z.number().check(z.positive(), z.lte(100_000)),
+  preco: z.number().check(z.gte(0), z.lte(100_000_000)),
+});
+
+/** A planned or executed application (one record): its day, white-mold flag and products. */
+export const applicationBodySchema = z.strictObject({
+  data: isoDateSchema,
+  mofo_branco: z.optional(z.boolean()),
+  produtos: z.array(applicationProductSchema).check(z.minLength(1), z.maxLength(10)),
+});
+export type ApplicationBody = z.infer<typeof applicationBodySchema>;

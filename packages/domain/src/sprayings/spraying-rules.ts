@@ -1,0 +1,62 @@
+import { COUNTRY_IDS } from '../reference/countries.ts';
+import { CROP_IDS } from '../reference/crops.ts';
+import type { ERRORS } from '../errors.ts';
+
+/** The refusals of the rules below, by their ERRORS name. */
+type Refusal<Name extends keyof typeof ERRORS> = Name;
+
+/** At most this many secondary diseases beside the main one (spec 2 §3 Program). */
+export const MAX_SECONDARY_DISEASES = 2;
+
+/** More than three white-mold sprays is refused (AGRONOMY §7.4 warns beyond 3; S12: R1, R3). */
+export const MAX_WHITE_MOLD_SPRAYS = 3;
+
+/**
+ * The most sprays of a program (AGRONOMY §7.2): soybean 7, wheat 5, and 5 in the USA — the lower
+ * of the crop's and the country's.
+ */
+export function maxSprays(cropId: number, countryId: number): number {
+  const byCrop = cropId === CROP_IDS.wheat ? 5 : 7;
+  return countryId === COUNTRY_IDS.usa ? Math.min(byCrop, 5) : byCrop;
+}
+
+export function diseasesProblem(
+  secondary: readonly number[],
+): Refusal<'programTooManyDiseases'> | null {
+  return secondary.length > MAX_SECONDARY_DISEASES ? 'programTooManyDiseases' : null;
+}
+
+/** The same product twice in one application. */
+export function duplicatedProductProblem(
+  productIds: readonly number[],
+): Refusal<'sprayDuplicatedDefensive'> | null {
+  return new Set(productIds).size !== productIds.length ? 'sprayDuplicatedDefensive' : null;
+}
+
+/**
+ * An application's day against its neighbours: after the previous spray of the program (by
+ * position) and not before the sowing.
+ */
+export function sprayDateProblem(
+  date: string,
+  previous: string | null,
+  sowingDate: string | null,
+): Refusal<'sprayDateBeforeSowing' | 'sprayDateBeforeLast'> | null {
+  if (sowingDate && date < sowingDate) return 'sprayDateBeforeSowing';
+  if (previous && date <= previous) return 'sprayDateBeforeLast';
+  return null;
+}
+
+/** A new application beyond the program's limits: the spray count, or a fourth white-mold spray. */
+export function sprayCountProblem(
+  existing: readonly { whiteMold: boolean }[],
+  adding: { whiteMold: boolean },
+  limit: number,
+): Refusal<'programMaxSprays' | 'sprayWhiteMoldLimit'> | null {
+  if (adding.whiteMold) {
+    const whiteMold = existing.filter((spray) => spray.whiteMold).length;
+    return whiteMold >= MAX_WHITE_MOLD_SPRAYS ? 'sprayWhiteMoldLimit' : null;
+  }
+  const others = existing.filter((spray) => !spray.whiteMold).length;
+  return others >= limit ? 'programMaxSprays' : null;
+}
