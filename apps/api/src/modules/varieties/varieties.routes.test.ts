@@ -156,7 +156,7 @@ describe('adding varieties to a farm', () => {
 });
 
 describe('removing a farm’s variety', () => {
-  it('is refused while a sowing uses it (409 exception.variety.in_use), then done once it is gone', async () => {
+  it('is refused while a sowing or a program uses it (409 exception.variety.in_use), then done once they are gone', async () => {
     const [held] = await farmVarieties();
     const plotId = await makePlot(app.db, accountId, farmId);
     const [sowing] = await app.db
@@ -180,6 +180,18 @@ describe('removing a farm’s variety', () => {
       .update(t.sowings)
       .set({ deletedAt: new Date() })
       .where(eq(t.sowings.id, sowing!.id));
+    // A spray program planned for the variety holds it too, until the program is deleted.
+    const [program] = await app.db
+      .insert(t.programs)
+      .values({ accountId, farmId, farmVarietyId: held!.id, seasonCropId, mainDiseaseId: 1 })
+      .returning({ id: t.programs.id });
+    const planned = await call('DELETE', `/api/cultivares/${held!.id}/fazenda/${farmId}`);
+    expect([planned.statusCode, planned.json().key]).toEqual([409, 'exception.variety.in_use']);
+    expect(await farmVarieties()).toHaveLength(1);
+    await app.db
+      .update(t.programs)
+      .set({ deletedAt: new Date() })
+      .where(eq(t.programs.id, program!.id));
     expect((await call('DELETE', `/api/cultivares/${held!.id}/fazenda/${farmId}`)).statusCode).toBe(
       204,
     );

@@ -148,7 +148,7 @@ export class VarietiesService {
     return (await this.one(session, id))!;
   }
 
-  /** Removes a farm's variety: 409 exception.variety.in_use while a sowing uses it. */
+  /** Removes a farm's variety: 409 exception.variety.in_use while a sowing or a program uses it. */
   async remove(session: Session, id: number, farmId: number): Promise<void> {
     const farm = await this.farmOf(session, farmId);
     await this.deps.db.transaction(async (run) => {
@@ -176,6 +176,18 @@ export class VarietiesService {
         )
         .limit(1);
       if (used) throw new AppError(ERRORS.varietyInUse, 'Variety in use');
+      const [planned] = await run
+        .select({ id: t.programs.id })
+        .from(t.programs)
+        .where(
+          and(
+            eq(t.programs.accountId, session.accountId),
+            eq(t.programs.farmVarietyId, id),
+            isNull(t.programs.deletedAt),
+          ),
+        )
+        .limit(1);
+      if (planned) throw new AppError(ERRORS.varietyInUse, 'A program is planned for the variety');
       // A deleted sowing still points at it: the pointer goes, the sowing stays deleted.
       await run
         .update(t.sowings)
