@@ -27,6 +27,8 @@ ALTER TABLE "programs" ADD COLUMN "severity_id" integer;--> statement-breakpoint
 ALTER TABLE "programs" ADD COLUMN "white_mold" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "programs" ADD COLUMN "white_mold_sprayings" integer;--> statement-breakpoint
 ALTER TABLE "programs" ADD COLUMN "rational" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "programs" ADD COLUMN "expected_emergence" date;--> statement-breakpoint
+ALTER TABLE "programs" ADD COLUMN "cycle_days" integer;--> statement-breakpoint
 ALTER TABLE "programs" ADD COLUMN "imported_from_id" integer;--> statement-breakpoint
 ALTER TABLE "sprayings" ADD COLUMN "white_mold" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "program_pauses" ADD CONSTRAINT "program_pauses_program_id_programs_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -624,6 +624,12 @@ export const programs = pgTable(
     whiteMoldSprayings: integer('white_mold_sprayings'),
     /** AGRONOMY §7.5: drop trailing sprays that add little. */
     rational: boolean('rational').notNull().default(false),
+    /**
+     * A planning program's expected emergence (`data_prevista`) and cycle in days: the engine's
+     * timeline before there is a sowing; an execution reads its sowing's.
+     */
+    expectedEmergence: date('expected_emergence', { mode: 'string' }),
+    cycleDays: integer('cycle_days'),
     /** The planning program an execution was imported from. */
     importedFromId: integer('imported_from_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

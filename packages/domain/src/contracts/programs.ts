@@ -27,6 +27,10 @@ export const programBodySchema = z
     ),
     mofo_branco: z.optional(z.boolean()),
     racional: z.optional(z.boolean()),
+    /** A planning program's expected emergence; an execution takes its sowing's. */
+    data_prevista: z.optional(z.nullable(isoDateSchema)),
+    /** A planning program's cycle in days (emergence to the last stage). */
+    ciclo_dias: z.optional(z.nullable(z.int().check(z.positive(), z.lte(365)))),
   })
   .check(
     z.refine(

@@ -43,6 +43,9 @@ export const programSchema = z.object({
   mofo_branco: z.boolean(),
   racional: z.boolean(),
   imported_from_planning_id: z.number().int().nullable(),
+  /** Emergence and cycle the program is computed on: the sowing's, or the planning's expected. */
+  data_prevista: day.nullable(),
+  ciclo_dias: z.number().int().nullable(),
   is_paused_by_climate: z.boolean(),
   planejamentos: z.array(applicationSchema),
   /** Σ of the applications' cost per hectare. */
@@ -79,7 +82,11 @@ export interface ProgramRow {
   whiteMold: boolean;
   rational: boolean;
   importedFromId: number | null;
+  expectedEmergence: string | null;
+  cycleDays: number | null;
   sowingDate: string | null;
+  sowingEmergence: string | null;
+  sowingCycle: number | null;
   sowingArea: number | null;
   createdAt: Date;
   updatedAt: Date;
@@ -133,6 +140,8 @@ export function toProgram(
     mofo_branco: row.whiteMold,
     racional: row.rational,
     imported_from_planning_id: row.importedFromId,
+    data_prevista: row.sowingId !== null ? row.sowingEmergence : row.expectedEmergence,
+    ciclo_dias: row.sowingId !== null ? row.sowingCycle : row.cycleDays,
     is_paused_by_climate: context.paused,
     planejamentos: applications,
     custo_ha: costPerHa,

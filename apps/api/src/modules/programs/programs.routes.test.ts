@@ -128,6 +128,8 @@ describe('a planning program’s life', () => {
       doencas_secundarias_ids: [3, 4],
       severidade: 1,
       racional: true,
+      data_prevista: day(70),
+      ciclo_dias: 118,
     });
     expect(created.statusCode).toBe(201);
     programId = created.json().id;
@@ -141,6 +143,8 @@ describe('a planning program’s life', () => {
       doencas_secundarias_ids: [3, 4],
       severidade: 1,
       racional: true,
+      data_prevista: day(70),
+      ciclo_dias: 118,
       is_paused_by_climate: false,
       planejamentos: [],
       custo_ha: 0,
@@ -244,6 +248,21 @@ describe('refusals of an application, each writing nothing', () => {
     ).json().id;
   });
   const url = () => `/api/programas/${execution}/planejamentos`;
+
+  it('an execution is computed on its sowing’s emergence and cycle', async () => {
+    expect((await call('GET', `/api/programas/${execution}`)).json()).toMatchObject({
+      semeadura_id: sowingId,
+      cultivar_id: farmVarietyId,
+      data_prevista: day(67),
+      ciclo_dias: 120,
+      area: 40,
+    });
+    // A variety's list holds its plans; the sowing's program is the sowing's.
+    const plans = (await call('GET', `/api/programas?cultivar_id=${farmVarietyId}`)).json();
+    expect(plans.map((row: { id: number }) => row.id)).not.toContain(execution);
+    const own = (await call('GET', `/api/programas?semeadura_id=${sowingId}`)).json();
+    expect(own.map((row: { id: number }) => row.id)).toEqual([execution]);
+  });
 
   it('a product twice: 400 exception.spray.duplicated_defensive', async () => {
     await refused(

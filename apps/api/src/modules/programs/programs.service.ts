@@ -50,7 +50,7 @@ export class ProgramsService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** The programs of a farm variety, a sowing or a farm, newest first. */
+  /** The plans of a farm variety, the program of a sowing, or a farm's programs, newest first. */
   async list(
     session: Session,
     query: { cultivar_id?: number; semeadura_id?: number; fazenda_id?: number },
@@ -67,8 +67,9 @@ export class ProgramsService {
       .where(
         and(
           this.visible(session),
+          // A variety's programs are its plans; a sowing's program is asked for by the sowing.
           query.cultivar_id !== undefined
-            ? eq(t.programs.farmVarietyId, query.cultivar_id)
+            ? and(eq(t.programs.farmVarietyId, query.cultivar_id), isNull(t.programs.sowingId))
             : undefined,
           query.semeadura_id !== undefined
             ? eq(t.programs.sowingId, query.semeadura_id)
@@ -272,6 +273,8 @@ export class ProgramsService {
       severityId: body.severidade ?? null,
       whiteMold: body.mofo_branco ?? false,
       rational: body.racional ?? false,
+      expectedEmergence: body.data_prevista ?? null,
+      cycleDays: body.ciclo_dias ?? null,
     };
   }
 
@@ -447,7 +450,11 @@ export class ProgramsService {
         whiteMold: t.programs.whiteMold,
         rational: t.programs.rational,
         importedFromId: t.programs.importedFromId,
+        expectedEmergence: t.programs.expectedEmergence,
+        cycleDays: t.programs.cycleDays,
         sowingDate: t.sowings.sowingDate,
+        sowingEmergence: t.sowings.emergenceDate,
+        sowingCycle: t.sowings.estimatedCycle,
         sowingArea: t.sowings.area,
         createdAt: t.programs.createdAt,
         updatedAt: t.programs.updatedAt,
