@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'varieties',
   'sowings',
   'sowing-records',
+  'programs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

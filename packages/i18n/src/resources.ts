@@ -60,6 +60,9 @@ import esSowings from './locales/es/sowings.json';
 import ptSowingRecords from './locales/pt/sowing-records.json';
 import enSowingRecords from './locales/en/sowing-records.json';
 import esSowingRecords from './locales/es/sowing-records.json';
+import ptPrograms from './locales/pt/programs.json';
+import enPrograms from './locales/en/programs.json';
+import esPrograms from './locales/es/programs.json';
 
 /**
  * Every user-facing text, in pt, en and es, one namespace per area. The web app loads these
@@ -91,6 +94,7 @@ export const resources: Resources = {
     varieties: ptVarieties,
     sowings: ptSowings,
     'sowing-records': ptSowingRecords,
+    programs: ptPrograms,
   },
   en: {
     emails: enEmails,
@@ -113,6 +117,7 @@ export const resources: Resources = {
     varieties: enVarieties,
     sowings: enSowings,
     'sowing-records': enSowingRecords,
+    programs: enPrograms,
   },
   es: {
     emails: esEmails,
@@ -135,5 +140,6 @@ export const resources: Resources = {
     varieties: esVarieties,
     sowings: esSowings,
     'sowing-records': esSowingRecords,
+    programs: esPrograms,
   },
 };

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { AreaNotReady } from '../warnings/area-not-ready';
 import { VarietiesPage } from './varieties-page';
 
-export const namespaces: readonly Namespace[] = ['varieties'];
+export const namespaces: readonly Namespace[] = ['varieties', 'programs'];
 
 /** The planning area: /cultivares is built; /programas is not yet, and says so honestly. */
 export function Area() {
