@@ -39,6 +39,7 @@ export * from './sowings/stage-timeline.ts';
 export * from './sowings/current-crop.ts';
 export * from './sowings/sowing-rules.ts';
 export * from './contracts/sowings.ts';
+export * from './programs/index.ts';
 export * from './contracts/programs.ts';
 export * from './sprayings/spraying-rules.ts';
 

@@ -1,5 +1,7 @@
-import { COUNTRY_IDS } from '../reference/countries.ts';
-import { CROP_IDS } from '../reference/crops.ts';
+import type { CountryId } from '../reference/countries.ts';
+import type { CropId } from '../reference/crops.ts';
+import { sprayLimit } from '../programs/engine.ts';
+import { engineParameters } from '../programs/parameters.ts';
 import type { ERRORS } from '../errors.ts';
 
 /** The refusals of the rules below, by their ERRORS name. */
@@ -13,11 +15,10 @@ export const MAX_WHITE_MOLD_SPRAYS = 3;
 
 /**
  * The most sprays of a program (AGRONOMY §7.2): soybean 7, wheat 5, and 5 in the USA — the lower
- * of the crop's and the country's.
+ * of the crop's and the country's; the engine's parameters hold the numbers and their sources.
  */
 export function maxSprays(cropId: number, countryId: number): number {
-  const byCrop = cropId === CROP_IDS.wheat ? 5 : 7;
-  return countryId === COUNTRY_IDS.usa ? Math.min(byCrop, 5) : byCrop;
+  return sprayLimit(cropId as CropId, countryId as CountryId, engineParameters());
 }
 
 export function diseasesProblem(

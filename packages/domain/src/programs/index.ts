@@ -1,0 +1,69 @@
+/**
+ * The spray-program efficacy engine (AGRONOMY.md §3–§8; docs/agronomy.md). The package barrel
+ * re-exports these, so only the public entry points and their types are listed here.
+ */
+export type * from './types.ts';
+export {
+  DEFAULT_ENGINE_PARAMETERS,
+  NO_REGISTRATION_DOSE,
+  engineParameters,
+  type EngineParameterKey,
+  type EngineParameterOverrides,
+  type EngineParameters,
+  type Provenance,
+  type SourceId,
+  type Sourced,
+} from './parameters.ts';
+export { WARNING_SOURCES, type EngineWarning, type WarningCode } from './warnings.ts';
+export {
+  DISEASE_RISK,
+  type DiseaseRiskDefinition,
+  type ResolvedWindow,
+  type RiskWindowDefinition,
+} from './risk-windows.ts';
+export {
+  doseFactor,
+  mixtureEfficacy,
+  protectionFactor,
+  timingFactor,
+  type ProductContribution,
+} from './efficacy.ts';
+export {
+  evaluateProgram,
+  sprayLimit,
+  type DiseaseEvaluation,
+  type EvaluateOptions,
+  type ProgramEvaluation,
+  type ProgramInput,
+  type ProgramSprayInput,
+  type SprayDiseaseEvaluation,
+  type SprayEvaluation,
+} from './engine.ts';
+export {
+  suggestProgram,
+  suggestSprayProducts,
+  type BlockedCandidate,
+  type NextSprayInput,
+  type SprayChoice,
+  type SuggestedSpray,
+  type SuggestionInput,
+  type SuggestionResult,
+  type SuggestOptions,
+} from './suggestion.ts';
+export {
+  applySpray,
+  changeTimeline,
+  pauseProgram,
+  resumeProgram,
+  sprayInterval,
+  stageNotRecommended,
+  unapplySpray,
+  type Schedule,
+  type ScheduleContext,
+  type ScheduleError,
+  type ScheduleResult,
+  type ScheduledSpray,
+  type SprayMove,
+  type TimelineSettings,
+} from './recalculation.ts';
+export { exampleCatalogue } from './example-catalogue.ts';

@@ -1,0 +1,63 @@
+import type { Provenance } from './parameters.ts';
+
+/** Why a score is what it is: each warning names its rule and sources, for the UI to explain. */
+export type WarningCode =
+  /** ρ < 1 for a target (S6: no reduced rates). */
+  | 'sub_dose'
+  /** The spray is outside a disease's recommended range: τ × 0.7. */
+  | 'off_range_stage'
+  /** estadio_nao_recomendado: outside the range of every priority disease (white mold: R1..R3). */
+  | 'stage_not_recommended'
+  /** U > 0 days of full risk without protection before the spray: curative use (S1, S2, S6). */
+  | 'curative_exposure'
+  /** R1: a single-site group of the previous spray recurs without a multisite partner. */
+  | 'rotation'
+  /** R2: more sprays with a group than its season cap (SDHI 2, QoI 3, DMI 4). */
+  | 'season_cap'
+  /** USA wheat: QoI at or after Feekes 10 (DON, S8). */
+  | 'qoi_after_boot'
+  /** A product counts 0 by a §4 rule (USA frogeye and QoI, S7). */
+  | 'qoi_resistant_frogeye'
+  /** More than 3 white-mold sprays. */
+  | 'white_mold_count'
+  /** More sprays than the crop's and country's maximum. */
+  | 'spray_limit'
+  /** A spray without products (the suggestion found none feasible). */
+  | 'empty_spray'
+  /** A product id absent from the catalogue entries given to the engine. */
+  | 'unknown_product';
+
+export interface EngineWarning {
+  code: WarningCode;
+  sources: readonly Provenance[];
+  disease?: string;
+  productId?: number;
+  /** FRAC groups or group classes the rule concerns. */
+  groups?: readonly string[];
+  /** The quantity the rule measured (exposure days, count, dose ratio …). */
+  value?: number;
+  /** The limit it was compared with. */
+  limit?: number;
+}
+
+export const WARNING_SOURCES: Readonly<Record<WarningCode, readonly Provenance[]>> = {
+  sub_dose: ['S6', 'assumption'],
+  off_range_stage: ['assumption'],
+  stage_not_recommended: ['assumption'],
+  curative_exposure: ['S1', 'S2', 'S6', 'assumption'],
+  rotation: ['S1', 'S6', 'assumption'],
+  season_cap: ['S6', 'assumption'],
+  qoi_after_boot: ['S8'],
+  qoi_resistant_frogeye: ['S7'],
+  white_mold_count: ['S12', 'assumption'],
+  spray_limit: ['assumption'],
+  empty_spray: ['assumption'],
+  unknown_product: [],
+};
+
+export function warning(
+  code: WarningCode,
+  details: Omit<EngineWarning, 'code' | 'sources'> = {},
+): EngineWarning {
+  return { code, sources: WARNING_SOURCES[code], ...details };
+}
