@@ -167,6 +167,13 @@ describe('a planning program’s life', () => {
     expect(program).toMatchObject({ custo_ha: 168.15, area: 40, custo_total: 6726 });
     const listed = (await call('GET', `/api/programas?cultivar_id=${farmVarietyId}`)).json();
     expect(listed.map((row: { id: number }) => row.id)).toContain(programId);
+    // The product picker offers the last price and dose the account used.
+    const last = (await call('GET', '/api/defensives/last-values')).json();
+    expect(last).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ defensivo_id: products[2], preco: 210.5, dose: 0.3 }),
+      ]),
+    );
   });
 
   it('moves an application and removes one, closing the gap in the positions', async () => {

@@ -402,6 +402,28 @@ export class ProgramsService {
         price: product.preco.toFixed(2),
       })),
     );
+    // The account's last price and dose per product, which the product picker offers next time.
+    const now = this.now();
+    for (const product of body.produtos)
+      await tx
+        .insert(t.accountPesticideValues)
+        .values({
+          accountId: session.accountId,
+          pesticideId: product.defensivo_id,
+          price: product.preco.toFixed(2),
+          dose: product.dose,
+          uses: 1,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [t.accountPesticideValues.accountId, t.accountPesticideValues.pesticideId],
+          set: {
+            price: product.preco.toFixed(2),
+            dose: product.dose,
+            uses: sql`${t.accountPesticideValues.uses} + 1`,
+            updatedAt: now,
+          },
+        });
   }
 
   private async touch(tx: Executor, session: Session, programId: number): Promise<void> {
