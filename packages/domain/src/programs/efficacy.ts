@@ -76,6 +76,8 @@ export interface ProductContribution {
   efficacy: number;
   /** ρ < 1 (S6: no reduced rates). */
   subDose: boolean;
+  /** Registered without a dose in the source: f(ρ) taken as 1 (assumption). */
+  doseAssumed?: true;
   residualDays: number;
   /** Why a registered value was set to 0 by a rule of §4 (USA frogeye: QoI counts 0, S7). */
   excluded?: { rule: 'qoi_resistant_frogeye'; source: Provenance };
@@ -116,9 +118,16 @@ export function productContribution(
   const registeredDose = entry?.registeredDose ?? null;
   const percent = entry?.efficacy ?? null;
   const traits = traitsOf(product, context.parameters);
-  const registered = isRegistered(registeredDose);
-  const doseRatio = registered ? dose / registeredDose : null;
-  const factor = doseRatio === null ? 0 : doseFactor(doseRatio, context.parameters);
+  const doseKnown = isRegistered(registeredDose);
+  // Registered without a dose in the source: f(ρ) = 1, an assumption the engine warns about.
+  const doseAssumed = !doseKnown && entry?.registeredDoseNotInformed === true;
+  const registered = doseKnown || doseAssumed;
+  const doseRatio = doseKnown ? dose / registeredDose : null;
+  const factor = doseAssumed
+    ? 1
+    : doseRatio === null
+      ? 0
+      : doseFactor(doseRatio, context.parameters);
   // USA frogeye populations are QoI-resistant (S7): a QoI-only product adds nothing.
   const excluded =
     registered && disease === 'OLR' && context.countryId === COUNTRY_IDS.usa && traits.qoiOnly;
@@ -127,7 +136,7 @@ export function productContribution(
     name: product.name,
     dose,
     efficacyPercent: percent,
-    registeredDose: registered ? registeredDose : null,
+    registeredDose: doseKnown ? registeredDose : null,
     semRegistro: !registered,
     notInformed: registered && percent === null,
     doseRatio,
@@ -139,6 +148,7 @@ export function productContribution(
     subDose: doseRatio !== null && doseRatio < 1,
     residualDays: traits.residual,
   };
+  if (doseAssumed) contribution.doseAssumed = true;
   if (excluded) contribution.excluded = { rule: 'qoi_resistant_frogeye', source: 'S7' };
   return contribution;
 }

@@ -34,6 +34,40 @@ function evaluate(
 }
 const codes = (warnings: { code: string }[]) => warnings.map((w) => w.code);
 
+describe('a registration without a dose in the source', () => {
+  it('counts the product at f(ρ) = 1 and warns that the dose is an assumption', () => {
+    const known: ProgramProduct = {
+      id: 900,
+      name: 'Known dose',
+      groups: ['11', '3'],
+      perDisease: { FER: { efficacy: 60, registeredDose: 0.4 } },
+    };
+    const unknown: ProgramProduct = {
+      id: 901,
+      name: 'Dose not informed',
+      groups: ['11', '3'],
+      perDisease: { FER: { efficacy: 60, registeredDose: null, registeredDoseNotInformed: true } },
+    };
+    const atLabel = evaluate(CROP_IDS.soybean, [{ day: 50, products: [[900, 0.4]] }], {
+      extra: [known],
+    });
+    const assumed = evaluate(CROP_IDS.soybean, [{ day: 50, products: [[901, 0.1]] }], {
+      extra: [unknown],
+    });
+    const [contribution] = assumed.sprays[0]!.diseases[0]!.products;
+    expect(contribution).toMatchObject({ semRegistro: false, doseFactor: 1, doseAssumed: true });
+    expect(assumed.programScore).toBeCloseTo(atLabel.programScore, 10);
+    expect(assumed.sprays[0]!.warnings).toContainEqual(
+      expect.objectContaining({ code: 'registered_dose_not_informed', productId: 901 }),
+    );
+    // Without the flag, no dose means no registration: nothing counts.
+    const none = evaluate(CROP_IDS.soybean, [{ day: 50, products: [[902, 0.1]] }], {
+      extra: [{ ...unknown, id: 902, perDisease: { FER: { efficacy: 60, registeredDose: null } } }],
+    });
+    expect(none.programScore).toBe(0);
+  });
+});
+
 describe('warnings', () => {
   it('R1: a single-site group recurring without a multisite partner', () => {
     const evaluation = evaluate(CROP_IDS.soybean, [

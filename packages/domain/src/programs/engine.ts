@@ -289,6 +289,7 @@ export function evaluateProgramDays(
     let score = 0;
     let whiteMoldScore: number | null = null;
     const subDose = new Map<number, string[]>();
+    const doseAssumed = new Map<number, string[]>();
     for (const prepared of diseases) {
       const { risk } = prepared;
       const contributions = resolved.map(({ product, dose }) =>
@@ -336,6 +337,8 @@ export function evaluateProgramDays(
         warnings.push(warning('off_range_stage', { disease: risk.code }));
       for (const c of contributions) {
         if (c.subDose) subDose.set(c.productId, [...(subDose.get(c.productId) ?? []), risk.code]);
+        if (c.doseAssumed)
+          doseAssumed.set(c.productId, [...(doseAssumed.get(c.productId) ?? []), risk.code]);
         if (c.excluded)
           warnings.push(
             warning('qoi_resistant_frogeye', { disease: risk.code, productId: c.productId }),
@@ -358,6 +361,9 @@ export function evaluateProgramDays(
     }
     for (const [productId, codes] of subDose)
       for (const code of codes) warnings.push(warning('sub_dose', { productId, disease: code }));
+    for (const [productId, codes] of doseAssumed)
+      for (const code of codes)
+        warnings.push(warning('registered_dose_not_informed', { productId, disease: code }));
 
     // L_i = max L_k, also when no disease is evaluated.
     for (const product of sprayProducts)

@@ -13,6 +13,11 @@ export interface TargetEfficacy {
   efficacy: number | null;
   /** The label's maximum dose for the target; null or 999999 = no registration (sem_registro). */
   registeredDose: number | null;
+  /**
+   * Registered for the target, but the source gives no dose: the dose factor is taken as 1
+   * (assumption, warned as `registered_dose_not_informed`) instead of counting no registration.
+   */
+  registeredDoseNotInformed?: boolean;
 }
 
 /** A catalogue product as the engine reads it (the entries of the program's crop and country). */

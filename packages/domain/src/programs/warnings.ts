@@ -4,6 +4,8 @@ import type { Provenance } from './parameters.ts';
 export type WarningCode =
   /** ρ < 1 for a target (S6: no reduced rates). */
   | 'sub_dose'
+  /** Registered for the target without a dose in the source: f(ρ) taken as 1. */
+  | 'registered_dose_not_informed'
   /** The spray is outside a disease's recommended range: τ × 0.7. */
   | 'off_range_stage'
   /** estadio_nao_recomendado: outside the range of every priority disease (white mold: R1..R3). */
@@ -42,6 +44,7 @@ export interface EngineWarning {
 
 export const WARNING_SOURCES: Readonly<Record<WarningCode, readonly Provenance[]>> = {
   sub_dose: ['S6', 'assumption'],
+  registered_dose_not_informed: ['assumption'],
   off_range_stage: ['assumption'],
   stage_not_recommended: ['assumption'],
   curative_exposure: ['S1', 'S2', 'S6', 'assumption'],
