@@ -119,9 +119,10 @@ export function productContribution(
   const percent = entry?.efficacy ?? null;
   const traits = traitsOf(product, context.parameters);
   const doseKnown = isRegistered(registeredDose);
-  // Registered without a dose in the source: f(ρ) = 1, an assumption the engine warns about.
-  const doseAssumed = !doseKnown && entry?.registeredDoseNotInformed === true;
-  const registered = doseKnown || doseAssumed;
+  const registered = doseKnown || entry?.registeredDoseNotInformed === true;
+  // Registered without a dose in the source: f(ρ) = 1, an assumption the engine warns about
+  // (only where an efficacy counts at all).
+  const doseAssumed = registered && !doseKnown && percent !== null;
   const doseRatio = doseKnown ? dose / registeredDose : null;
   const factor = doseAssumed
     ? 1

@@ -67,3 +67,4 @@ export {
   type TimelineSettings,
 } from './recalculation.ts';
 export { exampleCatalogue } from './example-catalogue.ts';
+export { fracGroup, programProduct, type CatalogueProductFacts } from './catalogue-product.ts';

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  EVALUATION_MISSING,
+  applicationEvaluationSchema,
+  programEvaluationSchema,
+  type Evaluated,
+} from './program-evaluation.ts';
+import type { ProgramRow, SprayingRow } from './program-rows.ts';
 
 /** A date-only day as the API answers it. */
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -24,6 +31,8 @@ export const applicationSchema = z.object({
   produtos: z.array(applicationProductSchema),
   /** Σ dose × price of its products, per hectare. */
   custo_ha: z.number(),
+  /** Its scores and efficacies with their explanation; null while the program has none. */
+  avaliacao: applicationEvaluationSchema.nullable(),
 });
 
 /** A program as the API answers it (spec 2 §3 Program; issue 13 item 5). */
@@ -54,6 +63,9 @@ export const programSchema = z.object({
   custo_total: z.number().nullable(),
   /** The hectares `custo_total` counts. */
   area: z.number().nullable(),
+  /** The engine's scores and their explanation (AGRONOMY.md), or null with the reason. */
+  avaliacao: programEvaluationSchema.nullable(),
+  avaliacao_indisponivel: z.enum(EVALUATION_MISSING).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -66,48 +78,17 @@ export const programsQuerySchema = z.object({
   fazenda_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
-/** What the service reads of a program to answer it and check its rules. */
-export interface ProgramRow {
-  id: number;
-  farmId: number;
-  farmVarietyId: number | null;
-  sowingId: number | null;
-  seasonCropId: number | null;
-  cropId: number;
-  countryId: number;
-  name: string;
-  mainDiseaseId: number | null;
-  secondaryDiseaseIds: number[];
-  severityId: number | null;
-  whiteMold: boolean;
-  rational: boolean;
-  importedFromId: number | null;
-  expectedEmergence: string | null;
-  cycleDays: number | null;
-  sowingDate: string | null;
-  sowingEmergence: string | null;
-  sowingCycle: number | null;
-  sowingArea: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface SprayingRow {
-  id: number;
-  programId: number;
-  ordinal: number;
-  plannedDate: string;
-  appliedAt: string | null;
-  whiteMold: boolean;
-  products: { pesticideId: number; name: string; dose: number; price: number }[];
-}
-
 /** Money to the cent, summed without float dust. */
 const cents = (value: number) => Math.round(value * 100) / 100;
 
 export function toProgram(
   row: ProgramRow,
-  context: { sprayings: readonly SprayingRow[]; area: number | null; paused: boolean },
+  context: {
+    sprayings: readonly SprayingRow[];
+    area: number | null;
+    paused: boolean;
+    evaluated: Evaluated;
+  },
 ): ProgramAnswer {
   const applications = context.sprayings.map((spraying) => ({
     id: spraying.id,
@@ -124,6 +105,7 @@ export function toProgram(
     custo_ha: cents(
       spraying.products.reduce((sum, product) => sum + product.dose * product.price, 0),
     ),
+    avaliacao: context.evaluated.applications.get(spraying.id) ?? null,
   }));
   const costPerHa = cents(applications.reduce((sum, application) => sum + application.custo_ha, 0));
   return {
@@ -147,6 +129,8 @@ export function toProgram(
     custo_ha: costPerHa,
     custo_total: context.area ? cents(costPerHa * context.area) : null,
     area: context.area,
+    avaliacao: context.evaluated.program,
+    avaliacao_indisponivel: context.evaluated.missing,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -355,3 +355,131 @@ describe('refusals of an application, each writing nothing', () => {
     );
   });
 });
+
+describe('a program’s scores and their explanation (the engine on the shipped catalogue)', () => {
+  it('scores an execution on its sowing’s emergence and cycle, each efficacy with its tag and source', async () => {
+    const [fox] = await app.db
+      .select({ id: t.pesticides.id })
+      .from(t.pesticides)
+      .where(and(eq(t.pesticides.name, 'Fox'), eq(t.pesticides.countryId, 1)));
+    const plot = await makePlot(app.db, accountId, farmId, { area: 30 });
+    const [sowing] = await app.db
+      .insert(t.sowings)
+      .values({
+        accountId,
+        farmId,
+        plotId: plot,
+        cropId: 1,
+        seasonCropId: (
+          await app.db
+            .select({ id: t.sowings.seasonCropId })
+            .from(t.sowings)
+            .where(eq(t.sowings.id, sowingId))
+        )[0]!.id,
+        farmVarietyId,
+        area: 30,
+        sowingDate: day(60),
+        emergenceDate: day(67),
+        estimatedCycle: 120,
+      })
+      .returning({ id: t.sowings.id });
+    const program = (
+      await call('POST', '/api/programas', {
+        semeadura_id: sowing!.id,
+        doenca_principal_id: 1,
+        doencas_secundarias_ids: [3],
+        severidade: 1,
+      })
+    ).json();
+    // DAE 38: V7-V9, the start of rust's spray range, with no full-risk day before it.
+    const planned = (
+      await call('POST', `/api/programas/${program.id}/planejamentos`, {
+        data: day(67 + 38),
+        produtos: [{ defensivo_id: fox!.id, dose: 0.4, preco: 100 }],
+      })
+    ).json();
+    expect(planned.avaliacao).toMatchObject({
+      data_emergencia: day(67),
+      ciclo_dias: 120,
+      severidade: 'high',
+      severidade_assumida: false,
+      maximo_aplicacoes: 7,
+    });
+    expect(planned.avaliacao.program_score).toBeGreaterThan(0);
+    const spray = planned.planejamentos[0].avaliacao;
+    expect(spray).toMatchObject({ estadio: 'V7-V9', estadio_nao_recomendado: false });
+    const rust = spray.eficacias.find((target: { alvo_id: number }) => target.alvo_id === 1);
+    // E 75.5 derived from the S15 trials; the extract gives no registered dose: f(ρ) taken as 1.
+    expect(rust).toMatchObject({ dias_expostos: 0, fator_epoca: 1, sem_registro: false });
+    expect(rust.eficacia_potencial).toBeCloseTo(0.755, 6);
+    expect(rust.eficacia_ajustada).toBeCloseTo(0.755, 6);
+    expect(rust.produtos).toEqual([
+      expect.objectContaining({
+        defensivo_id: fox!.id,
+        eficacia_percentual: 75.5,
+        tag: 'D',
+        fonte: expect.stringContaining('S15'),
+        dose_assumida: true,
+        fator_dose: 1,
+      }),
+    ]);
+    expect(spray.avisos).toContainEqual(
+      expect.objectContaining({
+        code: 'registered_dose_not_informed',
+        defensivo_id: fox!.id,
+        fontes: ['assumption'],
+      }),
+    );
+  });
+
+  it('says what a plan lacks to be scored: its expected emergence and cycle', async () => {
+    const plan = (
+      await call('POST', '/api/programas', { cultivar_id: farmVarietyId, doenca_principal_id: 1 })
+    ).json();
+    expect(plan).toMatchObject({ avaliacao: null, avaliacao_indisponivel: 'emergence_and_cycle' });
+    const dated = (
+      await call('PUT', `/api/programas/${plan.id}`, {
+        cultivar_id: farmVarietyId,
+        doenca_principal_id: 1,
+        data_prevista: day(67),
+        ciclo_dias: 120,
+      })
+    ).json();
+    expect(dated).toMatchObject({ avaliacao_indisponivel: null, avaliacao: { program_score: 0 } });
+    // Computed at medium severity when the program names none, and said so.
+    expect(dated.avaliacao).toMatchObject({ severidade: 'medium', severidade_assumida: true });
+  });
+
+  it('a product not registered for the target adds nothing to it: sem_registro', async () => {
+    const [unregistered] = await app.db
+      .select({ id: t.pesticideDoses.pesticideId })
+      .from(t.pesticideDoses)
+      .innerJoin(t.pesticides, eq(t.pesticides.id, t.pesticideDoses.pesticideId))
+      .where(
+        and(
+          eq(t.pesticideDoses.diseaseId, 1),
+          eq(t.pesticideDoses.registered, false),
+          sql`'fungicide' = any(${t.pesticides.categories})`,
+        ),
+      )
+      .limit(1);
+    const plan = (
+      await call('POST', '/api/programas', {
+        cultivar_id: farmVarietyId,
+        doenca_principal_id: 1,
+        data_prevista: day(67),
+        ciclo_dias: 120,
+      })
+    ).json();
+    const answer = (
+      await call('POST', `/api/programas/${plan.id}/planejamentos`, {
+        data: day(67 + 50),
+        produtos: [{ defensivo_id: unregistered!.id, dose: 1, preco: 10 }],
+      })
+    ).json();
+    const rust = answer.planejamentos[0].avaliacao.eficacias[0];
+    expect(rust).toMatchObject({ alvo_id: 1, sem_registro: true, eficacia_potencial: 0 });
+    expect(rust.produtos[0]).toMatchObject({ sem_registro: true, eficacia: 0 });
+    expect(answer.avaliacao.program_score).toBe(0);
+  });
+});

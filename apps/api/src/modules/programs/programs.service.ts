@@ -6,8 +6,10 @@ import {
   maxSprays,
   sprayCountProblem,
   sprayDateProblem,
+  programProduct,
   type ApplicationBody,
   type ProgramBody,
+  type ProgramProduct,
 } from '@lavoura/domain';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
@@ -15,12 +17,9 @@ import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import { visibleFarms } from '../farms/farms.service.ts';
-import {
-  toProgram,
-  type ProgramAnswer,
-  type ProgramRow,
-  type SprayingRow,
-} from './program.presenter.ts';
+import { evaluate, type EfficacyProvenance } from './program-evaluation.ts';
+import { toProgram, type ProgramAnswer } from './program.presenter.ts';
+import type { ProgramRow, SprayingRow } from './program-rows.ts';
 
 export interface ProgramsServiceDeps {
   db: Database;
@@ -592,9 +591,13 @@ export class ProgramsService {
           )
       : [];
     const paused = new Set(pauses.map((row) => row.programId));
-    return rows.map((row) =>
-      toProgram(row, {
-        sprayings: sprayings.filter((spraying) => spraying.programId === row.id),
+    const catalogue = await this.catalogueOf(rows, sprayings);
+    return rows.map((row) => {
+      const own = sprayings.filter((spraying) => spraying.programId === row.id);
+      const { products, provenance } = catalogue.get(row.countryId)!;
+      return toProgram(row, {
+        sprayings: own,
+        evaluated: evaluate(row, own, products, provenance),
         area:
           row.sowingId !== null
             ? row.sowingArea
@@ -602,7 +605,88 @@ export class ProgramsService {
               ? (areaOf.get(row.farmVarietyId) ?? null)
               : null,
         paused: paused.has(row.id),
-      }),
-    );
+      });
+    });
+  }
+
+  /**
+   * The catalogue entries of the programs' products as the engine reads them, per country: the
+   * registration per disease, and the shipped efficacy of that country with its tag and source.
+   */
+  private async catalogueOf(
+    rows: readonly ProgramRow[],
+    sprayings: readonly SprayingRow[],
+  ): Promise<Map<number, { products: ProgramProduct[]; provenance: EfficacyProvenance }>> {
+    const productIds = [
+      ...new Set(sprayings.flatMap((spraying) => spraying.products.map((p) => p.pesticideId))),
+    ];
+    const countries = [...new Set(rows.map((row) => row.countryId))];
+    const pesticides = productIds.length
+      ? await this.deps.db
+          .select({ id: t.pesticides.id, name: t.pesticides.name, actives: t.pesticides.actives })
+          .from(t.pesticides)
+          .where(inArray(t.pesticides.id, productIds))
+      : [];
+    const registrations = productIds.length
+      ? await this.deps.db
+          .select({
+            pesticideId: t.pesticideDoses.pesticideId,
+            diseaseCode: t.diseases.code,
+            registered: t.pesticideDoses.registered,
+            doseMax: t.pesticideDoses.doseMax,
+          })
+          .from(t.pesticideDoses)
+          .innerJoin(t.diseases, eq(t.diseases.id, t.pesticideDoses.diseaseId))
+          .where(inArray(t.pesticideDoses.pesticideId, productIds))
+      : [];
+    const efficacies = productIds.length
+      ? await this.deps.db
+          .select({
+            pesticideId: t.pesticideEfficacies.pesticideId,
+            countryId: t.pesticideEfficacies.countryId,
+            diseaseCode: t.diseases.code,
+            efficacy: t.pesticideEfficacies.efficacy,
+            tag: t.pesticideEfficacies.tag,
+            sourceId: t.pesticideEfficacies.sourceId,
+          })
+          .from(t.pesticideEfficacies)
+          .innerJoin(t.diseases, eq(t.diseases.id, t.pesticideEfficacies.diseaseId))
+          .where(
+            and(
+              inArray(t.pesticideEfficacies.pesticideId, productIds),
+              inArray(t.pesticideEfficacies.countryId, countries),
+            ),
+          )
+      : [];
+    const catalogue = new Map<
+      number,
+      { products: ProgramProduct[]; provenance: EfficacyProvenance }
+    >();
+    for (const countryId of countries) {
+      const own = efficacies.filter((row) => row.countryId === countryId);
+      const provenance: EfficacyProvenance = new Map();
+      for (const row of own) {
+        const byDisease = provenance.get(row.pesticideId) ?? new Map();
+        byDisease.set(row.diseaseCode, {
+          efficacy: row.efficacy,
+          tag: row.tag as 'S' | 'D' | 'A',
+          source: row.sourceId,
+        });
+        provenance.set(row.pesticideId, byDisease);
+      }
+      const products = pesticides.map((pesticide) =>
+        programProduct({
+          id: pesticide.id,
+          name: pesticide.name,
+          modesOfAction: (pesticide.actives as { mode_of_action: string | null }[]).map(
+            (active) => active.mode_of_action,
+          ),
+          registrations: registrations.filter((row) => row.pesticideId === pesticide.id),
+          efficacies: own.filter((row) => row.pesticideId === pesticide.id),
+        }),
+      );
+      catalogue.set(countryId, { products, provenance });
+    }
+    return catalogue;
   }
 }

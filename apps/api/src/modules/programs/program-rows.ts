@@ -1,0 +1,35 @@
+/** What the service reads of a program to answer it and check its rules. */
+export interface ProgramRow {
+  id: number;
+  farmId: number;
+  farmVarietyId: number | null;
+  sowingId: number | null;
+  seasonCropId: number | null;
+  cropId: number;
+  countryId: number;
+  name: string;
+  mainDiseaseId: number | null;
+  secondaryDiseaseIds: number[];
+  severityId: number | null;
+  whiteMold: boolean;
+  rational: boolean;
+  importedFromId: number | null;
+  expectedEmergence: string | null;
+  cycleDays: number | null;
+  sowingDate: string | null;
+  sowingEmergence: string | null;
+  sowingCycle: number | null;
+  sowingArea: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SprayingRow {
+  id: number;
+  programId: number;
+  ordinal: number;
+  plannedDate: string;
+  appliedAt: string | null;
+  whiteMold: boolean;
+  products: { pesticideId: number; name: string; dose: number; price: number }[];
+}

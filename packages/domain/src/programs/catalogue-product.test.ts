@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { fracGroup, programProduct } from './catalogue-product.ts';
+
+describe('a catalogue product as the engine reads it', () => {
+  it('reads FRAC groups from the actives’ modes of action, leaving out what is not informed', () => {
+    expect(fracGroup('FRAC 11')).toBe('11');
+    expect(fracGroup('FRAC M03')).toBe('M03');
+    expect(fracGroup(null)).toBeNull();
+    expect(
+      programProduct({
+        id: 1,
+        name: 'Fox',
+        modesOfAction: ['FRAC 11', 'FRAC 3', null],
+        registrations: [],
+        efficacies: [],
+      }).groups,
+    ).toEqual(['11', '3']);
+  });
+
+  it('maps registrations: none, not informed, with the label dose, or without a dose in the source', () => {
+    const product = programProduct({
+      id: 1,
+      name: 'Fox',
+      modesOfAction: ['FRAC 11', 'FRAC 3'],
+      registrations: [
+        { diseaseCode: 'FER', registered: true, doseMax: null },
+        { diseaseCode: 'MAL', registered: null, doseMax: null },
+        { diseaseCode: 'OID', registered: false, doseMax: null },
+        { diseaseCode: 'ANT', registered: true, doseMax: 0.4 },
+      ],
+      efficacies: [
+        { diseaseCode: 'FER', efficacy: 75.5 },
+        { diseaseCode: 'OID', efficacy: 75 },
+        { diseaseCode: 'ANT', efficacy: 60 },
+      ],
+    });
+    expect(product.perDisease).toEqual({
+      FER: { efficacy: 75.5, registeredDose: null, registeredDoseNotInformed: true },
+      MAL: { efficacy: null, registeredDose: null, registeredDoseNotInformed: true },
+      OID: { efficacy: 75, registeredDose: 999999 },
+      ANT: { efficacy: 60, registeredDose: 0.4 },
+    });
+  });
+});

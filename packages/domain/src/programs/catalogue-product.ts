@@ -1,0 +1,58 @@
+import type { ProgramProduct, TargetEfficacy } from './types.ts';
+import { NO_REGISTRATION_DOSE } from './parameters.ts';
+
+/**
+ * A catalogue product as the engine reads it (AGRONOMY §4b: "the engine reads E from there").
+ * Registrations: `registered` false is no registration (sem_registro); null is not informed (the
+ * source only implies it): no efficacy counts; true with the label's maximum dose, or without a
+ * dose in the source (then f(ρ) is taken as 1, an assumption the engine warns about).
+ * Efficacy: the shipped value for the program's country, else not informed.
+ */
+export interface CatalogueProductFacts {
+  id: number;
+  name: string;
+  /** The actives' modes of action as the catalogue gives them: 'FRAC 11', 'FRAC M03', or null. */
+  modesOfAction: readonly (string | null)[];
+  registrations: readonly {
+    diseaseCode: string;
+    registered: boolean | null;
+    doseMax: number | null;
+  }[];
+  /** Efficacy percent per disease for the program's country. */
+  efficacies: readonly { diseaseCode: string; efficacy: number }[];
+}
+
+/** 'FRAC 11' → '11', 'FRAC M03' → 'M03'; anything else (not informed) is left out. */
+export function fracGroup(modeOfAction: string | null): string | null {
+  const match = /^FRAC\s+([0-9A-Z]+)$/i.exec(modeOfAction?.trim() ?? '');
+  return match ? match[1]!.toUpperCase() : null;
+}
+
+export function programProduct(facts: CatalogueProductFacts): ProgramProduct {
+  const groups = [
+    ...new Set(facts.modesOfAction.map(fracGroup).filter((g): g is string => g !== null)),
+  ];
+  const efficacyOf = new Map(facts.efficacies.map((row) => [row.diseaseCode, row.efficacy]));
+  const perDisease: Record<string, TargetEfficacy> = {};
+  for (const registration of facts.registrations) {
+    const efficacy = efficacyOf.get(registration.diseaseCode) ?? null;
+    if (registration.registered === false)
+      perDisease[registration.diseaseCode] = { efficacy, registeredDose: NO_REGISTRATION_DOSE };
+    else if (registration.registered === null)
+      // Not informed whether registered: counted as registered without an efficacy (adds none).
+      perDisease[registration.diseaseCode] = {
+        efficacy: null,
+        registeredDose: null,
+        registeredDoseNotInformed: true,
+      };
+    else if (registration.doseMax !== null && registration.doseMax > 0)
+      perDisease[registration.diseaseCode] = { efficacy, registeredDose: registration.doseMax };
+    else
+      perDisease[registration.diseaseCode] = {
+        efficacy,
+        registeredDose: null,
+        registeredDoseNotInformed: true,
+      };
+  }
+  return { id: facts.id, name: facts.name, groups, perDisease };
+}
