@@ -30,6 +30,7 @@ ALTER TABLE "programs" ADD COLUMN "rational" boolean DEFAULT false NOT NULL;--> 
 ALTER TABLE "programs" ADD COLUMN "expected_emergence" date;--> statement-breakpoint
 ALTER TABLE "programs" ADD COLUMN "cycle_days" integer;--> statement-breakpoint
 ALTER TABLE "programs" ADD COLUMN "imported_from_id" integer;--> statement-breakpoint
+ALTER TABLE "sprayings" ADD COLUMN "original_date" date;--> statement-breakpoint
 ALTER TABLE "sprayings" ADD COLUMN "white_mold" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "program_pauses" ADD CONSTRAINT "program_pauses_program_id_programs_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "program_pauses" ADD CONSTRAINT "program_pauses_reason_id_paused_climate_reasons_id_fk" FOREIGN KEY ("reason_id") REFERENCES "public"."paused_climate_reasons"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint

@@ -55,6 +55,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { defensivesRoutes } from './modules/catalogue/defensives.routes.ts';
 import { DefensivesService } from './modules/catalogue/defensives.service.ts';
+import { executionsRoutes } from './modules/programs/executions.routes.ts';
 import { programsRoutes } from './modules/programs/programs.routes.ts';
 import { ProgramsService } from './modules/programs/programs.service.ts';
 import { harvestsRoutes } from './modules/sowings/harvests.routes.ts';
@@ -257,7 +258,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(varietiesRoutes(varieties), { prefix: '/api' });
   await app.register(sowingsRoutes(new SowingsService(services)), { prefix: '/api' });
-  await app.register(programsRoutes(new ProgramsService(services)), { prefix: '/api' });
+  const programs = new ProgramsService(services);
+  await app.register(programsRoutes(programs), { prefix: '/api' });
+  await app.register(executionsRoutes(programs), { prefix: '/api' });
   await app.register(stagesRoutes(new StagesService(services)), { prefix: '/api' });
   await app.register(harvestsRoutes(new HarvestsService(services)), { prefix: '/api' });
   await app.register(irrigationsRoutes(new IrrigationsService(services)), { prefix: '/api' });

@@ -126,6 +126,8 @@ export const ERRORS = {
   programHasSprays: { key: 'exception.program.has_sprays', status: 409 },
   programMaxSprays: { key: 'exception.program.max_sprays', status: 400 },
   programPaused: { key: 'exception.program.paused', status: 409 },
+  programNotPaused: { key: 'exception.program.not_paused', status: 409 },
+  programNotExecution: { key: 'exception.program.not_execution', status: 409 },
   sprayDuplicatedDefensive: { key: 'exception.spray.duplicated_defensive', status: 400 },
   sprayDateBeforeLast: { key: 'exception.spray.date_before_last', status: 400 },
   sprayDateBeforeSowing: { key: 'exception.spray.date_before_sowing', status: 400 },

@@ -663,6 +663,8 @@ export const sprayings = pgTable(
     /** 1-based position in the program. */
     ordinal: integer('ordinal').notNull(),
     plannedDate: date('planned_date', { mode: 'string' }).notNull(),
+    /** The date the grower planned (moves by apply, pause and resume leave it): unapply's fallback. */
+    originalDate: date('original_date', { mode: 'string' }),
     appliedAt: date('applied_at', { mode: 'string' }),
     /** A white-mold spray (AGRONOMY §7.4), counted apart from the others. */
     whiteMold: boolean('white_mold').notNull().default(false),

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { FIELD_KEYS } from '../field-errors.ts';
-import { SEVERITY_LEVELS } from '../reference/enumerations.ts';
+import { PAUSED_CLIMATE_REASONS, SEVERITY_LEVELS } from '../reference/enumerations.ts';
 import { isoDateSchema, recordIdSchema } from './common.ts';
 
 /**
@@ -57,3 +57,32 @@ export const applicationBodySchema = z.strictObject({
   produtos: z.array(applicationProductSchema).check(z.minLength(1), z.maxLength(10)),
 });
 export type ApplicationBody = z.infer<typeof applicationBodySchema>;
+
+/** POST /api/programs/{id}/sprayings/{ordinal}/apply: the day it was sprayed (default today). */
+export const applySprayingBodySchema = z.strictObject({
+  applied_at: z.optional(isoDateSchema),
+});
+
+/** POST /api/programs/{id}/pause: the reason ('other' needs a description) and the day. */
+export const pauseBodySchema = z
+  .strictObject({
+    reason_id: z.int().check(
+      z.refine((id) => PAUSED_CLIMATE_REASONS.some((reason) => reason.id === id), {
+        message: FIELD_KEYS.invalid,
+      }),
+    ),
+    description: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
+    paused_at: z.optional(isoDateSchema),
+  })
+  .check(
+    z.refine(
+      (body) =>
+        !PAUSED_CLIMATE_REASONS.find((reason) => reason.id === body.reason_id)
+          ?.requires_description || Boolean(body.description?.trim()),
+      { message: FIELD_KEYS.required, path: ['description'] },
+    ),
+  );
+export type PauseBody = z.infer<typeof pauseBodySchema>;
+
+/** POST /api/programs/{id}/resume: the day (default today). */
+export const resumeBodySchema = z.strictObject({ resumed_at: z.optional(isoDateSchema) });

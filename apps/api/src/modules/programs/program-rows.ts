@@ -16,6 +16,9 @@ export interface ProgramRow {
   importedFromId: number | null;
   expectedEmergence: string | null;
   cycleDays: number | null;
+  timeZone: string;
+  /** The season-crop's first day: whether it is the current season. */
+  seasonStart: string;
   sowingDate: string | null;
   sowingEmergence: string | null;
   sowingCycle: number | null;
@@ -29,6 +32,7 @@ export interface SprayingRow {
   programId: number;
   ordinal: number;
   plannedDate: string;
+  originalDate: string | null;
   appliedAt: string | null;
   whiteMold: boolean;
   products: { pesticideId: number; name: string; dose: number; price: number }[];

@@ -483,3 +483,203 @@ describe('a program’s scores and their explanation (the engine on the shipped 
     expect(answer.avaliacao.program_score).toBe(0);
   });
 });
+
+describe('executions: apply, undo, pause and resume (AGRONOMY §8)', () => {
+  let fox: number;
+
+  /** A sowing emerged on day(67) with a 120-day cycle, its program with sprays at DAE 38, 59, 80. */
+  async function plannedExecution(seasonCropId?: number) {
+    const plot = await makePlot(app.db, accountId, farmId, { area: 20 });
+    const [own] = await app.db
+      .select({ seasonCropId: t.sowings.seasonCropId })
+      .from(t.sowings)
+      .where(eq(t.sowings.id, sowingId));
+    const [sowing] = await app.db
+      .insert(t.sowings)
+      .values({
+        accountId,
+        farmId,
+        plotId: plot,
+        cropId: 1,
+        seasonCropId: seasonCropId ?? own!.seasonCropId,
+        farmVarietyId,
+        area: 20,
+        sowingDate: day(60),
+        emergenceDate: day(67),
+        estimatedCycle: 120,
+      })
+      .returning({ id: t.sowings.id });
+    const [program] = await app.db
+      .insert(t.programs)
+      .values({
+        accountId,
+        farmId,
+        sowingId: sowing!.id,
+        seasonCropId: seasonCropId ?? own!.seasonCropId,
+        mainDiseaseId: 1,
+        secondaryDiseaseIds: [3],
+        severityId: 1,
+      })
+      .returning({ id: t.programs.id });
+    for (const [ordinal, dae] of [
+      [1, 38],
+      [2, 59],
+      [3, 80],
+    ] as const) {
+      const [spraying] = await app.db
+        .insert(t.sprayings)
+        .values({
+          accountId,
+          programId: program!.id,
+          ordinal,
+          plannedDate: day(67 + dae),
+          originalDate: day(67 + dae),
+        })
+        .returning({ id: t.sprayings.id });
+      await app.db
+        .insert(t.sprayingProducts)
+        .values({ accountId, sprayingId: spraying!.id, pesticideId: fox, dose: 0.4, price: '100' });
+    }
+    return program!.id;
+  }
+  const dates = (answer: {
+    planejamentos: { data_aplicacao_planejada: string; data_realizada: string | null }[];
+  }) => answer.planejamentos.map((a) => [a.data_aplicacao_planejada, a.data_realizada]);
+  const apply = (program: number, ordinal: number, dae: number) =>
+    call('POST', `/api/programs/${program}/sprayings/${ordinal}/apply`, {
+      applied_at: day(67 + dae),
+    });
+
+  beforeAll(async () => {
+    const [row] = await app.db
+      .select({ id: t.pesticides.id })
+      .from(t.pesticides)
+      .where(and(eq(t.pesticides.name, 'Fox'), eq(t.pesticides.countryId, 1)));
+    fox = row!.id;
+  });
+
+  it('applies on time (nothing moves), then 7 days late: the later plan moves by 7 (E2)', async () => {
+    const program = await plannedExecution();
+    const onTime = await apply(program, 1, 38);
+    expect(onTime.statusCode).toBe(200);
+    expect(dates(onTime.json())).toEqual([
+      [day(67 + 38), day(67 + 38)],
+      [day(67 + 59), null],
+      [day(67 + 80), null],
+    ]);
+    const late = (await apply(program, 2, 66)).json();
+    expect(dates(late)).toEqual([
+      [day(67 + 38), day(67 + 38)],
+      [day(67 + 59), day(67 + 66)],
+      [day(67 + 87), null],
+    ]);
+    // The scores follow the real dates.
+    expect(late.planejamentos[1].avaliacao.estadio).toBe('R3');
+  });
+
+  it('records one apply when two arrive together, and undoes it: the plan comes back', async () => {
+    const program = await plannedExecution();
+    const [first, second] = await Promise.all([apply(program, 1, 40), apply(program, 1, 41)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const [applied] = await app.db
+      .select({ appliedAt: t.sprayings.appliedAt })
+      .from(t.sprayings)
+      .where(and(eq(t.sprayings.programId, program), eq(t.sprayings.ordinal, 1)));
+    expect([day(67 + 40), day(67 + 41)]).toContain(applied!.appliedAt);
+    const undone = await call('POST', `/api/programs/${program}/sprayings/1/unapply`);
+    expect(undone.statusCode).toBe(200);
+    expect(dates(undone.json())[0]).toEqual([day(67 + 38), null]);
+  });
+
+  it('pauses for drought and resumes 8 days later: the plan from the pause on moves by 8 (E7)', async () => {
+    const program = await plannedExecution();
+    await apply(program, 1, 38);
+    const paused = await call('POST', `/api/programs/${program}/pause`, {
+      reason_id: 1,
+      paused_at: day(67 + 55),
+    });
+    expect(paused.json().is_paused_by_climate).toBe(true);
+    await refused(
+      'POST',
+      `/api/programs/${program}/sprayings/2/apply`,
+      { applied_at: day(67 + 59) },
+      409,
+      'exception.program.paused',
+    );
+    await refused(
+      'POST',
+      `/api/programs/${program}/pause`,
+      { reason_id: 1 },
+      409,
+      'exception.program.paused',
+    );
+    const resumed = (
+      await call('POST', `/api/programs/${program}/resume`, { resumed_at: day(67 + 63) })
+    ).json();
+    expect(resumed.is_paused_by_climate).toBe(false);
+    expect(dates(resumed)).toEqual([
+      [day(67 + 38), day(67 + 38)],
+      [day(67 + 67), null],
+      [day(67 + 88), null],
+    ]);
+    await refused(
+      'POST',
+      `/api/programs/${program}/resume`,
+      {},
+      409,
+      'exception.program.not_paused',
+    );
+  });
+
+  it('“other” needs a description: 400 exception.validation_error', async () => {
+    const program = await plannedExecution();
+    const response = await refused(
+      'POST',
+      `/api/programs/${program}/pause`,
+      { reason_id: 5 },
+      400,
+      'exception.validation_error',
+    );
+    expect(response.json().context.additionalInfo).toEqual([
+      expect.objectContaining({ field: 'body.description' }),
+    ]);
+    const other = await call('POST', `/api/programs/${program}/pause`, {
+      reason_id: 5,
+      description: 'Granizo e vento',
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('a plan records no applied spray (409 not_execution), nor a sowing of another season (409 other_season)', async () => {
+    const plan = (
+      await call('POST', '/api/programas', { cultivar_id: farmVarietyId, doenca_principal_id: 1 })
+    ).json();
+    await call('POST', `/api/programas/${plan.id}/planejamentos`, application(100));
+    await refused(
+      'POST',
+      `/api/programs/${plan.id}/sprayings/1/apply`,
+      {},
+      409,
+      'exception.program.not_execution',
+    );
+    const previous = seasonPeriod(1, 1, Number(season.start_period.slice(0, 4)) - 1);
+    const [old] = await app.db
+      .select({ id: t.seasonCrops.id })
+      .from(t.seasonCrops)
+      .where(
+        and(
+          eq(t.seasonCrops.countryId, 1),
+          eq(t.seasonCrops.cropId, 1),
+          eq(t.seasonCrops.startPeriod, previous.start_period),
+        ),
+      );
+    const program = await plannedExecution(old!.id);
+    await refused(
+      'POST',
+      `/api/programs/${program}/sprayings/1/apply`,
+      {},
+      409,
+      'exception.sowing.other_season',
+    );
+  });
+});

@@ -1,6 +1,17 @@
 import {
+  DISEASES,
   ERRORS,
+  applySpray,
   bodyFieldError,
+  resumeProgram,
+  seasonStatus,
+  todayIn,
+  unapplySpray,
+  type CropId,
+  type PauseBody,
+  type Schedule,
+  type ScheduleContext,
+  type SprayMove,
   diseasesProblem,
   duplicatedProductProblem,
   maxSprays,
@@ -17,7 +28,7 @@ import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import { visibleFarms } from '../farms/farms.service.ts';
-import { evaluate, type EfficacyProvenance } from './program-evaluation.ts';
+import { evaluate, timelineOf, type EfficacyProvenance } from './program-evaluation.ts';
 import { toProgram, type ProgramAnswer } from './program.presenter.ts';
 import type { ProgramRow, SprayingRow } from './program-rows.ts';
 
@@ -182,6 +193,7 @@ export class ProgramsService {
           programId,
           ordinal: (sprayings.at(-1)?.ordinal ?? 0) + 1,
           plannedDate: body.data,
+          originalDate: body.data,
           whiteMold,
           createdAt: now,
           updatedAt: now,
@@ -219,7 +231,7 @@ export class ProgramsService {
       await this.checkApplication(tx, body, program, index > 0 ? sprayings[index - 1]! : null);
       await tx
         .update(t.sprayings)
-        .set({ plannedDate: body.data, whiteMold, updatedAt: this.now() })
+        .set({ plannedDate: body.data, originalDate: body.data, whiteMold, updatedAt: this.now() })
         .where(and(eq(t.sprayings.accountId, session.accountId), eq(t.sprayings.id, sprayingId)));
       await tx
         .delete(t.sprayingProducts)
@@ -262,6 +274,205 @@ export class ProgramsService {
       await this.touch(tx, session, programId);
     });
     return this.get(session, programId);
+  }
+
+  /**
+   * Records a spraying as applied on `appliedAt` (default the farm's today): an execution's only
+   * (409), of a sowing of the current season (409), not while paused (409); later planned sprays
+   * move as AGRONOMY §8 says. Applying an applied spraying again changes nothing, so two
+   * concurrent applies record it once (the program row is locked).
+   */
+  async apply(
+    session: Session,
+    programId: number,
+    ordinal: number,
+    appliedAt: string | undefined,
+  ): Promise<ProgramAnswer> {
+    await this.deps.db.transaction(async (tx) => {
+      const program = await this.executionOf(tx, session, programId);
+      const { sprayings, index, pausedAt } = await this.scheduleOf(tx, session, program, ordinal);
+      if (pausedAt !== null) throw new AppError(ERRORS.programPaused, 'The program is paused');
+      if (sprayings[index]!.appliedAt !== null) return;
+      const day = appliedAt ?? todayIn(program.timeZone, this.now());
+      const context = await this.scheduleContext(tx, program, sprayings);
+      const schedule = toSchedule(sprayings, pausedAt);
+      const result = context
+        ? applySpray(schedule, index, day, context)
+        : ({ ok: true, moves: [] } as const);
+      if (!result.ok) throw new AppError(ERRORS.programPaused, result.error);
+      await this.setApplied(tx, session, sprayings[index]!.id, day);
+      await this.move(tx, session, sprayings, result.moves);
+      await this.touch(tx, session, programId);
+    });
+    return this.get(session, programId);
+  }
+
+  /** Undoes an applied spraying: its plan comes back (AGRONOMY §8 "Unapply"). */
+  async unapply(session: Session, programId: number, ordinal: number): Promise<ProgramAnswer> {
+    await this.deps.db.transaction(async (tx) => {
+      const program = await this.executionOf(tx, session, programId);
+      const { sprayings, index, pausedAt } = await this.scheduleOf(tx, session, program, ordinal);
+      if (pausedAt !== null) throw new AppError(ERRORS.programPaused, 'The program is paused');
+      const spraying = sprayings[index]!;
+      if (spraying.appliedAt === null) return;
+      const context = await this.scheduleContext(tx, program, sprayings);
+      const result = context ? unapplySpray(toSchedule(sprayings, pausedAt), index, context) : null;
+      if (result && !result.ok) throw new AppError(ERRORS.programPaused, result.error);
+      const back = result?.ok
+        ? (result.schedule.sprays[index]!.date ?? spraying.plannedDate)
+        : (spraying.originalDate ?? spraying.plannedDate);
+      await tx
+        .update(t.sprayings)
+        .set({ appliedAt: null, plannedDate: back, updatedAt: this.now() })
+        .where(and(eq(t.sprayings.accountId, session.accountId), eq(t.sprayings.id, spraying.id)));
+      await this.move(
+        tx,
+        session,
+        sprayings,
+        (result?.ok ? result.moves : []).filter((move) => move.index !== index),
+      );
+      await this.touch(tx, session, programId);
+    });
+    return this.get(session, programId);
+  }
+
+  /** Pauses a program (drought, hail, lodging, frost, other): nothing moves while paused. */
+  async pause(session: Session, programId: number, body: PauseBody): Promise<ProgramAnswer> {
+    await this.deps.db.transaction(async (tx) => {
+      const program = await this.programOf(tx, session, programId, true);
+      if (await this.openPause(tx, session, programId))
+        throw new AppError(ERRORS.programPaused, 'Already paused');
+      await tx.insert(t.programPauses).values({
+        accountId: session.accountId,
+        programId,
+        reasonId: body.reason_id,
+        description: body.description?.trim() || null,
+        pausedAt: body.paused_at ?? todayIn(program.timeZone, this.now()),
+      });
+      await this.touch(tx, session, programId);
+    });
+    return this.get(session, programId);
+  }
+
+  /**
+   * Resumes a paused program (409 when it is not): planned sprays dated from the pause on move by
+   * its length, and to at least 10 days after the last applied one (AGRONOMY §8 "Resume").
+   */
+  async resume(
+    session: Session,
+    programId: number,
+    resumedAt: string | undefined,
+  ): Promise<ProgramAnswer> {
+    await this.deps.db.transaction(async (tx) => {
+      const program = await this.programOf(tx, session, programId, true);
+      const pause = await this.openPause(tx, session, programId);
+      if (!pause) throw new AppError(ERRORS.programNotPaused, 'The program is not paused');
+      const day = resumedAt ?? todayIn(program.timeZone, this.now());
+      if (day < pause.pausedAt)
+        throw new AppError(ERRORS.validation, 'Resumed before the pause', [
+          bodyFieldError('resumed_at', 'Before the pause'),
+        ]);
+      const sprayings = await this.sprayingsOf(tx, session, [programId]);
+      const result = resumeProgram(toSchedule(sprayings, pause.pausedAt), day);
+      if (!result.ok) throw new AppError(ERRORS.programNotPaused, result.error);
+      await tx
+        .update(t.programPauses)
+        .set({ resumedAt: day })
+        .where(
+          and(eq(t.programPauses.accountId, session.accountId), eq(t.programPauses.id, pause.id)),
+        );
+      await this.move(tx, session, sprayings, result.moves);
+      await this.touch(tx, session, programId);
+    });
+    return this.get(session, programId);
+  }
+
+  /** An execution (a sowing's program) of the current season, locked; 409 otherwise. */
+  private async executionOf(tx: Executor, session: Session, programId: number) {
+    const program = await this.programOf(tx, session, programId, true);
+    if (program.sowingId === null)
+      throw new AppError(ERRORS.programNotExecution, 'A plan records no applied sprays');
+    const today = todayIn(program.timeZone, this.now());
+    if (
+      seasonStatus(program.countryId, program.cropId as CropId, program.seasonStart, today) !==
+      'current'
+    )
+      throw new AppError(ERRORS.sowingOtherSeason, 'A sowing of another season is read-only');
+    return program;
+  }
+
+  /** The program's sprayings, the one at `ordinal` (404 if none) and its open pause. */
+  private async scheduleOf(tx: Executor, session: Session, program: ProgramRow, ordinal: number) {
+    const sprayings = await this.sprayingsOf(tx, session, [program.id]);
+    const index = sprayings.findIndex((spraying) => spraying.ordinal === ordinal);
+    if (index < 0) throw new AppError(ERRORS.notFound, 'Spraying not found');
+    const pause = await this.openPause(tx, session, program.id);
+    return { sprayings, index, pausedAt: pause?.pausedAt ?? null };
+  }
+
+  /** What the engine moves sprays with; null without emergence and cycle (nothing then moves). */
+  private async scheduleContext(
+    tx: Executor,
+    program: ProgramRow,
+    sprayings: readonly SprayingRow[],
+  ): Promise<ScheduleContext | null> {
+    const timeline = timelineOf(program);
+    const main = DISEASES.find((disease) => disease.id === program.mainDiseaseId);
+    if (!timeline || !main) return null;
+    const catalogue = await this.catalogueOf(tx, [program], sprayings);
+    return {
+      cropId: program.cropId as CropId,
+      emergence: timeline.emergence,
+      cycleDays: timeline.cycleDays,
+      diseases: [
+        { code: main.code, role: 'main' },
+        ...program.secondaryDiseaseIds.flatMap((id) => {
+          const disease = DISEASES.find((row) => row.id === id);
+          return disease ? [{ code: disease.code, role: 'secondary' as const }] : [];
+        }),
+      ],
+      products: catalogue.get(program.countryId)!.products,
+    };
+  }
+
+  private async setApplied(tx: Executor, session: Session, sprayingId: number, day: string) {
+    await tx
+      .update(t.sprayings)
+      .set({ appliedAt: day, updatedAt: this.now() })
+      .where(and(eq(t.sprayings.accountId, session.accountId), eq(t.sprayings.id, sprayingId)));
+  }
+
+  /** Writes the planned dates the engine moved. */
+  private async move(
+    tx: Executor,
+    session: Session,
+    sprayings: readonly SprayingRow[],
+    moves: readonly SprayMove[],
+  ): Promise<void> {
+    for (const moved of moves)
+      await tx
+        .update(t.sprayings)
+        .set({ plannedDate: moved.to, updatedAt: this.now() })
+        .where(
+          and(
+            eq(t.sprayings.accountId, session.accountId),
+            eq(t.sprayings.id, sprayings[moved.index]!.id),
+          ),
+        );
+  }
+
+  private async openPause(tx: Executor, session: Session, programId: number) {
+    const [pause] = await tx
+      .select({ id: t.programPauses.id, pausedAt: t.programPauses.pausedAt })
+      .from(t.programPauses)
+      .where(
+        and(
+          eq(t.programPauses.accountId, session.accountId),
+          eq(t.programPauses.programId, programId),
+          isNull(t.programPauses.resumedAt),
+        ),
+      );
+    return pause ?? null;
   }
 
   private columns(body: ProgramBody) {
@@ -473,6 +684,8 @@ export class ProgramsService {
         importedFromId: t.programs.importedFromId,
         expectedEmergence: t.programs.expectedEmergence,
         cycleDays: t.programs.cycleDays,
+        timeZone: t.farms.timeZone,
+        seasonStart: t.seasonCrops.startPeriod,
         sowingDate: t.sowings.sowingDate,
         sowingEmergence: t.sowings.emergenceDate,
         sowingCycle: t.sowings.estimatedCycle,
@@ -506,6 +719,7 @@ export class ProgramsService {
         programId: t.sprayings.programId,
         ordinal: t.sprayings.ordinal,
         plannedDate: t.sprayings.plannedDate,
+        originalDate: t.sprayings.originalDate,
         appliedAt: t.sprayings.appliedAt,
         whiteMold: t.sprayings.whiteMold,
       })
@@ -591,7 +805,7 @@ export class ProgramsService {
           )
       : [];
     const paused = new Set(pauses.map((row) => row.programId));
-    const catalogue = await this.catalogueOf(rows, sprayings);
+    const catalogue = await this.catalogueOf(this.deps.db, rows, sprayings);
     return rows.map((row) => {
       const own = sprayings.filter((spraying) => spraying.programId === row.id);
       const { products, provenance } = catalogue.get(row.countryId)!;
@@ -614,6 +828,7 @@ export class ProgramsService {
    * registration per disease, and the shipped efficacy of that country with its tag and source.
    */
   private async catalogueOf(
+    db: Executor,
     rows: readonly ProgramRow[],
     sprayings: readonly SprayingRow[],
   ): Promise<Map<number, { products: ProgramProduct[]; provenance: EfficacyProvenance }>> {
@@ -622,13 +837,13 @@ export class ProgramsService {
     ];
     const countries = [...new Set(rows.map((row) => row.countryId))];
     const pesticides = productIds.length
-      ? await this.deps.db
+      ? await db
           .select({ id: t.pesticides.id, name: t.pesticides.name, actives: t.pesticides.actives })
           .from(t.pesticides)
           .where(inArray(t.pesticides.id, productIds))
       : [];
     const registrations = productIds.length
-      ? await this.deps.db
+      ? await db
           .select({
             pesticideId: t.pesticideDoses.pesticideId,
             diseaseCode: t.diseases.code,
@@ -640,7 +855,7 @@ export class ProgramsService {
           .where(inArray(t.pesticideDoses.pesticideId, productIds))
       : [];
     const efficacies = productIds.length
-      ? await this.deps.db
+      ? await db
           .select({
             pesticideId: t.pesticideEfficacies.pesticideId,
             countryId: t.pesticideEfficacies.countryId,
@@ -689,4 +904,21 @@ export class ProgramsService {
     }
     return catalogue;
   }
+}
+
+/** The engine's schedule of a program's sprayings, in position order. */
+function toSchedule(sprayings: readonly SprayingRow[], pausedAt: string | null): Schedule {
+  return {
+    pausedAt,
+    sprays: sprayings.map((spraying) => ({
+      date: spraying.appliedAt ?? spraying.plannedDate,
+      plannedDate: spraying.originalDate ?? spraying.plannedDate,
+      appliedDate: spraying.appliedAt,
+      products: spraying.products.map((product) => ({
+        productId: product.pesticideId,
+        dose: product.dose,
+      })),
+      ...(spraying.whiteMold ? { whiteMold: true } : {}),
+    })),
+  };
 }

@@ -610,6 +610,41 @@ const SOWING_CASES: Case[] = [
     ...sowingNotFound,
     researcherMayNot: true,
   },
+  {
+    route: 'POST /api/programs/{program_id}/sprayings/{ordinal}/apply',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/programs/${programOf.get(id)}/sprayings/1/apply`,
+      payload: {},
+    }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'POST /api/programs/{program_id}/sprayings/{ordinal}/unapply',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/programs/${programOf.get(id)}/sprayings/1/unapply`,
+    }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'POST /api/programs/{id}/pause',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/programs/${programOf.get(id)}/pause`,
+      payload: { reason_id: 1 },
+    }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'POST /api/programs/{id}/resume',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/programs/${programOf.get(id)}/resume`,
+      payload: {},
+    }),
+    ...sowingNotFound,
+  },
 ];
 
 /** A program body for the sowing given (A's), with soybean rust as its main disease. */
@@ -885,12 +920,18 @@ async function snapshotA() {
     .from(t.sprayingProducts)
     .where(eq(t.sprayingProducts.accountId, accountA))
     .orderBy(t.sprayingProducts.id);
+  const programPauses = await app.db
+    .select()
+    .from(t.programPauses)
+    .where(eq(t.programPauses.accountId, accountA))
+    .orderBy(t.programPauses.id);
   const storedFiles = fs.readdirSync(app.filesDir, { recursive: true }).map(String).sort();
   return {
     account,
     programs,
     sprayings,
     sprayingProducts,
+    programPauses,
     farmVarieties,
     sowings,
     stageObservations,

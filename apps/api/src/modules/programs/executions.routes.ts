@@ -1,0 +1,109 @@
+import {
+  applySprayingBodySchema,
+  errorBodySchema,
+  pauseBodySchema,
+  resumeBodySchema,
+  type PermissionCode,
+} from '@lavoura/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../http/auth.ts';
+import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { programSchema } from './program.presenter.ts';
+import type { ProgramsService } from './programs.service.ts';
+
+const errors = {
+  ...commonErrorResponses,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+};
+const tags = ['programs'];
+const rule = (permission: PermissionCode) =>
+  ({ access: { permission, planRoute: 'execucao' } }) as const;
+
+/**
+ * Executions of a sowing's program (issue 13 items 7–8): a spraying applied or undone, the program
+ * paused and resumed; the engine moves the planned sprays (AGRONOMY.md §8).
+ */
+export function executionsRoutes(programs: ProgramsService) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const sprayingParams = z.object({
+      program_id: idSchema,
+      ordinal: z.coerce.number().int().positive().max(100),
+    });
+
+    app.post(
+      '/programs/:program_id/sprayings/:ordinal/apply',
+      {
+        config: rule('EXECUCAO_EDITAR'),
+        schema: {
+          tags,
+          operationId: 'applySpraying',
+          summary:
+            'Records the spraying at this position as applied (default today); later planned sprays move beyond 2 days’ difference; refused for a plan (409 exception.program.not_execution), a sowing of another season (409 exception.sowing.other_season) or while paused (409 exception.program.paused)',
+          params: sprayingParams,
+          body: applySprayingBodySchema,
+          response: { 200: programSchema, ...errors },
+        },
+      },
+      async (request) =>
+        programs.apply(
+          sessionOf(request),
+          request.params.program_id,
+          request.params.ordinal,
+          request.body?.applied_at,
+        ),
+    );
+    app.post(
+      '/programs/:program_id/sprayings/:ordinal/unapply',
+      {
+        config: rule('EXECUCAO_EDITAR'),
+        schema: {
+          tags,
+          operationId: 'unapplySpraying',
+          summary: 'Undoes an applied spraying: its plan comes back',
+          params: sprayingParams,
+          response: { 200: programSchema, ...errors },
+        },
+      },
+      async (request) =>
+        programs.unapply(sessionOf(request), request.params.program_id, request.params.ordinal),
+    );
+    app.post(
+      '/programs/:id/pause',
+      {
+        config: rule('EXECUCAO_EDITAR'),
+        schema: {
+          tags,
+          operationId: 'pauseProgram',
+          summary:
+            'Pauses a program for drought, hail, lodging, frost or another reason (with a description); 409 exception.program.paused when it already is',
+          params: z.object({ id: idSchema }),
+          body: pauseBodySchema,
+          response: { 200: programSchema, ...errors },
+        },
+      },
+      async (request) => programs.pause(sessionOf(request), request.params.id, request.body),
+    );
+    app.post(
+      '/programs/:id/resume',
+      {
+        config: rule('EXECUCAO_EDITAR'),
+        schema: {
+          tags,
+          operationId: 'resumeProgram',
+          summary:
+            'Resumes a paused program (409 exception.program.not_paused otherwise): planned sprays from the pause on move by its length',
+          params: z.object({ id: idSchema }),
+          body: resumeBodySchema,
+          response: { 200: programSchema, ...errors },
+        },
+      },
+      async (request) =>
+        programs.resume(sessionOf(request), request.params.id, request.body?.resumed_at),
+    );
+  };
+}
