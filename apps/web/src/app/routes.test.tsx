@@ -34,6 +34,7 @@ const PAGE_TEST_IDS: Record<string, string> = {
   '/cultivares': 'varieties-no-farm',
   '/sowings': 'sowings-no-farm',
   '/sowings/7': 'sowing-detail-no-farm',
+  '/programas': 'programs-no-farm',
   '/users': 'users-page',
   '/profile': 'profile-page',
   '/change-password': 'change-password-form',

@@ -1,0 +1,203 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ApplicationBody, ProgramBody } from '@lavoura/domain';
+import { z } from 'zod/mini';
+import { apiFetch } from './http';
+
+export type { ApplicationBody, ProgramBody };
+
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+
+/** A product of an application, with its catalogue name (the API's program.presenter.ts). */
+export const applicationProductSchema = z.object({
+  defensivo_id: z.int(),
+  nome: z.string(),
+  /** Per hectare, in the product's unit. */
+  dose: z.number(),
+  /** Per unit of product, in the farm's currency. */
+  preco: z.number(),
+});
+
+/** A planned application; executed once it has `data_realizada`. */
+export const applicationSchema = z.object({
+  id: z.int(),
+  /** 1-based position in the program. */
+  aplicacao: z.int(),
+  data_aplicacao_planejada: day,
+  data_realizada: z.nullable(day),
+  mofo_branco: z.boolean(),
+  produtos: z.array(applicationProductSchema),
+  /** Σ dose × price of its products, per hectare. */
+  custo_ha: z.number(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+/** A program as GET/POST/PUT /api/programas answer it (spec 2 §3 Program). */
+export const programSchema = z.object({
+  id: z.int(),
+  nome: z.string(),
+  fazenda_id: z.int(),
+  cultivar_id: z.nullable(z.int()),
+  semeadura_id: z.nullable(z.int()),
+  season_crop_id: z.int(),
+  crop_id: z.int(),
+  doenca_principal_id: z.nullable(z.int()),
+  doencas_secundarias_ids: z.array(z.int()),
+  severidade: z.nullable(z.int()),
+  mofo_branco: z.boolean(),
+  racional: z.boolean(),
+  data_prevista: z.nullable(day),
+  ciclo_dias: z.nullable(z.int()),
+  is_paused_by_climate: z.boolean(),
+  planejamentos: z.array(applicationSchema),
+  /** Σ of the applications' cost per hectare, in the farm's currency. */
+  custo_ha: z.number(),
+  /** Cost per hectare × the variety's sown area on the farm; null: nothing sown yet. */
+  custo_total: z.nullable(z.number()),
+  area: z.nullable(z.number()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Program = z.infer<typeof programSchema>;
+
+/** A fungicide as GET /api/defensives answers it, with the account's last price and dose. */
+export const defensiveSchema = z.object({
+  id: z.int(),
+  nome: z.string(),
+  /** The product's unit (L, kg…); null: the data set does not say. */
+  unidade: z.nullable(z.string()),
+  is_white_mold: z.boolean(),
+  lastPrice: z.nullable(z.number()),
+  lastDose: z.nullable(z.number()),
+});
+export type Defensive = z.infer<typeof defensiveSchema>;
+
+/** A farm's programs are the farm's: under ['farm', id] they leave with a farm switch. */
+export const programKeys = {
+  all: (farmId: number) => ['farm', farmId, 'programs'] as const,
+  ofVariety: (farmId: number, farmVarietyId: number) =>
+    ['farm', farmId, 'programs', 'variety', farmVarietyId] as const,
+  one: (farmId: number, programId: number) =>
+    ['farm', farmId, 'programs', 'one', programId] as const,
+  defensives: (farmId: number, cropId: number) =>
+    ['farm', farmId, 'programs', 'defensives', cropId] as const,
+};
+
+/** GET /api/programas?cultivar_id=: the plans of one farm variety, newest first. */
+export function useVarietyPrograms(farmId: number, farmVarietyId: number) {
+  return useQuery({
+    queryKey: programKeys.ofVariety(farmId, farmVarietyId),
+    queryFn: ({ signal }) =>
+      apiFetch<Program[]>(`/api/programas?cultivar_id=${farmVarietyId}`, {
+        signal,
+        schema: z.array(programSchema),
+      }),
+  });
+}
+
+/** GET /api/programas/{id}. */
+export function useProgram(farmId: number, programId: number) {
+  return useQuery({
+    queryKey: programKeys.one(farmId, programId),
+    queryFn: ({ signal }) =>
+      apiFetch<Program>(`/api/programas/${programId}`, { signal, schema: programSchema }),
+  });
+}
+
+/** GET /api/defensives: the fungicides of the farm's country and the crop (none asked without). */
+export function useDefensives(farmId: number, cropId: number | null) {
+  return useQuery({
+    queryKey: programKeys.defensives(farmId, cropId ?? 0),
+    enabled: cropId !== null,
+    queryFn: ({ signal }) =>
+      apiFetch<Defensive[]>(
+        `/api/defensives?${new URLSearchParams({ farm_id: String(farmId), crop_id: String(cropId) })}`,
+        { signal, schema: z.array(defensiveSchema) },
+      ),
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+/** POST /api/programas: 400 exception.program.too_many_diseases. */
+export function createProgram(body: ProgramBody) {
+  return apiFetch<Program>('/api/programas', { method: 'POST', json: body, schema: programSchema });
+}
+
+/** PUT /api/programas/{id}: the same body, for the same variety. */
+export function updateProgram(programId: number, body: ProgramBody) {
+  return apiFetch<Program>(`/api/programas/${programId}`, {
+    method: 'PUT',
+    json: body,
+    schema: programSchema,
+  });
+}
+
+/** DELETE /api/programas/{id}: 409 exception.program.has_sprays. */
+export async function deleteProgram(programId: number): Promise<void> {
+  await apiFetch(`/api/programas/${programId}`, { method: 'DELETE' });
+}
+
+/**
+ * POST /api/programas/{id}/planejamentos, the program answered: 400 exception.spray.
+ * duplicated_defensive, date_before_last, date_before_sowing, white_mold_limit,
+ * exception.program.max_sprays, exception.validation_error.
+ */
+export function addApplication(programId: number, body: ApplicationBody) {
+  return apiFetch<Program>(`/api/programas/${programId}/planejamentos`, {
+    method: 'POST',
+    json: body,
+    schema: programSchema,
+  });
+}
+
+/** PUT /api/programas/{program_id}/planejamentos/{id}: the rules of a new one. */
+export function updateApplication(programId: number, applicationId: number, body: ApplicationBody) {
+  return apiFetch<Program>(`/api/programas/${programId}/planejamentos/${applicationId}`, {
+    method: 'PUT',
+    json: body,
+    schema: programSchema,
+  });
+}
+
+/** DELETE /api/programas/{program_id}/planejamentos/{id}: 409 exception.spray.only_last_removable. */
+export function deleteApplication(programId: number, applicationId: number) {
+  return apiFetch<Program>(`/api/programas/${programId}/planejamentos/${applicationId}`, {
+    method: 'DELETE',
+    schema: programSchema,
+  });
+}
+
+/** The body that makes a program again: its settings, for the same variety. */
+export function programBodyOf(program: Program, name: string): ProgramBody {
+  return {
+    cultivar_id: program.cultivar_id,
+    nome: name,
+    doenca_principal_id: program.doenca_principal_id!,
+    doencas_secundarias_ids: program.doencas_secundarias_ids,
+    severidade: program.severidade,
+    mofo_branco: program.mofo_branco,
+    racional: program.racional,
+    data_prevista: program.data_prevista,
+    ciclo_dias: program.ciclo_dias,
+  };
+}
+
+/**
+ * Duplicates a planning program on the client (the API's /clonar copies to other varieties): a new
+ * program with the same settings, then each application in order. A failure part-way leaves the
+ * copy with the applications made so far, and is thrown.
+ */
+export async function duplicateProgram(program: Program, name: string): Promise<Program> {
+  let copy = await createProgram(programBodyOf(program, name));
+  for (const application of program.planejamentos) {
+    copy = await addApplication(copy.id, {
+      data: application.data_aplicacao_planejada,
+      mofo_branco: application.mofo_branco,
+      produtos: application.produtos.map(({ defensivo_id, dose, preco }) => ({
+        defensivo_id,
+        dose,
+        preco,
+      })),
+    });
+  }
+  return copy;
+}

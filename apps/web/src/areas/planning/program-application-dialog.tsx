@@ -1,0 +1,376 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  IconButton,
+  Paper,
+  Skeleton,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import { formatForInput, fromDisplayUnit } from '@lavoura/domain';
+import { useTranslation } from 'react-i18next';
+import type { Farm } from '../../api/farms';
+import {
+  addApplication,
+  updateApplication,
+  useDefensives,
+  type Application,
+  type ApplicationBody,
+  type Defensive,
+  type Program,
+} from '../../api/programs';
+import { ApiErrorAlert } from '../../shell/api-error-alert';
+import { parseTyped, roundStored } from '../sowing/sowing-format';
+import { doseQuantityOf, priceUnitKey, useProgramFormat } from './program-format';
+
+interface ProductLine {
+  /** Stable per line, for React keys. */
+  key: number;
+  defensive: Defensive | null;
+  dose: string;
+  price: string;
+}
+
+let nextLineKey = 1;
+const emptyLine = (): ProductLine => ({ key: nextLineKey++, defensive: null, dose: '', price: '' });
+
+/**
+ * One application of a program, new or changed: its day, white-mold flag and products, each once,
+ * with dose per area (in the language's unit) and price; the dose and price prefilled with the
+ * account's last ones. The API's refusal (a date not after the previous spray…) is shown here.
+ */
+export function ProgramApplicationDialog({
+  farm,
+  program,
+  application,
+  onClose,
+  onSaved,
+}: {
+  farm: Farm;
+  program: Program;
+  /** The application to change; none: a new one at the end. */
+  application?: Application;
+  onClose: () => void;
+  onSaved: (program: Program) => void;
+}) {
+  const { t } = useTranslation('programs');
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const format = useProgramFormat(farm);
+  const { language } = format;
+  const defensives = useDefensives(farm.id, program.crop_id);
+  const [date, setDate] = useState(application?.data_aplicacao_planejada ?? '');
+  const [whiteMold, setWhiteMold] = useState(application?.mofo_branco ?? false);
+  const [lines, setLines] = useState<ProductLine[] | null>(application ? null : [emptyLine()]);
+  const [checked, setChecked] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  // An application being changed starts from its products, once the catalogue says their units.
+  const catalogue = defensives.data;
+  const shownLines: ProductLine[] =
+    lines ??
+    (catalogue && application
+      ? application.produtos.map((product, index) => {
+          const defensive = catalogue.find((row) => row.id === product.defensivo_id) ?? {
+            id: product.defensivo_id,
+            nome: product.nome,
+            unidade: null,
+            is_white_mold: false,
+            lastPrice: null,
+            lastDose: null,
+          };
+          return {
+            // Deterministic until the first change puts the lines in state.
+            key: -(index + 1),
+            defensive,
+            dose: format.doseForInput(product.dose, defensive.unidade),
+            price: formatForInput(product.preco, language, 2),
+          };
+        })
+      : []);
+  const update = (key: number, change: Partial<ProductLine>) =>
+    setLines(shownLines.map((line) => (line.key === key ? { ...line, ...change } : line)));
+
+  const parsed = shownLines.map((line) => {
+    const dose = parseTyped(line.dose, language);
+    const price = parseTyped(line.price, language);
+    return {
+      line,
+      dose,
+      price,
+      doseInvalid: dose === null || Number.isNaN(dose) || dose <= 0,
+      priceInvalid: price === null || Number.isNaN(price) || price < 0,
+      canonicalDose:
+        dose !== null && !Number.isNaN(dose)
+          ? roundStored(fromDisplayUnit(doseQuantityOf(line.defensive?.unidade), dose, language))
+          : null,
+    };
+  });
+  const noProducts = parsed.every((row) => row.line.defensive === null);
+  const hasErrors =
+    date === '' ||
+    noProducts ||
+    parsed.some((row) => row.line.defensive === null || row.doseInvalid || row.priceInvalid);
+  const costPerHa = parsed.reduce(
+    (sum, row) =>
+      row.canonicalDose !== null && row.price !== null && !Number.isNaN(row.price)
+        ? sum + row.canonicalDose * row.price
+        : sum,
+    0,
+  );
+  const chosen = new Set(shownLines.map((line) => line.defensive?.id).filter(Boolean));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (hasErrors) return;
+    const body: ApplicationBody = {
+      data: date,
+      mofo_branco: whiteMold,
+      produtos: parsed.map((row) => ({
+        defensivo_id: row.line.defensive!.id,
+        dose: row.canonicalDose!,
+        preco: row.price!,
+      })),
+    };
+    setSending(true);
+    setFailure(null);
+    try {
+      onSaved(
+        application
+          ? await updateApplication(program.id, application.id, body)
+          : await addApplication(program.id, body),
+      );
+    } catch (error) {
+      setFailure(error);
+      setSending(false);
+    }
+  };
+
+  const title = application
+    ? t('application.edit_title', { number: application.aplicacao })
+    : t('application.new_title', { number: program.planejamentos.length + 1 });
+
+  let products;
+  if (defensives.isError && !catalogue) {
+    products = (
+      <ApiErrorAlert
+        error={defensives.error}
+        onRetry={() => void defensives.refetch()}
+        retryLabel={t('retry')}
+      />
+    );
+  } else if (!catalogue) {
+    products = (
+      <Box role="status" aria-label={t('application.loading_products')}>
+        <Skeleton height={56} />
+        <Skeleton height={56} />
+      </Box>
+    );
+  } else {
+    products = (
+      <Stack spacing={1.5} data-testid="application-products">
+        {parsed.map(({ line, doseInvalid, priceInvalid }, index) => {
+          const priceUnit = priceUnitKey(line.defensive ?? undefined);
+          return (
+            <Paper
+              key={line.key}
+              variant="outlined"
+              sx={{ p: 1.5 }}
+              data-testid="application-product"
+            >
+              <Stack spacing={1.5}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                  <Autocomplete
+                    options={catalogue.filter(
+                      (option) => option.id === line.defensive?.id || !chosen.has(option.id),
+                    )}
+                    value={line.defensive}
+                    onChange={(_, value) =>
+                      update(line.key, {
+                        defensive: value,
+                        // The account's last dose and price for the product, when it has them.
+                        dose:
+                          value?.lastDose != null
+                            ? format.doseForInput(value.lastDose, value.unidade)
+                            : line.dose,
+                        price:
+                          value?.lastPrice != null
+                            ? formatForInput(value.lastPrice, language, 2)
+                            : line.price,
+                      })
+                    }
+                    getOptionLabel={(option) => option.nome}
+                    isOptionEqualToValue={(option, value) => option.id === value.id}
+                    noOptionsText={t('application.no_products')}
+                    sx={{ flex: 1, minWidth: 0 }}
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        required
+                        label={t('application.product', { number: index + 1 })}
+                        error={checked && line.defensive === null}
+                        helperText={
+                          checked && line.defensive === null ? t('settings.required') : undefined
+                        }
+                        inputProps={{
+                          ...params.inputProps,
+                          'data-testid': 'application-product-input',
+                        }}
+                      />
+                    )}
+                  />
+                  {shownLines.length > 1 && (
+                    <Tooltip title={t('application.remove_product')}>
+                      <IconButton
+                        aria-label={t('application.remove_product')}
+                        onClick={() =>
+                          setLines(shownLines.filter((other) => other.key !== line.key))
+                        }
+                        sx={{ mt: 1 }}
+                        data-testid="application-product-remove"
+                      >
+                        <DeleteOutlineIcon />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </Stack>
+                <Stack direction="row" spacing={1.5}>
+                  <TextField
+                    required
+                    label={`${t('application.dose')} (${format.doseUnit(line.defensive?.unidade)})`}
+                    value={line.dose}
+                    onChange={(event) => update(line.key, { dose: event.target.value })}
+                    error={checked && doseInvalid}
+                    helperText={checked && doseInvalid ? t('application.dose_invalid') : undefined}
+                    slotProps={{
+                      htmlInput: { inputMode: 'decimal', 'data-testid': 'application-dose' },
+                    }}
+                    sx={{ flex: 1 }}
+                  />
+                  <TextField
+                    required
+                    label={`${t('application.price')} (${t(priceUnit.key, { unit: priceUnit.unit })})`}
+                    value={line.price}
+                    onChange={(event) => update(line.key, { price: event.target.value })}
+                    error={checked && priceInvalid}
+                    helperText={
+                      checked && priceInvalid ? t('application.price_invalid') : undefined
+                    }
+                    slotProps={{
+                      htmlInput: { inputMode: 'decimal', 'data-testid': 'application-price' },
+                    }}
+                    sx={{ flex: 1 }}
+                  />
+                </Stack>
+              </Stack>
+            </Paper>
+          );
+        })}
+        <Box>
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => setLines([...shownLines, emptyLine()])}
+            disabled={shownLines.length >= 10}
+            data-testid="application-add-product"
+          >
+            {t('application.add_product')}
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={sending ? undefined : onClose}
+      fullScreen={phone}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="program-application-title"
+      data-testid="program-application-dialog"
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="program-application-title">{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            {failure !== null && (
+              <Box data-testid="program-application-error">
+                <ApiErrorAlert error={failure} />
+              </Box>
+            )}
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ alignItems: { sm: 'center' } }}
+            >
+              <TextField
+                required
+                type="date"
+                label={t('application.date')}
+                value={date}
+                onChange={(event) => setDate(event.target.value)}
+                error={checked && date === ''}
+                helperText={checked && date === '' ? t('settings.required') : undefined}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: { 'data-testid': 'application-date' },
+                }}
+                sx={{ flex: 1 }}
+              />
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={whiteMold}
+                    onChange={(event) => setWhiteMold(event.target.checked)}
+                    slotProps={{ input: { 'data-testid': 'application-white-mold' } as object }}
+                  />
+                }
+                label={t('application.white_mold')}
+                sx={{ flex: 1 }}
+              />
+            </Stack>
+            <Typography variant="subtitle2" component="h3">
+              {t('application.products')}
+            </Typography>
+            {products}
+            <Typography data-testid="application-cost" sx={{ fontWeight: 500 }}>
+              {t('application.cost', { cost: format.costPerArea(costPerHa) })}
+            </Typography>
+            {checked && hasErrors && <Alert severity="warning">{t('application.fix')}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={sending}>
+            {t('cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={sending || !catalogue}
+            data-testid="application-save"
+          >
+            {t('application.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

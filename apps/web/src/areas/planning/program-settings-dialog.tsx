@@ -1,0 +1,281 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { DISEASES, SEVERITY_LEVELS } from '@lavoura/domain';
+import { useTranslation } from 'react-i18next';
+import { createProgram, updateProgram, type Program, type ProgramBody } from '../../api/programs';
+import { ApiErrorAlert } from '../../shell/api-error-alert';
+
+/** At most one main and two secondary diseases (spec 2 §5; issue 13 item 5). */
+export const MAX_SECONDARY_DISEASES = 2;
+
+/**
+ * A program's settings, for a new program of a farm variety or to change one: name, main disease,
+ * up to two secondary ones (a third is refused here, before anything is sent), severity, white
+ * mold, rational use, expected emergence and cycle.
+ */
+export function ProgramSettingsDialog({
+  farmVarietyId,
+  cropId,
+  varietyName,
+  program,
+  onClose,
+  onSaved,
+}: {
+  farmVarietyId: number;
+  cropId: number;
+  varietyName: string;
+  /** The program to change; none: a new one. */
+  program?: Program;
+  onClose: () => void;
+  onSaved: (program: Program) => void;
+}) {
+  const { t } = useTranslation(['programs', 'reference']);
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const diseases = DISEASES.filter((disease) => disease.crop_id === cropId);
+  const [name, setName] = useState(program?.nome ?? '');
+  const [mainId, setMainId] = useState(
+    program?.doenca_principal_id ? String(program.doenca_principal_id) : '',
+  );
+  const [secondary, setSecondary] = useState<number[]>(program?.doencas_secundarias_ids ?? []);
+  const [tooMany, setTooMany] = useState(false);
+  const [severity, setSeverity] = useState(program?.severidade ? String(program.severidade) : '');
+  const [whiteMold, setWhiteMold] = useState(program?.mofo_branco ?? false);
+  const [rational, setRational] = useState(program?.racional ?? false);
+  const [emergence, setEmergence] = useState(program?.data_prevista ?? '');
+  const [cycle, setCycle] = useState(program?.ciclo_dias ? String(program.ciclo_dias) : '');
+  const [checked, setChecked] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const cycleNumber = cycle.trim() === '' ? null : Number(cycle);
+  const cycleInvalid =
+    cycleNumber !== null &&
+    (!Number.isInteger(cycleNumber) || cycleNumber <= 0 || cycleNumber > 365);
+  const nameMissing = name.trim() === '';
+  const mainMissing = mainId === '';
+
+  const toggleSecondary = (id: number, on: boolean) => {
+    if (!on) {
+      setSecondary((old) => old.filter((value) => value !== id));
+      setTooMany(false);
+      return;
+    }
+    if (secondary.length >= MAX_SECONDARY_DISEASES) {
+      setTooMany(true);
+      return;
+    }
+    setSecondary((old) => [...old, id]);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (nameMissing || mainMissing || cycleInvalid) return;
+    const main = Number(mainId);
+    const body: ProgramBody = {
+      cultivar_id: farmVarietyId,
+      nome: name.trim(),
+      doenca_principal_id: main,
+      doencas_secundarias_ids: secondary.filter((id) => id !== main),
+      severidade: severity ? Number(severity) : null,
+      mofo_branco: whiteMold,
+      racional: rational,
+      data_prevista: emergence || null,
+      ciclo_dias: cycleNumber,
+    };
+    setSending(true);
+    setFailure(null);
+    try {
+      onSaved(program ? await updateProgram(program.id, body) : await createProgram(body));
+    } catch (error) {
+      setFailure(error);
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={sending ? undefined : onClose}
+      fullScreen={phone}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="program-settings-title"
+      data-testid="program-settings-dialog"
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="program-settings-title">
+          {program ? t('settings.edit_title') : t('settings.new_title', { variety: varietyName })}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            {failure !== null && (
+              <Box data-testid="program-settings-error">
+                <ApiErrorAlert error={failure} />
+              </Box>
+            )}
+            <TextField
+              required
+              autoFocus
+              label={t('settings.name')}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              error={checked && nameMissing}
+              helperText={checked && nameMissing ? t('settings.required') : undefined}
+              slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'program-name' } }}
+            />
+            <TextField
+              select
+              required
+              label={t('settings.main_disease')}
+              value={mainId}
+              onChange={(event) => {
+                const next = Number(event.target.value);
+                setMainId(event.target.value);
+                setSecondary((old) => old.filter((id) => id !== next));
+                setTooMany(false);
+              }}
+              error={checked && mainMissing}
+              helperText={checked && mainMissing ? t('settings.required') : undefined}
+              data-testid="program-main-disease"
+            >
+              {diseases.map((disease) => (
+                <MenuItem key={disease.id} value={String(disease.id)}>
+                  {t(disease.message_key, { ns: 'reference' })}
+                </MenuItem>
+              ))}
+            </TextField>
+            <FormControl component="fieldset" error={tooMany}>
+              <FormLabel component="legend">{t('settings.secondary_diseases')}</FormLabel>
+              <FormHelperText sx={{ mx: 0 }} data-testid="program-secondary-help">
+                {tooMany
+                  ? t('settings.secondary_too_many', { count: MAX_SECONDARY_DISEASES })
+                  : t('settings.secondary_help', { count: MAX_SECONDARY_DISEASES })}
+              </FormHelperText>
+              <FormGroup
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+                  columnGap: 1,
+                }}
+                data-testid="program-secondary-diseases"
+              >
+                {diseases
+                  .filter((disease) => String(disease.id) !== mainId)
+                  .map((disease) => (
+                    <FormControlLabel
+                      key={disease.id}
+                      control={
+                        <Checkbox
+                          checked={secondary.includes(disease.id)}
+                          onChange={(event) => toggleSecondary(disease.id, event.target.checked)}
+                        />
+                      }
+                      label={t(disease.message_key, { ns: 'reference' })}
+                    />
+                  ))}
+              </FormGroup>
+            </FormControl>
+            <TextField
+              select
+              label={t('settings.severity')}
+              value={severity}
+              onChange={(event) => setSeverity(event.target.value)}
+              data-testid="program-severity"
+            >
+              <MenuItem value="">
+                <em>{t('not_informed')}</em>
+              </MenuItem>
+              {SEVERITY_LEVELS.map((level) => (
+                <MenuItem key={level.id} value={String(level.id)}>
+                  {t(level.message_key, { ns: 'reference' })}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                type="date"
+                label={t('settings.expected_emergence')}
+                value={emergence}
+                onChange={(event) => setEmergence(event.target.value)}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: { 'data-testid': 'program-emergence' },
+                }}
+                sx={{ flex: 1 }}
+              />
+              <TextField
+                label={t('settings.cycle')}
+                value={cycle}
+                onChange={(event) => setCycle(event.target.value)}
+                error={checked && cycleInvalid}
+                helperText={checked && cycleInvalid ? t('settings.cycle_invalid') : undefined}
+                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'program-cycle' } }}
+                sx={{ flex: 1 }}
+              />
+            </Stack>
+            <Box>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={whiteMold}
+                    onChange={(event) => setWhiteMold(event.target.checked)}
+                    slotProps={{ input: { 'data-testid': 'program-white-mold' } as object }}
+                  />
+                }
+                label={t('settings.white_mold')}
+              />
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={rational}
+                    onChange={(event) => setRational(event.target.checked)}
+                    slotProps={{ input: { 'data-testid': 'program-rational' } as object }}
+                  />
+                }
+                label={t('settings.rational')}
+              />
+            </Box>
+            {checked && (nameMissing || mainMissing) && (
+              <Alert severity="warning">{t('settings.fix')}</Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={sending}>
+            {t('cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={sending}
+            data-testid="program-settings-save"
+          >
+            {program ? t('settings.save') : t('settings.create')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,499 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Crop, FarmVariety, SeasonCrop } from '@lavoura/domain';
+import { changeLanguage, i18n } from '../../app/i18n';
+import type { Defensive, Program } from '../../api/programs';
+import { farm } from '../../test/farm-fixtures';
+import { byPath, jsonResponse, recordRequests, serve } from '../../test/msw-server';
+import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import {
+  ALL_PERMISSIONS,
+  apiError,
+  screenWidth,
+  sessionHandlers,
+  sessionUser,
+  signIn,
+} from '../../test/session-fixtures';
+
+const BOA_VISTA = farm({ id: 1, nome: 'Fazenda Boa Vista' });
+const IOWA = farm({ id: 5, nome: 'Iowa Farm', pais: { id: 3, nome: 'USA' } });
+
+const CROPS: Crop[] = [
+  { id: 1, code: 'soybean', message_key: 'crop.soybean' },
+  { id: 2, code: 'wheat', message_key: 'crop.wheat' },
+];
+
+function seasonCrop(overrides: Partial<SeasonCrop>): SeasonCrop {
+  return {
+    id: 11,
+    season_id: 3,
+    season_name: '2025/2026',
+    crop_id: 1,
+    country_id: 1,
+    start_period: '2025-08-01',
+    end_period: '2026-05-31',
+    season_active: true,
+    status: 'current',
+    message_key: 'season.2025_2026',
+    ...overrides,
+  };
+}
+
+const SEASON_CROPS: SeasonCrop[] = [
+  seasonCrop({}),
+  seasonCrop({ id: 41, country_id: 3, start_period: '2026-01-01', season_name: '2026' }),
+];
+
+const BRS: FarmVariety = {
+  id: 501,
+  seed_id: 9001,
+  farm_id: 1,
+  season_crop_id: 11,
+  name: 'BRS 1010 IPRO',
+  asset_owner: 'Embrapa',
+  crop_id: 1,
+  relative_maturity: 6.1,
+  growth_habit: 'indeterminate',
+  genetically_modified_organism: true,
+};
+
+function program(overrides: Partial<Program> = {}): Program {
+  return {
+    id: 900,
+    nome: 'Ferrugem 2 aplicações',
+    fazenda_id: 1,
+    cultivar_id: 501,
+    semeadura_id: null,
+    season_crop_id: 11,
+    crop_id: 1,
+    doenca_principal_id: 1,
+    doencas_secundarias_ids: [3],
+    severidade: 1,
+    mofo_branco: false,
+    racional: true,
+    data_prevista: '2025-10-20',
+    ciclo_dias: 118,
+    is_paused_by_climate: false,
+    planejamentos: [
+      {
+        id: 7001,
+        aplicacao: 1,
+        data_aplicacao_planejada: '2025-12-01',
+        data_realizada: null,
+        mofo_branco: false,
+        produtos: [
+          { defensivo_id: 301, nome: 'Fox Xpro', dose: 0.5, preco: 120 },
+          { defensivo_id: 302, nome: 'Unizeb Gold', dose: 1.5, preco: 30 },
+        ],
+        custo_ha: 105,
+      },
+      {
+        id: 7002,
+        aplicacao: 2,
+        data_aplicacao_planejada: '2025-12-22',
+        data_realizada: null,
+        mofo_branco: false,
+        produtos: [{ defensivo_id: 303, nome: 'Elatus', dose: 0.3, preco: 210.5 }],
+        custo_ha: 63.15,
+      },
+    ],
+    custo_ha: 168.15,
+    custo_total: 6726,
+    area: 40,
+    created_at: '2025-09-15T12:00:00.000Z',
+    updated_at: '2025-09-15T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function defensive(overrides: Partial<Defensive> & { id: number; nome: string }): Defensive {
+  return {
+    unidade: null,
+    is_white_mold: false,
+    lastPrice: null,
+    lastDose: null,
+    ...overrides,
+  };
+}
+
+const DEFENSIVES: Defensive[] = [
+  defensive({ id: 303, nome: 'Elatus' }),
+  defensive({ id: 301, nome: 'Fox Xpro', lastPrice: 120, lastDose: 0.5 }),
+  defensive({ id: 302, nome: 'Unizeb Gold' }),
+];
+
+type Answer = (request: Request) => Response | Promise<Response>;
+
+function servePrograms({
+  farms = [BOA_VISTA],
+  varieties = [BRS],
+  programs = () => jsonResponse([program()]),
+  one = () => jsonResponse(program()),
+  applications = () => jsonResponse(program(), 201),
+  remove = () => new Response(null, { status: 204 }),
+}: {
+  farms?: ReturnType<typeof farm>[];
+  varieties?: FarmVariety[] | Answer;
+  programs?: Answer;
+  one?: Answer;
+  applications?: Answer;
+  remove?: Answer;
+} = {}) {
+  signIn();
+  serve(
+    ...sessionHandlers(
+      { user: sessionUser(), permissions: ALL_PERMISSIONS, farms },
+      ...byPath({
+        '/api/crops': () => jsonResponse(CROPS),
+        '/api/season-crops': () => jsonResponse(SEASON_CROPS),
+        '/api/cultivares':
+          typeof varieties === 'function' ? varieties : () => jsonResponse(varieties),
+        '/api/programas': programs,
+        '/api/programas/:id': (request) =>
+          request.method === 'DELETE' ? remove(request) : one(request),
+        '/api/programas/:id/planejamentos': applications,
+        '/api/defensives': () => jsonResponse(DEFENSIVES),
+      }),
+    ),
+  );
+}
+
+async function renderPrograms(path = '/programas') {
+  const rendered = renderApp(path);
+  await screen.findByTestId('programs-page', undefined, { timeout: 15_000 });
+  return rendered;
+}
+
+const p = (key: string, values?: Record<string, unknown>) =>
+  i18n.t(key, { ns: 'programs', ...values });
+/** Text with the non-breaking spaces Intl puts in money written as plain ones. */
+const plain = (element: Element) => (element.textContent ?? '').replace(/\s/g, ' ');
+
+async function chooseProduct(index: number, name: string) {
+  const input = screen.getAllByTestId('application-product-input')[index]!;
+  fireEvent.change(input, { target: { value: name.slice(0, 3) } });
+  fireEvent.click(await screen.findByRole('option', { name }));
+}
+
+describe('programs page (/programas)', { timeout: 30_000 }, () => {
+  const missingKeys = trackMissingKeys();
+  beforeEach(() => changeLanguage('pt'));
+  afterEach(() => window.localStorage.removeItem('current_crop'));
+
+  it('lists a variety’s programs with diseases, sprays and costs in reais per hectare (pt)', async () => {
+    screenWidth(1280);
+    const seen = recordRequests();
+    servePrograms();
+    const { container } = await renderPrograms();
+    const row = await screen.findByTestId('program-row');
+    expect(within(row).getByRole('heading', { name: 'Ferrugem 2 aplicações' })).toBeTruthy();
+    expect(within(row).getByTestId('program-diseases').textContent).toContain('Ferrugem-asiática');
+    expect(within(row).getByTestId('program-diseases').textContent).toContain('Mancha-alvo');
+    expect(within(row).getByTestId('program-sprays').textContent).toBe('2');
+    expect(plain(within(row).getByTestId('program-cost-per-area'))).toBe('R$ 168,15/ha');
+    expect(plain(within(row).getByTestId('program-cost-total'))).toBe('R$ 6.726,00');
+    expect(within(row).getByTestId('program-created').textContent).toBe('15 de set. de 2025');
+    expect(screen.getByRole('heading', { level: 2, name: 'BRS 1010 IPRO' })).toBeTruthy();
+    const list = seen.find((request) => request.path === '/api/programas');
+    expect(Object.fromEntries(list!.url.searchParams)).toEqual({ cultivar_id: '501' });
+    // No score is invented before the engine gives one.
+    expect(screen.queryByTestId('program-score')).toBeNull();
+    expectNoRawKeys(container);
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('shows a US farm’s costs in dollars per acre in English, and doses per acre in the editor', async () => {
+    screenWidth(1280);
+    await changeLanguage('en');
+    const usProgram = program({ fazenda_id: 5, season_crop_id: 41 });
+    servePrograms({
+      farms: [IOWA],
+      varieties: [{ ...BRS, farm_id: 5, season_crop_id: 41 }],
+      programs: () => jsonResponse([usProgram]),
+      one: () => jsonResponse(usProgram),
+    });
+    const { container } = await renderPrograms();
+    const row = await screen.findByTestId('program-row');
+    expect(within(row).getByTestId('program-diseases').textContent).toContain('Asian rust');
+    // 168.15 per ha is 168.15 / 2.471044 = 68.05 per acre; the total is over the sown area.
+    expect(plain(within(row).getByTestId('program-cost-per-area'))).toBe('$68.05/ac');
+    expect(plain(within(row).getByTestId('program-cost-total'))).toBe('$6,726.00');
+    expect(within(row).getByText(p('list.cost_per_area', { unit: 'ac' }))).toBeTruthy();
+    fireEvent.click(within(row).getByTestId('program-open'));
+    const editor = await screen.findByTestId('program-editor');
+    const applications = await within(editor).findAllByTestId('program-application');
+    expect(applications).toHaveLength(2);
+    // 0.5 per ha of a product of unknown unit is 0.202 per acre.
+    expect(plain(applications[0]!)).toContain('0.202 per ac · $120.00 per unit');
+    expect(plain(within(applications[0]!).getByTestId('application-cost-per-area'))).toContain(
+      '$42.49/ac',
+    );
+    expectNoRawKeys(container.ownerDocument.body);
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('creates a program and adds an application with two products, sending the right bodies', async () => {
+    screenWidth(1280);
+    const created = program({
+      id: 950,
+      nome: 'Plano A',
+      planejamentos: [],
+      custo_ha: 0,
+      custo_total: 0,
+    });
+    let current = created;
+    let programBody: unknown = null;
+    let applicationBody: unknown = null;
+    servePrograms({
+      programs: async (request) => {
+        if (request.method === 'POST') {
+          programBody = await request.json();
+          return jsonResponse(created, 201);
+        }
+        return jsonResponse(programBody ? [created] : []);
+      },
+      one: () => jsonResponse(current),
+      applications: async (request) => {
+        applicationBody = await request.json();
+        current = program({
+          id: 950,
+          nome: 'Plano A',
+          planejamentos: [
+            {
+              id: 8001,
+              aplicacao: 1,
+              data_aplicacao_planejada: '2025-12-05',
+              data_realizada: null,
+              mofo_branco: true,
+              produtos: [
+                { defensivo_id: 301, nome: 'Fox Xpro', dose: 0.5, preco: 120 },
+                { defensivo_id: 302, nome: 'Unizeb Gold', dose: 1.5, preco: 32.5 },
+              ],
+              custo_ha: 108.75,
+            },
+          ],
+          custo_ha: 108.75,
+          custo_total: 4350,
+        });
+        return jsonResponse(current, 201);
+      },
+    });
+    await renderPrograms();
+    expect(await screen.findByTestId('variety-programs-empty')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('program-new'));
+    const settings = await screen.findByTestId('program-settings-dialog');
+    fireEvent.change(within(settings).getByTestId('program-name'), {
+      target: { value: 'Plano A' },
+    });
+    fireEvent.mouseDown(within(settings).getAllByRole('combobox')[0]!);
+    fireEvent.click(await screen.findByRole('option', { name: 'Ferrugem-asiática' }));
+    fireEvent.click(within(settings).getByRole('checkbox', { name: 'Mancha-alvo' }));
+    fireEvent.change(within(settings).getByTestId('program-emergence'), {
+      target: { value: '2025-10-20' },
+    });
+    fireEvent.change(within(settings).getByTestId('program-cycle'), { target: { value: '118' } });
+    fireEvent.click(within(settings).getByTestId('program-settings-save'));
+    await waitFor(() => expect(programBody).not.toBeNull());
+    expect(programBody).toEqual({
+      cultivar_id: 501,
+      nome: 'Plano A',
+      doenca_principal_id: 1,
+      doencas_secundarias_ids: [3],
+      severidade: null,
+      mofo_branco: false,
+      racional: false,
+      data_prevista: '2025-10-20',
+      ciclo_dias: 118,
+    });
+
+    const editor = await screen.findByTestId('program-editor');
+    expect(await within(editor).findByTestId('program-applications-empty')).toBeTruthy();
+    fireEvent.click(within(editor).getByTestId('application-add'));
+    const dialog = await screen.findByTestId('program-application-dialog');
+    fireEvent.change(within(dialog).getByTestId('application-date'), {
+      target: { value: '2025-12-05' },
+    });
+    fireEvent.click(within(dialog).getByTestId('application-white-mold'));
+    await chooseProduct(0, 'Fox Xpro');
+    // The account's last dose and price come prefilled.
+    expect((within(dialog).getAllByTestId('application-dose')[0] as HTMLInputElement).value).toBe(
+      '0,5',
+    );
+    expect((within(dialog).getAllByTestId('application-price')[0] as HTMLInputElement).value).toBe(
+      '120',
+    );
+    fireEvent.click(within(dialog).getByTestId('application-add-product'));
+    // A product is offered once per application.
+    fireEvent.change(within(dialog).getAllByTestId('application-product-input')[1]!, {
+      target: { value: 'Fox' },
+    });
+    expect(screen.queryByRole('option', { name: 'Fox Xpro' })).toBeNull();
+    await chooseProduct(1, 'Unizeb Gold');
+    fireEvent.change(within(dialog).getAllByTestId('application-dose')[1]!, {
+      target: { value: '1,5' },
+    });
+    fireEvent.change(within(dialog).getAllByTestId('application-price')[1]!, {
+      target: { value: '32,50' },
+    });
+    expect(plain(within(dialog).getByTestId('application-cost'))).toContain('R$ 108,75/ha');
+    fireEvent.click(within(dialog).getByTestId('application-save'));
+    await waitFor(() => expect(applicationBody).not.toBeNull());
+    expect(applicationBody).toEqual({
+      data: '2025-12-05',
+      mofo_branco: true,
+      produtos: [
+        { defensivo_id: 301, dose: 0.5, preco: 120 },
+        { defensivo_id: 302, dose: 1.5, preco: 32.5 },
+      ],
+    });
+    await waitFor(() => expect(screen.queryByTestId('program-application-dialog')).toBeNull());
+    const shown = await within(editor).findByTestId('program-application');
+    expect(plain(shown)).toContain('Unizeb Gold');
+    expect(plain(within(editor).getByTestId('program-cost-per-area'))).toBe('R$ 108,75/ha');
+  });
+
+  it('refuses a third secondary disease before sending anything', async () => {
+    screenWidth(1280);
+    const seen = recordRequests();
+    servePrograms();
+    await renderPrograms();
+    await screen.findByTestId('program-row');
+    fireEvent.click(screen.getByTestId('program-new'));
+    const settings = await screen.findByTestId('program-settings-dialog');
+    fireEvent.mouseDown(within(settings).getAllByRole('combobox')[0]!);
+    fireEvent.click(await screen.findByRole('option', { name: 'Ferrugem-asiática' }));
+    for (const name of ['Antracnose', 'Mancha-alvo', 'Oídio'])
+      fireEvent.click(within(settings).getByRole('checkbox', { name }));
+    expect(within(settings).getByTestId('program-secondary-help').textContent).toBe(
+      p('settings.secondary_too_many', { count: 2 }),
+    );
+    expect(
+      (within(settings).getByRole('checkbox', { name: 'Oídio' }) as HTMLInputElement).checked,
+    ).toBe(false);
+    expect(
+      within(settings)
+        .getAllByRole('checkbox')
+        .filter((box) => (box as HTMLInputElement).checked),
+    ).toHaveLength(2);
+    expect(seen.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it('shows the API’s refusal of an application dated before the previous one', async () => {
+    screenWidth(1280);
+    servePrograms({
+      applications: () => apiError(400, 'exception.spray.date_before_last'),
+    });
+    await renderPrograms('/programas?programa=900');
+    const editor = await screen.findByTestId('program-editor');
+    fireEvent.click(await within(editor).findByTestId('application-add'));
+    const dialog = await screen.findByTestId('program-application-dialog');
+    fireEvent.change(within(dialog).getByTestId('application-date'), {
+      target: { value: '2025-12-10' },
+    });
+    await chooseProduct(0, 'Elatus');
+    fireEvent.change(within(dialog).getByTestId('application-dose'), { target: { value: '0,3' } });
+    fireEvent.change(within(dialog).getByTestId('application-price'), { target: { value: '210' } });
+    fireEvent.click(within(dialog).getByTestId('application-save'));
+    const error = await within(dialog).findByTestId('program-application-error');
+    expect(error.textContent).toBe(i18n.t('exception.spray.date_before_last', { ns: 'errors' }));
+    expect(screen.getByTestId('program-application-dialog')).toBeTruthy();
+  });
+
+  it('shows why a program with applied sprays cannot be deleted', async () => {
+    screenWidth(1280);
+    servePrograms({ remove: () => apiError(409, 'exception.program.has_sprays') });
+    await renderPrograms();
+    fireEvent.click(await screen.findByTestId('program-delete'));
+    const dialog = await screen.findByTestId('program-delete-dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: p('delete.confirm') }));
+    expect(
+      await within(dialog).findByText(i18n.t('exception.program.has_sprays', { ns: 'errors' })),
+    ).toBeTruthy();
+    expect(screen.getByTestId('program-row')).toBeTruthy();
+  });
+
+  it('duplicates a program with its applications under a copy’s name', async () => {
+    screenWidth(1280);
+    const sent: { path: string; body: unknown }[] = [];
+    servePrograms({
+      programs: async (request) => {
+        if (request.method !== 'POST') return jsonResponse([program()]);
+        sent.push({ path: 'program', body: await request.json() });
+        return jsonResponse(program({ id: 960, planejamentos: [] }), 201);
+      },
+      applications: async (request) => {
+        sent.push({ path: new URL(request.url).pathname, body: await request.json() });
+        return jsonResponse(program({ id: 960 }), 201);
+      },
+    });
+    await renderPrograms();
+    fireEvent.click(await screen.findByTestId('program-duplicate'));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[0]!.body).toMatchObject({
+      cultivar_id: 501,
+      nome: 'Ferrugem 2 aplicações (cópia)',
+      doenca_principal_id: 1,
+      doencas_secundarias_ids: [3],
+    });
+    expect(sent.slice(1)).toEqual([
+      {
+        path: '/api/programas/960/planejamentos',
+        body: {
+          data: '2025-12-01',
+          mofo_branco: false,
+          produtos: [
+            { defensivo_id: 301, dose: 0.5, preco: 120 },
+            { defensivo_id: 302, dose: 1.5, preco: 30 },
+          ],
+        },
+      },
+      {
+        path: '/api/programas/960/planejamentos',
+        body: {
+          data: '2025-12-22',
+          mofo_branco: false,
+          produtos: [{ defensivo_id: 303, dose: 0.3, preco: 210.5 }],
+        },
+      },
+    ]);
+  });
+
+  it('points to the Varieties page when the season has no varieties', async () => {
+    servePrograms({ varieties: [] });
+    await renderPrograms();
+    const empty = await screen.findByTestId('programs-no-varieties');
+    expect(within(empty).getByRole('link', { name: p('no_varieties.action') })).toBeTruthy();
+    expect(within(empty).getByRole('link').getAttribute('href')).toBe('/cultivares');
+  });
+
+  it('shows a failure of the programs with a retry that loads again', async () => {
+    let calls = 0;
+    servePrograms({
+      programs: () => {
+        calls += 1;
+        return calls === 1
+          ? apiError(500, 'exception.unexpected_error')
+          : jsonResponse([program()]);
+      },
+    });
+    await renderPrograms();
+    expect(
+      await screen.findByText(i18n.t('exception.unexpected_error', { ns: 'errors' })),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: p('retry') }));
+    expect(await screen.findByTestId('program-row')).toBeTruthy();
+  });
+
+  it('shows a failure of the varieties with a retry', async () => {
+    let calls = 0;
+    servePrograms({
+      varieties: () => {
+        calls += 1;
+        return calls === 1 ? apiError(500, 'exception.unexpected_error') : jsonResponse([BRS]);
+      },
+    });
+    await renderPrograms();
+    fireEvent.click(await screen.findByRole('button', { name: p('retry') }));
+    expect(await screen.findByTestId('program-row')).toBeTruthy();
+  });
+});

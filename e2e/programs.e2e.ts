@@ -1,0 +1,251 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Language } from '@lavoura/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from './support/axe.ts';
+import { hasChromium, launchBrowser } from './support/browser.ts';
+import {
+  LANGUAGES,
+  expectReadable as expectReadableIn,
+  openPage,
+  signInToDemo,
+  text,
+  type Size,
+} from './support/demo.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const DEMO_FULL = 'conta@full.demo.lavoura.app';
+const SHOTS_DIR = process.env.PROGRAMS_SCREENSHOT_DIR ?? '/tmp/shots-f';
+const PROGRAMS_RAW_KEY =
+  /\b(programs|filter|no_farm|no_season|no_varieties|list|unit|settings|editor|application|delete|duplicate|score)\.[a-z_]+/;
+/** The sizes the screens are looked at in: a common laptop and a phone. */
+const SIZES = [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+type ShotSize = (typeof SIZES)[number];
+
+describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  /** The program the first test plans; the screenshots open it. */
+  let programId = 0;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const open = (size: ShotSize, language: Language) =>
+    openPage(browser, size as unknown as Size, language);
+  const expectReadable = (page: Page) => expectReadableIn(page, PROGRAMS_RAW_KEY);
+
+  /**
+   * Gives the first farm a variety in its current soybean season (as /cultivares does) and sows
+   * 5 ha of it (as /sowings does), so the program has a sown area to cost.
+   */
+  async function prepareVariety(page: Page) {
+    await page.evaluate(async () => {
+      const json = async (response: Response) => (await response.json()) as unknown;
+      const farms = (await json(await fetch('/api/farms'))) as { id: number }[];
+      const farm = farms[0]!;
+      const seasons = (await json(
+        await fetch(`/api/season-crops?farm_id=${farm.id}&crop_id=1`),
+      )) as { id: number; status: string }[];
+      const season = seasons.find((row) => row.status === 'current')!;
+      const seeds = (await json(
+        await fetch(
+          `/api/sementes/fazenda/${farm.id}?season_crop_id=${season.id}&crop_id=1&search=brs`,
+        ),
+      )) as { seed_id: number; added: number | null; recommended: boolean }[];
+      const seed = seeds.find((row) => row.recommended) ?? seeds[0]!;
+      let varietyId = seed.added;
+      if (varietyId === null) {
+        const added = await fetch('/api/cultivares', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            fazenda_id: farm.id,
+            season_crop_id: season.id,
+            seed_id: seed.seed_id,
+          }),
+        });
+        varietyId = ((await json(added)) as { id: number }).id;
+      }
+      const plots = (await json(await fetch(`/api/talhoes/${farm.id}`))) as {
+        id: number;
+        enabled: boolean;
+        enabled_sowing: boolean;
+        remaining_area: number;
+      }[];
+      const plot = plots.find(
+        (row) => row.enabled && row.enabled_sowing && row.remaining_area >= 5,
+      );
+      if (plot)
+        await fetch('/api/semeaduras', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            fazenda_id: farm.id,
+            talhao_id: plot.id,
+            cultivar_id: varietyId,
+            area: 5,
+            data_semeadura: '2026-10-20',
+            data_emergencia: '2026-10-27',
+            estimated_cycle: 120,
+          }),
+        });
+    });
+  }
+
+  async function addApplication(
+    page: Page,
+    date: string,
+    products: { dose: string; price: string }[],
+  ) {
+    await page.getByTestId('application-add').click();
+    const dialog = page.getByTestId('program-application-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('application-date').fill(date);
+    for (const [index, product] of products.entries()) {
+      if (index > 0) await dialog.getByTestId('application-add-product').click();
+      const input = dialog.getByTestId('application-product-input').nth(index);
+      await input.click();
+      await page.getByRole('option').first().click();
+      await dialog.getByTestId('application-dose').nth(index).fill(product.dose);
+      await dialog.getByTestId('application-price').nth(index).fill(product.price);
+    }
+    await settled(page);
+    const [saved] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          /\/api\/programas\/\d+\/planejamentos$/.test(new URL(response.url()).pathname) &&
+          response.request().method() === 'POST',
+      ),
+      dialog.getByTestId('application-save').click(),
+    ]);
+    expect(saved.status(), await saved.text()).toBe(201);
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  it('plans a program for a variety with two applications and sees its costs', async () => {
+    const page = await open(SIZES[0], 'pt');
+    await signInToDemo(page, server.baseUrl, DEMO_FULL);
+    await prepareVariety(page);
+    await page.goto(`${server.baseUrl}/v3/programas`);
+    await page.getByTestId('programs-page').waitFor();
+    const section = page.getByTestId('variety-programs').first();
+    await section.getByTestId('program-new').click();
+    const settings = page.getByTestId('program-settings-dialog');
+    await settings.waitFor();
+    await settings.getByTestId('program-name').fill('Ferrugem e mancha-alvo');
+    await settings.getByTestId('program-main-disease').getByRole('combobox').click();
+    await page.getByRole('option').first().click();
+    await settings.getByRole('checkbox').first().check();
+    await settings.getByTestId('program-emergence').fill('2026-10-27');
+    await settings.getByTestId('program-cycle').fill('120');
+    await settled(page);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'programs-pt-desktop-new.png') });
+    const [created] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/api/programas' &&
+          response.request().method() === 'POST',
+      ),
+      settings.getByTestId('program-settings-save').click(),
+    ]);
+    expect(created.status(), await created.text()).toBe(201);
+    programId = ((await created.json()) as { id: number }).id;
+    const editor = page.getByTestId('program-editor');
+    await editor.getByTestId('program-applications-empty').waitFor();
+
+    await addApplication(page, '2026-12-10', [
+      { dose: '0,5', price: '120' },
+      { dose: '1,5', price: '30' },
+    ]);
+    await addApplication(page, '2026-12-30', [{ dose: '0,3', price: '210,5' }]);
+    expect(await editor.getByTestId('program-application').count()).toBe(2);
+    // 0.5 × 120 + 1.5 × 30 = 105 and 0.3 × 210.5 = 63.15: 168.15 per hectare.
+    const perHa = (await editor.getByTestId('program-cost-per-area').innerText()).replace(
+      /\s/g,
+      ' ',
+    );
+    expect(perHa).toBe('R$ 168,15/ha');
+    await settled(page);
+    await expectReadable(page);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'programs-pt-desktop-editor.png') });
+
+    // A program's refusal: an application not after the previous one.
+    await page.getByTestId('application-add').click();
+    const dialog = page.getByTestId('program-application-dialog');
+    await dialog.getByTestId('application-date').fill('2026-12-20');
+    await dialog.getByTestId('application-product-input').click();
+    await page.getByRole('option').first().click();
+    await dialog.getByTestId('application-dose').fill('1');
+    await dialog.getByTestId('application-price').fill('10');
+    await dialog.getByTestId('application-save').click();
+    await dialog
+      .getByTestId('program-application-error')
+      .getByText(text('pt', 'errors', 'exception.spray.date_before_last'))
+      .waitFor();
+    await settled(page);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'programs-pt-desktop-refusal.png') });
+    await dialog.getByRole('button', { name: text('pt', 'programs', 'cancel') }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await editor.getByTestId('program-editor-close').click();
+    await editor.waitFor({ state: 'detached' });
+    const row = page.getByTestId('program-row').filter({ hasText: 'Ferrugem e mancha-alvo' });
+    await row.waitFor();
+    expect(await row.getByTestId('program-sprays').innerText()).toBe('2');
+    expect((await row.getByTestId('program-cost-per-area').innerText()).replace(/\s/g, ' ')).toBe(
+      'R$ 168,15/ha',
+    );
+    await page.context().close();
+  });
+
+  for (const language of LANGUAGES) {
+    for (const size of SIZES) {
+      it(`shows the programs and the editor in ${language} on ${size.name}`, async () => {
+        const page = await open(size, language);
+        await signInToDemo(page, server.baseUrl, DEMO_FULL);
+        await page.goto(`${server.baseUrl}/v3/programas`);
+        await page.getByTestId('programs-page').waitFor();
+        if (programId) await page.getByTestId('program-row').first().waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe(
+          text(language, 'programs', 'title'),
+        );
+        await settled(page);
+        await expectReadable(page);
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `programs-${language}-${size.name}.png`),
+          fullPage: true,
+        });
+        if (!programId) return;
+        await page.goto(`${server.baseUrl}/v3/programas?programa=${programId}`);
+        const editor = page.getByTestId('program-editor');
+        await editor.getByTestId('program-application').first().waitFor();
+        await settled(page);
+        await expectReadable(page);
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-editor.png`),
+        });
+        await editor.getByTestId('application-edit').first().click();
+        const dialog = page.getByTestId('program-application-dialog');
+        await dialog.getByTestId('application-dose').first().waitFor();
+        await settled(page);
+        await expectReadable(page);
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-application.png`),
+        });
+        await page.context().close();
+      });
+    }
+  }
+});
