@@ -93,6 +93,21 @@ export const programEvaluationSchema = z.object({
     }),
   ),
   avisos: z.array(warningSchema),
+  /** For the chart (`include=curvas`): day t = 0..C from data_emergencia. */
+  curvas: z
+    .object({
+      estadios: z.array(z.object({ code: z.string(), date: z.string() })),
+      doencas: z.array(
+        z.object({
+          doenca_id: z.number().int(),
+          /** R_d(t): the risk window weight scaled by severity, 0–1. */
+          risco: z.array(z.number()),
+          /** P_d(t): the program's protection, 0–0.95. */
+          protecao: z.array(z.number()),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type ProgramEvaluationAnswer = z.infer<typeof programEvaluationSchema>;
 
@@ -139,6 +154,7 @@ export function evaluate(
   sprayings: readonly SprayingRow[],
   products: readonly ProgramProduct[],
   provenance: EfficacyProvenance,
+  options: { curves?: boolean } = {},
 ): Evaluated {
   const timeline = timelineOf(row);
   const main = row.mainDiseaseId === null ? undefined : diseaseById.get(row.mainDiseaseId);
@@ -146,30 +162,33 @@ export function evaluate(
   if (!main) return { program: null, missing: 'main_disease', applications: new Map() };
   const severity = SEVERITY_LEVELS.find((level) => level.id === row.severityId)?.code as
     Severity | undefined;
-  const evaluation: ProgramEvaluation = evaluateProgram({
-    cropId: row.cropId as CropId,
-    countryId: row.countryId as CountryId,
-    emergence: timeline.emergence,
-    cycleDays: timeline.cycleDays,
-    severity: severity ?? DEFAULT_SEVERITY,
-    diseases: [
-      { code: main.code, role: 'main' },
-      ...row.secondaryDiseaseIds.flatMap((id) => {
-        const disease = diseaseById.get(id);
-        return disease ? [{ code: disease.code, role: 'secondary' as const }] : [];
-      }),
-    ],
-    ...(row.whiteMold ? { whiteMold: true } : {}),
-    sprays: sprayings.map((spraying) => ({
-      date: spraying.appliedAt ?? spraying.plannedDate,
-      products: spraying.products.map((product) => ({
-        productId: product.pesticideId,
-        dose: product.dose,
+  const evaluation: ProgramEvaluation = evaluateProgram(
+    {
+      cropId: row.cropId as CropId,
+      countryId: row.countryId as CountryId,
+      emergence: timeline.emergence,
+      cycleDays: timeline.cycleDays,
+      severity: severity ?? DEFAULT_SEVERITY,
+      diseases: [
+        { code: main.code, role: 'main' },
+        ...row.secondaryDiseaseIds.flatMap((id) => {
+          const disease = diseaseById.get(id);
+          return disease ? [{ code: disease.code, role: 'secondary' as const }] : [];
+        }),
+      ],
+      ...(row.whiteMold ? { whiteMold: true } : {}),
+      sprays: sprayings.map((spraying) => ({
+        date: spraying.appliedAt ?? spraying.plannedDate,
+        products: spraying.products.map((product) => ({
+          productId: product.pesticideId,
+          dose: product.dose,
+        })),
+        ...(spraying.whiteMold ? { whiteMold: true } : {}),
       })),
-      ...(spraying.whiteMold ? { whiteMold: true } : {}),
-    })),
-    products,
-  });
+      products,
+    },
+    { curves: options.curves === true },
+  );
   const applications = new Map<number, ApplicationEvaluation>();
   for (const spray of evaluation.sprays) {
     const spraying = sprayings[spray.index]!;
@@ -224,6 +243,18 @@ export function evaluate(
         fontes: [...disease.sources],
       })),
       avisos: evaluation.warnings.map(warningAnswer),
+      ...(options.curves
+        ? {
+            curvas: {
+              estadios: evaluation.stages.map((stage) => ({ code: stage.code, date: stage.date })),
+              doencas: evaluation.diseases.map((disease) => ({
+                doenca_id: diseaseByCode.get(disease.code)!.id,
+                risco: disease.risk ?? [],
+                protecao: disease.protection ?? [],
+              })),
+            },
+          }
+        : {}),
     },
   };
 }

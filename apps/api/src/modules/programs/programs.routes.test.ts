@@ -430,6 +430,17 @@ describe('a program’s scores and their explanation (the engine on the shipped 
         fontes: ['assumption'],
       }),
     );
+
+    // The chart's curves on request: risk and protection per day from emergence to the cycle's end.
+    expect(planned.avaliacao).not.toHaveProperty('curvas');
+    const charted = (await call('GET', `/api/programas/${program.id}?include=curvas`)).json();
+    const rustCurve = charted.avaliacao.curvas.doencas.find(
+      (disease: { doenca_id: number }) => disease.doenca_id === 1,
+    );
+    expect(rustCurve.risco).toHaveLength(121);
+    expect(rustCurve.protecao[38]).toBeCloseTo(0.755, 6);
+    expect(rustCurve.protecao[30]).toBe(0);
+    expect(charted.avaliacao.curvas.estadios[0]).toEqual({ code: 'VE', date: day(67) });
   });
 
   it('says what a plan lacks to be scored: its expected emergence and cycle', async () => {

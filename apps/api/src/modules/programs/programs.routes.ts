@@ -51,12 +51,17 @@ export function programsRoutes(programs: ProgramsService) {
         schema: {
           tags,
           operationId: 'getProgram',
-          summary: 'One program with its applications and costs',
+          summary:
+            'One program with its applications, costs and scores; include=curvas adds the risk and protection per day for the chart',
           params: programParams,
+          querystring: z.object({ include: z.enum(['curvas']).optional() }),
           response: { 200: programSchema, ...errors },
         },
       },
-      async (request) => programs.get(sessionOf(request), request.params.id),
+      async (request) =>
+        programs.get(sessionOf(request), request.params.id, {
+          curves: request.query.include === 'curvas',
+        }),
     );
     app.post(
       '/programas',

@@ -91,9 +91,14 @@ export class ProgramsService {
     return this.answer(session, rows);
   }
 
-  async get(session: Session, id: number): Promise<ProgramAnswer> {
+  /** One program; `curves` adds the engine's risk and protection per day, for the chart. */
+  async get(
+    session: Session,
+    id: number,
+    options: { curves?: boolean } = {},
+  ): Promise<ProgramAnswer> {
     const row = await this.programOf(this.deps.db, session, id);
-    const [answer] = await this.answer(session, [row]);
+    const [answer] = await this.answer(session, [row], options);
     return answer!;
   }
 
@@ -762,7 +767,11 @@ export class ProgramsService {
   }
 
   /** Answers for programs: their sprayings, and the area their cost is multiplied by. */
-  private async answer(session: Session, rows: readonly ProgramRow[]): Promise<ProgramAnswer[]> {
+  private async answer(
+    session: Session,
+    rows: readonly ProgramRow[],
+    options: { curves?: boolean } = {},
+  ): Promise<ProgramAnswer[]> {
     const sprayings = await this.sprayingsOf(
       this.deps.db,
       session,
@@ -811,7 +820,7 @@ export class ProgramsService {
       const { products, provenance } = catalogue.get(row.countryId)!;
       return toProgram(row, {
         sprayings: own,
-        evaluated: evaluate(row, own, products, provenance),
+        evaluated: evaluate(row, own, products, provenance, options),
         area:
           row.sowingId !== null
             ? row.sowingArea
