@@ -108,10 +108,14 @@ interface Candidate {
   potential: Record<string, number>;
 }
 
-/** The dose a suggestion uses: the label's dose for the main disease (registered dose). */
+/**
+ * The dose a suggestion uses: the label's dose for the main disease (registered dose); when the
+ * source gives no dose for a registered target, the grower's own last dose of the product, if any.
+ */
 function suggestedDose(product: ProgramProduct, disease: string): number | null {
-  const dose = product.perDisease[disease]?.registeredDose;
-  return isRegistered(dose) ? dose : null;
+  const entry = product.perDisease[disease];
+  if (isRegistered(entry?.registeredDose)) return entry.registeredDose;
+  return entry?.registeredDoseNotInformed && product.lastDose ? product.lastDose : null;
 }
 
 export interface ChoiceContext {

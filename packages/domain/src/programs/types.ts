@@ -31,6 +31,11 @@ export interface ProgramProduct {
   perDisease: Readonly<Record<DiseaseCode, TargetEfficacy>>;
   /** Price per unit of dose, for the suggestion's cost tie-break. */
   price?: number;
+  /**
+   * The grower's last dose of the product: the suggestion's dose where the source gives no
+   * registered dose for the target.
+   */
+  lastDose?: number;
 }
 
 export interface ProductDose {

@@ -5,6 +5,7 @@ import {
   type CountryId,
   type CropId,
   type EngineWarning,
+  type ProgramDisease,
   type ProgramEvaluation,
   type ProgramProduct,
   type Severity,
@@ -132,6 +133,20 @@ function warningAnswer(warning: EngineWarning) {
     valor: warning.value ?? null,
     limite: warning.limit ?? null,
   };
+}
+
+/** The program's diseases as the engine names them: the main one, then the secondary ones. */
+export function engineDiseases(
+  row: Pick<ProgramRow, 'mainDiseaseId' | 'secondaryDiseaseIds'>,
+): ProgramDisease[] {
+  const main = row.mainDiseaseId === null ? undefined : diseaseById.get(row.mainDiseaseId);
+  return [
+    ...(main ? [{ code: main.code, role: 'main' as const }] : []),
+    ...row.secondaryDiseaseIds.flatMap((id) => {
+      const disease = diseaseById.get(id);
+      return disease ? [{ code: disease.code, role: 'secondary' as const }] : [];
+    }),
+  ];
 }
 
 /** The emergence and cycle a program is computed on: its sowing's, or the plan's expected ones. */

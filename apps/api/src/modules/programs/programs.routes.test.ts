@@ -694,3 +694,66 @@ describe('executions: apply, undo, pause and resume (AGRONOMY §8)', () => {
     );
   });
 });
+
+describe('the suggestion (AGRONOMY §7, GET /api/programas/{id}/planejamentos/sugerir)', () => {
+  it('plans from the start of the risk, with products at the account’s last dose where the label’s is not informed, writing nothing', async () => {
+    const [fox] = await app.db
+      .select({ id: t.pesticides.id })
+      .from(t.pesticides)
+      .where(and(eq(t.pesticides.name, 'Fox'), eq(t.pesticides.countryId, 1)));
+    // The account used Fox at 0.4 L/ha (an earlier test): its last dose.
+    const [last] = await app.db
+      .select()
+      .from(t.accountPesticideValues)
+      .where(
+        and(
+          eq(t.accountPesticideValues.accountId, accountId),
+          eq(t.accountPesticideValues.pesticideId, fox!.id),
+        ),
+      );
+    expect(last!.dose).toBe(0.4);
+    const plan = (
+      await call('POST', '/api/programas', {
+        cultivar_id: farmVarietyId,
+        doenca_principal_id: 1,
+        doencas_secundarias_ids: [3],
+        severidade: 1,
+        data_prevista: day(67),
+        ciclo_dias: 120,
+      })
+    ).json();
+    const before = await snapshot();
+    const response = await call('GET', `/api/programas/${plan.id}/planejamentos/sugerir`);
+    expect(response.statusCode).toBe(200);
+    const suggestion = response.json();
+    expect(await snapshot()).toEqual(before);
+    // E1's windows: the combined risk reaches 0.5 at DAE 38 (V7-V9).
+    expect(suggestion.inicio_risco).toBe(day(67 + 38));
+    expect(suggestion.aplicacoes[0]).toMatchObject({ aplicacao: 1, data: day(67 + 38) });
+    expect(suggestion.aplicacoes[0].produtos).toContainEqual(
+      expect.objectContaining({ defensivo_id: fox!.id, nome: 'Fox', dose: 0.4 }),
+    );
+    expect(suggestion.program_score).toBeGreaterThan(0);
+    const used = new Set(
+      (
+        await app.db
+          .select({ id: t.accountPesticideValues.pesticideId })
+          .from(t.accountPesticideValues)
+          .where(eq(t.accountPesticideValues.accountId, accountId))
+      ).map((row) => row.id),
+    );
+    for (const application of suggestion.aplicacoes)
+      for (const product of application.produtos) expect(used.has(product.defensivo_id)).toBe(true);
+  });
+
+  it('needs the expected emergence and cycle: 400 naming data_prevista', async () => {
+    const plan = (
+      await call('POST', '/api/programas', { cultivar_id: farmVarietyId, doenca_principal_id: 1 })
+    ).json();
+    const response = await call('GET', `/api/programas/${plan.id}/planejamentos/sugerir`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().context.additionalInfo).toEqual([
+      expect.objectContaining({ field: 'body.data_prevista' }),
+    ]);
+  });
+});

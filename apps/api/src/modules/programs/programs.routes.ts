@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
 import { programSchema, programsQuerySchema } from './program.presenter.ts';
+import { suggestionSchema } from './program-suggestion.ts';
 import type { ProgramsService } from './programs.service.ts';
 
 const errors = {
@@ -132,6 +133,21 @@ export function programsRoutes(programs: ProgramsService) {
         reply.code(201);
         return programs.addApplication(sessionOf(request), request.params.id, request.body);
       },
+    );
+    app.get(
+      '/programas/:id/planejamentos/sugerir',
+      {
+        config: rule('PLANEJAMENTO_VISUALIZAR'),
+        schema: {
+          tags,
+          operationId: 'suggestApplications',
+          summary:
+            'The engine’s suggested applications for the program (AGRONOMY §7: risk window, intervals, rotation and season caps, white-mold sprays, rational), not saved; products at the label’s dose or, where the source gives none, the account’s last dose',
+          params: programParams,
+          response: { 200: suggestionSchema, ...errors },
+        },
+      },
+      async (request) => programs.suggest(sessionOf(request), request.params.id),
     );
     app.put(
       '/programas/:program_id/planejamentos/:id',

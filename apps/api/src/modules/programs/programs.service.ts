@@ -1,7 +1,12 @@
 import {
   DISEASES,
   ERRORS,
+  FIELD_KEYS,
+  SEVERITY_LEVELS,
   applySpray,
+  suggestProgram,
+  type CountryId,
+  type Severity,
   bodyFieldError,
   resumeProgram,
   seasonStatus,
@@ -28,7 +33,13 @@ import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import { visibleFarms } from '../farms/farms.service.ts';
-import { evaluate, timelineOf, type EfficacyProvenance } from './program-evaluation.ts';
+import {
+  engineDiseases,
+  evaluate,
+  timelineOf,
+  type EfficacyProvenance,
+} from './program-evaluation.ts';
+import { toSuggestion, type SuggestionAnswer } from './program-suggestion.ts';
 import { toProgram, type ProgramAnswer } from './program.presenter.ts';
 import type { ProgramRow, SprayingRow } from './program-rows.ts';
 
@@ -392,6 +403,75 @@ export class ProgramsService {
     return this.get(session, programId);
   }
 
+  /**
+   * The engine's suggested plan for a program (AGRONOMY §7), written nowhere: the candidates are
+   * the fungicides of the program's country with a shipped efficacy against one of its diseases,
+   * at the label's dose or, where the source gives none, the account's last dose of the product.
+   */
+  async suggest(session: Session, id: number): Promise<SuggestionAnswer> {
+    const program = await this.programOf(this.deps.db, session, id);
+    const timeline = timelineOf(program);
+    if (!timeline)
+      throw new AppError(ERRORS.validation, 'The program needs its emergence and cycle', [
+        bodyFieldError('data_prevista', 'Required', FIELD_KEYS.required),
+      ]);
+    const diseaseIds = [program.mainDiseaseId!, ...program.secondaryDiseaseIds];
+    const candidates = await this.deps.db
+      .selectDistinct({ id: t.pesticideEfficacies.pesticideId })
+      .from(t.pesticideEfficacies)
+      .innerJoin(t.pesticides, eq(t.pesticides.id, t.pesticideEfficacies.pesticideId))
+      .where(
+        and(
+          eq(t.pesticideEfficacies.countryId, program.countryId),
+          inArray(t.pesticideEfficacies.diseaseId, diseaseIds),
+          eq(t.pesticides.listed, true),
+          sql`'fungicide' = any(${t.pesticides.categories})`,
+          sql`${program.cropId} = any(${t.pesticides.cropIds})`,
+        ),
+      );
+    const ids = candidates.map((row) => row.id);
+    const catalogue = (await this.catalogueOfProducts(this.deps.db, [program], ids)).get(
+      program.countryId,
+    )!;
+    const lastValues = ids.length
+      ? await this.deps.db
+          .select({
+            pesticideId: t.accountPesticideValues.pesticideId,
+            price: t.accountPesticideValues.price,
+            dose: t.accountPesticideValues.dose,
+          })
+          .from(t.accountPesticideValues)
+          .where(
+            and(
+              eq(t.accountPesticideValues.accountId, session.accountId),
+              inArray(t.accountPesticideValues.pesticideId, ids),
+            ),
+          )
+      : [];
+    const last = new Map(lastValues.map((row) => [row.pesticideId, row]));
+    const products = catalogue.products.map((product) => {
+      const own = last.get(product.id);
+      return {
+        ...product,
+        ...(own?.price != null ? { price: Number(own.price) } : {}),
+        ...(own?.dose != null ? { lastDose: own.dose } : {}),
+      };
+    });
+    const severity = SEVERITY_LEVELS.find((level) => level.id === program.severityId)?.code;
+    const result = suggestProgram({
+      cropId: program.cropId as CropId,
+      countryId: program.countryId as CountryId,
+      emergence: timeline.emergence,
+      cycleDays: timeline.cycleDays,
+      severity: (severity ?? 'medium') as Severity,
+      diseases: engineDiseases(program),
+      catalogue: products,
+      whiteMoldSprays: program.whiteMold ? 2 : 0,
+      racional: program.rational,
+    });
+    return toSuggestion(result, timeline.emergence, products);
+  }
+
   /** An execution (a sowing's program) of the current season, locked; 409 otherwise. */
   private async executionOf(tx: Executor, session: Session, programId: number) {
     const program = await this.programOf(tx, session, programId, true);
@@ -429,13 +509,7 @@ export class ProgramsService {
       cropId: program.cropId as CropId,
       emergence: timeline.emergence,
       cycleDays: timeline.cycleDays,
-      diseases: [
-        { code: main.code, role: 'main' },
-        ...program.secondaryDiseaseIds.flatMap((id) => {
-          const disease = DISEASES.find((row) => row.id === id);
-          return disease ? [{ code: disease.code, role: 'secondary' as const }] : [];
-        }),
-      ],
+      diseases: engineDiseases(program),
       products: catalogue.get(program.countryId)!.products,
     };
   }
@@ -589,7 +663,7 @@ export class ProgramsService {
     const found = await tx
       .select({ id: t.pesticides.id })
       .from(t.pesticides)
-      .where(inArray(t.pesticides.id, productIds));
+      .where(inArray(t.pesticides.id, [...productIds]));
     if (found.length !== productIds.length)
       throw new AppError(ERRORS.validation, 'Unknown product', [
         bodyFieldError('produtos', 'Unknown product'),
@@ -841,15 +915,22 @@ export class ProgramsService {
     rows: readonly ProgramRow[],
     sprayings: readonly SprayingRow[],
   ): Promise<Map<number, { products: ProgramProduct[]; provenance: EfficacyProvenance }>> {
-    const productIds = [
+    return this.catalogueOfProducts(db, rows, [
       ...new Set(sprayings.flatMap((spraying) => spraying.products.map((p) => p.pesticideId))),
-    ];
+    ]);
+  }
+
+  private async catalogueOfProducts(
+    db: Executor,
+    rows: readonly Pick<ProgramRow, 'countryId'>[],
+    productIds: readonly number[],
+  ): Promise<Map<number, { products: ProgramProduct[]; provenance: EfficacyProvenance }>> {
     const countries = [...new Set(rows.map((row) => row.countryId))];
     const pesticides = productIds.length
       ? await db
           .select({ id: t.pesticides.id, name: t.pesticides.name, actives: t.pesticides.actives })
           .from(t.pesticides)
-          .where(inArray(t.pesticides.id, productIds))
+          .where(inArray(t.pesticides.id, [...productIds]))
       : [];
     const registrations = productIds.length
       ? await db
@@ -861,7 +942,7 @@ export class ProgramsService {
           })
           .from(t.pesticideDoses)
           .innerJoin(t.diseases, eq(t.diseases.id, t.pesticideDoses.diseaseId))
-          .where(inArray(t.pesticideDoses.pesticideId, productIds))
+          .where(inArray(t.pesticideDoses.pesticideId, [...productIds]))
       : [];
     const efficacies = productIds.length
       ? await db
@@ -877,7 +958,7 @@ export class ProgramsService {
           .innerJoin(t.diseases, eq(t.diseases.id, t.pesticideEfficacies.diseaseId))
           .where(
             and(
-              inArray(t.pesticideEfficacies.pesticideId, productIds),
+              inArray(t.pesticideEfficacies.pesticideId, [...productIds]),
               inArray(t.pesticideEfficacies.countryId, countries),
             ),
           )

@@ -628,6 +628,14 @@ const SOWING_CASES: Case[] = [
     ...sowingNotFound,
   },
   {
+    route: 'GET /api/programas/{id}/planejamentos/sugerir',
+    request: (id) => ({
+      method: 'GET',
+      url: `/api/programas/${programOf.get(id)}/planejamentos/sugerir`,
+    }),
+    ...sowingNotFound,
+  },
+  {
     route: 'POST /api/programs/{id}/pause',
     request: (id) => ({
       method: 'POST',

@@ -1,0 +1,98 @@
+import { DISEASES, addDays, type ProgramProduct, type SuggestionResult } from '@lavoura/domain';
+import { z } from 'zod';
+
+/** GET /api/programas/{id}/planejamentos/sugerir: the engine's plan (AGRONOMY §7), unsaved. */
+
+const diseaseIdByCode = new Map(DISEASES.map((disease) => [disease.code, disease.id]));
+
+const suggestionWarningSchema = z.object({
+  code: z.string(),
+  fontes: z.array(z.string()),
+  doenca_id: z.number().int().nullable(),
+  defensivo_id: z.number().int().nullable(),
+});
+
+export const suggestionSchema = z.object({
+  /** A and B of §7: the days the combined risk is at least 0.5; null when it never is. */
+  inicio_risco: z.string().nullable(),
+  fim_risco: z.string().nullable(),
+  aplicacoes: z.array(
+    z.object({
+      aplicacao: z.number().int(),
+      data: z.string(),
+      mofo_branco: z.boolean(),
+      produtos: z.array(
+        z.object({
+          defensivo_id: z.number().int(),
+          nome: z.string(),
+          dose: z.number(),
+          /** The account's last price of the product; null: never used. */
+          preco: z.number().nullable(),
+        }),
+      ),
+      /** V = Σ ω_d · min(1, pot_d/T). */
+      valor: z.number(),
+      /** Potential efficacy per target. */
+      eficacias: z.array(z.object({ alvo_id: z.number().int(), eficacia_potencial: z.number() })),
+      /** Candidates that scored higher but a rotation rule or a season cap blocked. */
+      bloqueados: z.array(
+        z.object({
+          defensivo_ids: z.array(z.number().int()),
+          regra: z.enum(['rotation', 'season_cap']),
+          grupos: z.array(z.string()),
+        }),
+      ),
+      avisos: z.array(suggestionWarningSchema),
+    }),
+  ),
+  program_score: z.number(),
+  white_mold_program_score: z.number().nullable(),
+  /** Sprays the rational setting removed (§7.5). */
+  removidas_racional: z.number().int(),
+  avisos: z.array(suggestionWarningSchema),
+});
+export type SuggestionAnswer = z.infer<typeof suggestionSchema>;
+
+export function toSuggestion(
+  result: SuggestionResult,
+  emergence: string,
+  products: readonly ProgramProduct[],
+): SuggestionAnswer {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const warningOf = (warning: SuggestionResult['warnings'][number]) => ({
+    code: warning.code,
+    fontes: [...warning.sources],
+    doenca_id: warning.disease ? (diseaseIdByCode.get(warning.disease) ?? null) : null,
+    defensivo_id: warning.productId ?? null,
+  });
+  return {
+    inicio_risco: result.riskStart === null ? null : addDays(emergence, result.riskStart),
+    fim_risco: result.riskEnd === null ? null : addDays(emergence, result.riskEnd),
+    aplicacoes: result.sprays.map((spray, index) => ({
+      aplicacao: index + 1,
+      data: spray.date,
+      mofo_branco: spray.whiteMold,
+      produtos: spray.products.map((dose) => ({
+        defensivo_id: dose.productId,
+        nome: byId.get(dose.productId)?.name ?? '',
+        dose: dose.dose,
+        preco: byId.get(dose.productId)?.price ?? null,
+      })),
+      valor: spray.value,
+      eficacias: Object.entries(spray.potential).map(([code, potential]) => ({
+        alvo_id: diseaseIdByCode.get(code)!,
+        eficacia_potencial: potential,
+      })),
+      bloqueados: spray.blocked.map((blocked) => ({
+        defensivo_ids: blocked.productIds,
+        regra: blocked.rule,
+        grupos: blocked.groups,
+      })),
+      avisos: spray.warnings.map(warningOf),
+    })),
+    program_score: result.programScore,
+    white_mold_program_score: result.whiteMoldProgramScore,
+    removidas_racional: result.droppedByRacional,
+    avisos: result.warnings.map(warningOf),
+  };
+}
