@@ -757,3 +757,99 @@ describe('the suggestion (AGRONOMY §7, GET /api/programas/{id}/planejamentos/su
     ]);
   });
 });
+
+describe('a plan brought into a sowing, copied to varieties, and its stages', () => {
+  let plan: number;
+
+  beforeAll(async () => {
+    plan = (
+      await call('POST', '/api/programas', {
+        cultivar_id: farmVarietyId,
+        nome: 'Plano base',
+        doenca_principal_id: 1,
+        doencas_secundarias_ids: [3],
+        data_prevista: day(70),
+        ciclo_dias: 120,
+      })
+    ).json().id;
+    await call('POST', `/api/programas/${plan}/planejamentos`, application(70 + 40));
+    await call('POST', `/api/programas/${plan}/planejamentos`, application(70 + 61));
+  });
+
+  it('answers the timeline the plan is computed on', async () => {
+    const stages = (await call('GET', `/api/programs/${plan}/growth-stages`)).json();
+    expect(stages[0]).toMatchObject({ code: 'VE', start_date: day(70) });
+    expect(stages.find((stage: { code: string }) => stage.code === 'R1').start_date).toBe(
+      day(70 + 48),
+    );
+  });
+
+  it('imports into the sowing, moving the applications by the real emergence (3 days earlier)', async () => {
+    const imported = await call('POST', `/api/programas/${plan}/importar`, {
+      semeadura_id: sowingId,
+    });
+    expect(imported.statusCode).toBe(201);
+    expect(imported.json()).toMatchObject({
+      semeadura_id: sowingId,
+      imported_from_planning_id: plan,
+      nome: 'Plano base',
+      doencas_secundarias_ids: [3],
+      data_prevista: day(67),
+    });
+    expect(
+      imported
+        .json()
+        .planejamentos.map((a: { data_aplicacao_planejada: string }) => a.data_aplicacao_planejada),
+    ).toEqual([day(67 + 40), day(67 + 61)]);
+    expect(imported.json().planejamentos[0].produtos).toHaveLength(2);
+  });
+
+  it('copies to another variety of the farm, all or nothing', async () => {
+    const [other] = await app.db
+      .select({ id: t.varieties.id })
+      .from(t.varieties)
+      .where(
+        and(
+          eq(t.varieties.cropId, 1),
+          sql`${t.varieties.id} <> (select variety_id from farm_varieties where id = ${farmVarietyId})`,
+        ),
+      )
+      .limit(1);
+    const [seasonCrop] = await app.db
+      .select({ id: t.farmVarieties.seasonCropId })
+      .from(t.farmVarieties)
+      .where(eq(t.farmVarieties.id, farmVarietyId));
+    const [target] = await app.db
+      .insert(t.farmVarieties)
+      .values({ accountId, farmId, seasonCropId: seasonCrop!.id, varietyId: other!.id })
+      .returning({ id: t.farmVarieties.id });
+    const before = await snapshot();
+    const refusedCopy = await call('POST', `/api/programas/${plan}/clonar`, {
+      cultivares: [target!.id, 2_000_000],
+    });
+    expect(refusedCopy.statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
+    // A farm the account does not have is not found.
+    const elsewhere = await call('POST', `/api/programas/${plan}/clonar`, {
+      cultivares: [target!.id],
+      farm_id: 2_000_000,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
+    const copied = await call('POST', `/api/programas/${plan}/clonar`, {
+      cultivares: [target!.id],
+      farm_id: farmId,
+    });
+    expect(copied.statusCode).toBe(201);
+    expect(copied.json()).toEqual([
+      expect.objectContaining({
+        cultivar_id: target!.id,
+        semeadura_id: null,
+        nome: 'Plano base',
+        data_prevista: day(70),
+        ciclo_dias: 120,
+      }),
+    ]);
+    expect(copied.json()[0].planejamentos).toHaveLength(2);
+  });
+});

@@ -149,6 +149,82 @@ export function programsRoutes(programs: ProgramsService) {
       },
       async (request) => programs.suggest(sessionOf(request), request.params.id),
     );
+    app.get(
+      '/programs/:id/growth-stages',
+      {
+        config: rule('PLANEJAMENTO_VISUALIZAR'),
+        schema: {
+          tags,
+          operationId: 'listProgramGrowthStages',
+          summary:
+            'The stage timeline the program is computed on: its sowing’s, or the plan’s expected emergence and cycle (empty without them)',
+          params: programParams,
+          response: {
+            200: z.array(
+              z.object({
+                stage_id: z.int(),
+                code: z.string(),
+                name: z.string(),
+                message_key: z.string(),
+                start_date: z.string(),
+              }),
+            ),
+            ...errors,
+          },
+        },
+      },
+      async (request) => programs.growthStages(sessionOf(request), request.params.id),
+    );
+    app.post(
+      '/programas/:id/importar',
+      {
+        config: rule('PLANEJAMENTO_CADASTRAR'),
+        schema: {
+          tags,
+          operationId: 'importProgram',
+          summary:
+            'Brings a plan into a sowing: a new program for the sowing with the plan’s diseases, settings and applications, moved by the days between the expected and the real emergence',
+          params: programParams,
+          body: z.strictObject({ semeadura_id: idSchema }),
+          response: { 201: programSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return programs.importInto(
+          sessionOf(request),
+          request.params.id,
+          request.body.semeadura_id,
+        );
+      },
+    );
+    app.post(
+      '/programas/:id/clonar',
+      {
+        config: rule('PLANEJAMENTO_CADASTRAR'),
+        schema: {
+          tags,
+          operationId: 'cloneProgram',
+          summary:
+            'Copies a program to farm varieties of the account (all or nothing: a variety not seen 404, of another crop 400)',
+          params: programParams,
+          body: z.strictObject({
+            cultivares: z.array(idSchema).min(1).max(50),
+            farm_id: idSchema.optional(),
+          }),
+          response: { 201: z.array(programSchema), ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return programs.cloneTo(
+          sessionOf(request),
+          request.params.id,
+          request.body.cultivares,
+          request.body.farm_id,
+        );
+      },
+    );
     app.put(
       '/programas/:program_id/planejamentos/:id',
       {

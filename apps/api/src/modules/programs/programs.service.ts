@@ -2,6 +2,10 @@ import {
   DISEASES,
   ERRORS,
   FIELD_KEYS,
+  GROWTH_STAGES,
+  addDays,
+  daysBetween,
+  stageTimeline,
   SEVERITY_LEVELS,
   applySpray,
   suggestProgram,
@@ -470,6 +474,152 @@ export class ProgramsService {
       racional: program.rational,
     });
     return toSuggestion(result, timeline.emergence, products);
+  }
+
+  /** The stage timeline the program is computed on (AGRONOMY §2); empty without one. */
+  async growthStages(session: Session, id: number) {
+    const program = await this.programOf(this.deps.db, session, id);
+    const timeline = timelineOf(program);
+    if (!timeline) return [];
+    return stageTimeline(program.cropId as CropId, timeline.emergence, timeline.cycleDays).map(
+      (stage) => ({
+        stage_id: stage.stage_id,
+        code: stage.code,
+        name: stage.code,
+        message_key: GROWTH_STAGES.find((row) => row.id === stage.stage_id)!.message_key,
+        start_date: stage.start_date,
+      }),
+    );
+  }
+
+  /**
+   * Brings a plan into a sowing: a new execution program with the plan's diseases, settings and
+   * applications, each moved by the days between the plan's expected emergence and the sowing's
+   * (kept as planned without either). The sowing must be visible (404) and of the plan's crop.
+   */
+  async importInto(session: Session, planId: number, sowingId: number): Promise<ProgramAnswer> {
+    const id = await this.deps.db.transaction(async (tx) => {
+      const plan = await this.programOf(tx, session, planId);
+      const target = await this.targetOf(tx, session, { semeadura_id: sowingId } as ProgramBody);
+      if (target.cropId !== plan.cropId)
+        throw new AppError(ERRORS.validation, 'A sowing of another crop', [
+          bodyFieldError('semeadura_id', 'Another crop'),
+        ]);
+      const [sowing] = await tx
+        .select({ emergence: t.sowings.emergenceDate })
+        .from(t.sowings)
+        .where(and(eq(t.sowings.accountId, session.accountId), eq(t.sowings.id, sowingId)));
+      const shift =
+        plan.expectedEmergence && sowing?.emergence
+          ? daysBetween(plan.expectedEmergence, sowing.emergence)
+          : 0;
+      return this.copy(tx, session, plan, { ...target, importedFromId: plan.id }, shift);
+    });
+    return this.get(session, id);
+  }
+
+  /**
+   * Copies a program to farm varieties of the account (`cultivares`, all of the farm `farmId` when
+   * given): each gets a plan with the same diseases, settings and applications. All or nothing: a
+   * variety not seen answers 404, one of another crop or farm 400.
+   */
+  async cloneTo(
+    session: Session,
+    programId: number,
+    farmVarietyIds: readonly number[],
+    farmId?: number,
+  ): Promise<ProgramAnswer[]> {
+    const ids = await this.deps.db.transaction(async (tx) => {
+      if (farmId !== undefined) {
+        const [farm] = await tx
+          .select({ id: t.farms.id })
+          .from(t.farms)
+          .where(
+            and(
+              eq(t.farms.accountId, session.accountId),
+              eq(t.farms.id, farmId),
+              isNull(t.farms.deletedAt),
+              visibleFarms(session),
+            ),
+          );
+        if (!farm) throw new AppError(ERRORS.notFound, 'Farm not found');
+      }
+      const source = await this.programOf(tx, session, programId);
+      const created: number[] = [];
+      for (const farmVarietyId of [...new Set(farmVarietyIds)]) {
+        const target = await this.targetOf(tx, session, {
+          cultivar_id: farmVarietyId,
+        } as ProgramBody);
+        if (target.cropId !== source.cropId || (farmId !== undefined && target.farmId !== farmId))
+          throw new AppError(ERRORS.validation, 'A variety of another crop or farm', [
+            bodyFieldError('cultivares', 'Another crop or farm'),
+          ]);
+        created.push(await this.copy(tx, session, source, { ...target, importedFromId: null }, 0));
+      }
+      return created;
+    });
+    const answers = [];
+    for (const id of ids) answers.push(await this.get(session, id));
+    return answers;
+  }
+
+  /** A new program like `source` for `target`, its applications moved by `shift` days. */
+  private async copy(
+    tx: Executor,
+    session: Session,
+    source: ProgramRow,
+    target: ProgramTarget & { importedFromId: number | null },
+    shift: number,
+  ): Promise<number> {
+    const now = this.now();
+    const [row] = await tx
+      .insert(t.programs)
+      .values({
+        accountId: session.accountId,
+        farmId: target.farmId,
+        farmVarietyId: target.farmVarietyId,
+        sowingId: target.sowingId,
+        seasonCropId: target.seasonCropId,
+        name: source.name,
+        mainDiseaseId: source.mainDiseaseId,
+        secondaryDiseaseIds: source.secondaryDiseaseIds,
+        severityId: source.severityId,
+        whiteMold: source.whiteMold,
+        rational: source.rational,
+        importedFromId: target.importedFromId,
+        expectedEmergence: target.sowingId === null ? source.expectedEmergence : null,
+        cycleDays: target.sowingId === null ? source.cycleDays : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: t.programs.id });
+    for (const spraying of await this.sprayingsOf(tx, session, [source.id])) {
+      const date = addDays(spraying.originalDate ?? spraying.plannedDate, shift);
+      const [copy] = await tx
+        .insert(t.sprayings)
+        .values({
+          accountId: session.accountId,
+          programId: row!.id,
+          ordinal: spraying.ordinal,
+          plannedDate: date,
+          originalDate: date,
+          whiteMold: spraying.whiteMold,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: t.sprayings.id });
+      if (spraying.products.length)
+        await tx.insert(t.sprayingProducts).values(
+          spraying.products.map((product) => ({
+            accountId: session.accountId,
+            sprayingId: copy!.id,
+            pesticideId: product.pesticideId,
+            dose: product.dose,
+            price: product.price.toFixed(2),
+          })),
+        );
+    }
+    return row!.id;
   }
 
   /** An execution (a sowing's program) of the current season, locked; 409 otherwise. */

@@ -628,6 +628,30 @@ const SOWING_CASES: Case[] = [
     ...sowingNotFound,
   },
   {
+    route: 'GET /api/programs/{id}/growth-stages',
+    request: (id) => ({ method: 'GET', url: `/api/programs/${programOf.get(id)}/growth-stages` }),
+    ...sowingNotFound,
+  },
+  {
+    // A's program into A's sowing: B reaches neither.
+    route: 'POST /api/programas/{id}/importar',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/programas/${programOf.get(id)}/importar`,
+      payload: { semeadura_id: id },
+    }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'POST /api/programas/{id}/clonar',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/programas/${programOf.get(id)}/clonar`,
+      payload: { cultivares: [farmVarietyOf.get(id === otherSowingA ? otherFarmA : farmA)] },
+    }),
+    ...sowingNotFound,
+  },
+  {
     route: 'GET /api/programas/{id}/planejamentos/sugerir',
     request: (id) => ({
       method: 'GET',
@@ -1005,6 +1029,9 @@ const FARM_VISIBILITY_CASES: string[] = [
   'GET /api/talhoes/{field_id}/fazenda/{farm_id}',
   // A sowing's body names its farm: the sowing cases prove the rule.
   'PUT /api/semeaduras/{id}',
+  // The program's and the varieties' farms are checked as the sowing cases prove; a farm_id not
+  // seen answers 404 before anything is read (programs.routes.test.ts).
+  'POST /api/programas/{id}/clonar',
 ];
 
 describe('every farm-taking route is covered by the farm-visibility rule', () => {
