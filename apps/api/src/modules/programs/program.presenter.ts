@@ -76,6 +76,8 @@ export const programsQuerySchema = z.object({
   cultivar_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   semeadura_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   fazenda_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** 1: each program's scores without each application's explanation (the list page). */
+  basic_list: z.enum(['0', '1']).optional(),
 });
 
 /** Money to the cent, summed without float dust. */
@@ -88,6 +90,8 @@ export function toProgram(
     area: number | null;
     paused: boolean;
     evaluated: Evaluated;
+    /** Leave out each application's explanation. */
+    basic?: boolean;
   },
 ): ProgramAnswer {
   const applications = context.sprayings.map((spraying) => ({
@@ -105,7 +109,7 @@ export function toProgram(
     custo_ha: cents(
       spraying.products.reduce((sum, product) => sum + product.dose * product.price, 0),
     ),
-    avaliacao: context.evaluated.applications.get(spraying.id) ?? null,
+    avaliacao: context.basic ? null : (context.evaluated.applications.get(spraying.id) ?? null),
   }));
   const costPerHa = cents(applications.reduce((sum, application) => sum + application.custo_ha, 0));
   return {

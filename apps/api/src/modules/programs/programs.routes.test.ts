@@ -431,6 +431,20 @@ describe('a program’s scores and their explanation (the engine on the shipped 
       }),
     );
 
+    // The list page's basic list: the program's score, without each application's explanation.
+    const basic = (
+      await call('GET', `/api/programas?semeadura_id=${sowing!.id}&basic_list=1`)
+    ).json();
+    expect(basic[0].avaliacao.program_score).toBe(planned.avaliacao.program_score);
+    expect(basic[0].planejamentos[0].avaliacao).toBeNull();
+    // The cached list follows every write, a pause written straight to the database included.
+    await app.db
+      .insert(t.programPauses)
+      .values({ accountId, programId: program.id, reasonId: 2, pausedAt: day(67 + 40) });
+    const after = (
+      await call('GET', `/api/programas?semeadura_id=${sowing!.id}&basic_list=1`)
+    ).json();
+    expect(after[0].is_paused_by_climate).toBe(true);
     // The chart's curves on request: risk and protection per day from emergence to the cycle's end.
     expect(planned.avaliacao).not.toHaveProperty('curvas');
     const charted = (await call('GET', `/api/programas/${program.id}?include=curvas`)).json();

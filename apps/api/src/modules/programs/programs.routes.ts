@@ -38,12 +38,23 @@ export function programsRoutes(programs: ProgramsService) {
           tags,
           operationId: 'listPrograms',
           summary:
-            'The programs of a farm variety (cultivar_id), a sowing (semeadura_id) or a farm (fazenda_id), newest first, with their applications and costs',
+            'The plans of a farm variety (cultivar_id), the program of a sowing (semeadura_id) or a farm’s programs (fazenda_id), newest first, with their applications, costs and scores; basic_list=1 leaves out each application’s explanation',
           querystring: programsQuerySchema,
           response: { 200: z.array(programSchema), ...errors },
         },
       },
-      async (request) => programs.list(sessionOf(request), request.query),
+      async (request, reply) => {
+        const session = sessionOf(request);
+        if (
+          request.query.cultivar_id === undefined &&
+          request.query.semeadura_id === undefined &&
+          request.query.fazenda_id === undefined
+        )
+          return programs.list(session, request.query);
+        const { key, version } = await programs.listVersion(session, request.query);
+        await reply.versionedAnswer(key, version, () => programs.list(session, request.query));
+        return reply;
+      },
     );
     app.get(
       '/programas/:id',

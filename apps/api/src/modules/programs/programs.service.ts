@@ -33,6 +33,7 @@ import {
 } from '@lavoura/domain';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { groupBy } from '../../lib/group-by.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
@@ -50,6 +51,14 @@ import type { ProgramRow, SprayingRow } from './program-rows.ts';
 export interface ProgramsServiceDeps {
   db: Database;
   now?: () => Date;
+}
+
+/** GET /api/programas's filters. */
+interface ProgramsQuery {
+  cultivar_id?: number | undefined;
+  semeadura_id?: number | undefined;
+  fazenda_id?: number | undefined;
+  basic_list?: '0' | '1' | undefined;
 }
 
 /** What a program is for: a farm's variety (planning) or a sowing (execution), in a season-crop. */
@@ -76,10 +85,31 @@ export class ProgramsService {
   }
 
   /** The plans of a farm variety, the program of a sowing, or a farm's programs, newest first. */
-  async list(
+  /**
+   * What names a program list answer (http/versioned-answers.ts): the query and the farms the
+   * session sees, at the account's data version (moved by every write to programs, sprayings,
+   * their products, pauses, sowings and farm varieties: migrations 0007, 0017, 0019). The scores
+   * depend on nothing else: the catalogue changes only with a new version, at a start.
+   */
+  async listVersion(
     session: Session,
-    query: { cultivar_id?: number; semeadura_id?: number; fazenda_id?: number },
-  ): Promise<ProgramAnswer[]> {
+    query: ProgramsQuery,
+  ): Promise<{ key: string; version: string }> {
+    const [row] = await this.deps.db
+      .select({ version: t.accountDataVersions.version })
+      .from(t.accountDataVersions)
+      .where(eq(t.accountDataVersions.accountId, session.accountId));
+    const scope = session.farms.all
+      ? 'all'
+      : [...session.farms.farmIds].sort((a, b) => a - b).join(',');
+    const which = `${query.cultivar_id ?? ''}:${query.semeadura_id ?? ''}:${query.fazenda_id ?? ''}:${query.basic_list ?? ''}`;
+    return {
+      key: `programs:${session.accountId}:${scope}:${which}`,
+      version: String(row?.version ?? 0),
+    };
+  }
+
+  async list(session: Session, query: ProgramsQuery): Promise<ProgramAnswer[]> {
     if (
       query.cultivar_id === undefined &&
       query.semeadura_id === undefined &&
@@ -103,7 +133,7 @@ export class ProgramsService {
         ),
       )
       .orderBy(sql`${t.programs.id} desc`);
-    return this.answer(session, rows);
+    return this.answer(session, rows, { basic: query.basic_list === '1' });
   }
 
   /** One program; `curves` adds the engine's risk and protection per day, for the chart. */
@@ -982,11 +1012,13 @@ export class ProgramsService {
           )
           .orderBy(asc(t.sprayingProducts.id))
       : [];
+    const productsOf = groupBy(products, (product) => product.sprayingId);
     return rows.map((row) => ({
       ...row,
-      products: products
-        .filter((product) => product.sprayingId === row.id)
-        .map((product) => ({ ...product, price: Number(product.price) })),
+      products: (productsOf.get(row.id) ?? []).map((product) => ({
+        ...product,
+        price: Number(product.price),
+      })),
     }));
   }
 
@@ -994,7 +1026,7 @@ export class ProgramsService {
   private async answer(
     session: Session,
     rows: readonly ProgramRow[],
-    options: { curves?: boolean } = {},
+    options: { curves?: boolean; basic?: boolean } = {},
   ): Promise<ProgramAnswer[]> {
     const sprayings = await this.sprayingsOf(
       this.deps.db,
@@ -1039,12 +1071,14 @@ export class ProgramsService {
       : [];
     const paused = new Set(pauses.map((row) => row.programId));
     const catalogue = await this.catalogueOf(this.deps.db, rows, sprayings);
+    const sprayingsOf = groupBy(sprayings, (spraying) => spraying.programId);
     return rows.map((row) => {
-      const own = sprayings.filter((spraying) => spraying.programId === row.id);
+      const own = sprayingsOf.get(row.id) ?? [];
       const { products, provenance } = catalogue.get(row.countryId)!;
       return toProgram(row, {
         sprayings: own,
         evaluated: evaluate(row, own, products, provenance, options),
+        basic: options.basic === true,
         area:
           row.sowingId !== null
             ? row.sowingArea
@@ -1117,8 +1151,10 @@ export class ProgramsService {
       number,
       { products: ProgramProduct[]; provenance: EfficacyProvenance }
     >();
+    const registrationsOf = groupBy(registrations, (row) => row.pesticideId);
     for (const countryId of countries) {
       const own = efficacies.filter((row) => row.countryId === countryId);
+      const efficaciesOf = groupBy(own, (row) => row.pesticideId);
       const provenance: EfficacyProvenance = new Map();
       for (const row of own) {
         const byDisease = provenance.get(row.pesticideId) ?? new Map();
@@ -1136,8 +1172,8 @@ export class ProgramsService {
           modesOfAction: (pesticide.actives as { mode_of_action: string | null }[]).map(
             (active) => active.mode_of_action,
           ),
-          registrations: registrations.filter((row) => row.pesticideId === pesticide.id),
-          efficacies: own.filter((row) => row.pesticideId === pesticide.id),
+          registrations: registrationsOf.get(pesticide.id) ?? [],
+          efficacies: efficaciesOf.get(pesticide.id) ?? [],
         }),
       );
       catalogue.set(countryId, { products, provenance });

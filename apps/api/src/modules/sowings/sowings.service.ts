@@ -30,6 +30,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
+import { groupBy } from '../../lib/group-by.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
@@ -741,15 +742,4 @@ export class SowingsService {
       : [];
     return new Map(varieties.map((variety) => [variety.id, variety]));
   }
-}
-
-/** Items by a key, in their order (Map.groupBy arrives after Node 20). */
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
 }
