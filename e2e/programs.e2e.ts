@@ -18,7 +18,7 @@ import { startServer, type RunningServer } from './support/server.ts';
 const DEMO_FULL = 'conta@full.demo.lavoura.app';
 const SHOTS_DIR = process.env.PROGRAMS_SCREENSHOT_DIR ?? '/tmp/shots-f';
 const PROGRAMS_RAW_KEY =
-  /\b(programs|filter|no_farm|no_season|no_varieties|list|unit|settings|editor|application|delete|duplicate|score)\.[a-z_]+/;
+  /\b(programs|filter|no_farm|no_season|no_varieties|list|unit|settings|editor|application|delete|duplicate|score|warning|chart)\.[a-z_]+/;
 /** The sizes the screens are looked at in: a common laptop and a phone. */
 const SIZES = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -31,6 +31,8 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
   let browser: Browser;
   /** The program the first test plans; the screenshots open it. */
   let programId = 0;
+  /** The program scored with Fox against Asian rust; the screenshots open it too. */
+  let scoredId = 0;
 
   beforeAll(async () => {
     server = await startServer();
@@ -107,7 +109,7 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
   async function addApplication(
     page: Page,
     date: string,
-    products: { dose: string; price: string }[],
+    products: { dose: string; price: string; name?: string }[],
   ) {
     await page.getByTestId('application-add').click();
     const dialog = page.getByTestId('program-application-dialog');
@@ -117,7 +119,10 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
       if (index > 0) await dialog.getByTestId('application-add-product').click();
       const input = dialog.getByTestId('application-product-input').nth(index);
       await input.click();
-      await page.getByRole('option').first().click();
+      if (product.name) {
+        await input.fill(product.name);
+        await page.getByRole('option', { name: product.name, exact: true }).click();
+      } else await page.getByRole('option').first().click();
       await dialog.getByTestId('application-dose').nth(index).fill(product.dose);
       await dialog.getByTestId('application-price').nth(index).fill(product.price);
     }
@@ -210,6 +215,64 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     await page.context().close();
   });
 
+  it('scores a program with Fox against Asian rust and opens the why of its efficacy', async () => {
+    const page = await open(SIZES[0], 'pt');
+    await signInToDemo(page, server.baseUrl, DEMO_FULL);
+    await prepareVariety(page);
+    await page.goto(`${server.baseUrl}/v3/programas`);
+    await page.getByTestId('programs-page').waitFor();
+    await page.getByTestId('variety-programs').first().getByTestId('program-new').click();
+    const settings = page.getByTestId('program-settings-dialog');
+    await settings.waitFor();
+    await settings.getByTestId('program-name').fill('Ferrugem com Fox');
+    await settings.getByTestId('program-main-disease').getByRole('combobox').click();
+    await page
+      .getByRole('option', { name: text('pt', 'reference', 'disease.asian_rust'), exact: true })
+      .click();
+    await settings.getByTestId('program-emergence').fill('2026-10-27');
+    await settings.getByTestId('program-cycle').fill('120');
+    const [created] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/api/programas' &&
+          response.request().method() === 'POST',
+      ),
+      settings.getByTestId('program-settings-save').click(),
+    ]);
+    expect(created.status(), await created.text()).toBe(201);
+    scoredId = ((await created.json()) as { id: number }).id;
+    const editor = page.getByTestId('program-editor');
+    // Emergence, cycle and main disease given: the program is scored (0 before any spray).
+    await editor.getByTestId('program-score-value').waitFor();
+
+    // DAE 38 (V7-V9) and DAE 59: rust's spray range.
+    await addApplication(page, '2026-12-04', [{ name: 'Fox', dose: '0,4', price: '100' }]);
+    await addApplication(page, '2026-12-25', [{ name: 'Fox', dose: '0,4', price: '100' }]);
+    const score = Number(
+      (await editor.getByTestId('program-score-value').innerText()).replace(',', '.'),
+    );
+    expect(score).toBeGreaterThan(0);
+    const first = editor.getByTestId('program-application').first();
+    const efficacy = first.getByTestId('application-target-efficacy');
+    await efficacy.waitFor();
+    // Fox's rust E is 75.5, derived from the S15 cooperative trials, at full dose factor.
+    expect(await efficacy.innerText()).toBe('75,5%');
+    await editor.getByTestId('program-chart').getByRole('img').waitFor();
+    expect(await editor.getByTestId('program-chart-spray').count()).toBe(2);
+    await first.getByTestId('application-why').click();
+    const why = first.getByTestId('application-explanation');
+    await why.waitFor();
+    const tag = why.getByTestId('efficacy-tag').first();
+    expect(await tag.getAttribute('data-tag')).toBe('D');
+    expect(await tag.innerText()).toContain('S15');
+    await why.getByTestId('efficacy-dose-assumed').waitFor();
+    await settled(page);
+    await expectReadable(page);
+    await first.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'programs-pt-desktop-why.png') });
+    await page.context().close();
+  });
+
   for (const language of LANGUAGES) {
     for (const size of SIZES) {
       it(`shows the programs and the editor in ${language} on ${size.name}`, async () => {
@@ -244,6 +307,30 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
         await page.screenshot({
           path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-application.png`),
         });
+        if (scoredId) {
+          await page.goto(`${server.baseUrl}/v3/programas?programa=${scoredId}`);
+          const scored = page.getByTestId('program-editor');
+          await scored.getByTestId('program-score-value').waitFor();
+          await scored.getByTestId('program-chart').getByRole('img').waitFor();
+          await settled(page);
+          await expectReadable(page);
+          await page.screenshot({
+            path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-score.png`),
+          });
+          await scored.getByTestId('program-chart').scrollIntoViewIfNeeded();
+          await page.screenshot({
+            path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-chart.png`),
+          });
+          const application = scored.getByTestId('program-application').first();
+          await application.getByTestId('application-why').click();
+          await application.getByTestId('application-explanation').waitFor();
+          await settled(page);
+          await expectReadable(page);
+          await application.scrollIntoViewIfNeeded();
+          await page.screenshot({
+            path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-why.png`),
+          });
+        }
         await page.context().close();
       });
     }

@@ -17,6 +17,108 @@ export const applicationProductSchema = z.object({
   preco: z.number(),
 });
 
+/** A rule the engine flagged, with its sources (packages/domain/src/programs/warnings.ts). */
+export const evaluationWarningSchema = z.object({
+  code: z.string(),
+  fontes: z.array(z.string()),
+  doenca_id: z.nullable(z.int()),
+  defensivo_id: z.nullable(z.int()),
+  valor: z.nullable(z.number()),
+  limite: z.nullable(z.number()),
+});
+export type EvaluationWarning = z.infer<typeof evaluationWarningSchema>;
+
+/** One product's part against one target: E (percent) with its tag and source, dose factor, e. */
+export const productEfficacySchema = z.object({
+  defensivo_id: z.int(),
+  /** E at the registered dose, percent; null: not informed. */
+  eficacia_percentual: z.nullable(z.number()),
+  /** S read in a source, D derived from trial data, A assumption; null: no value. */
+  tag: z.nullable(z.enum(['S', 'D', 'A'])),
+  fonte: z.nullable(z.string()),
+  sem_registro: z.boolean(),
+  nao_informado: z.boolean(),
+  /** f(ρ), 0–1; 1 with `dose_assumida` (the source gives no registered dose). */
+  fator_dose: z.number(),
+  dose_assumida: z.boolean(),
+  /** e = E/100 · f(ρ), 0–1. */
+  eficacia: z.number(),
+});
+export type ProductEfficacy = z.infer<typeof productEfficacySchema>;
+
+/** Per application and target: the efficacies (fractions 0–0.95) and their explanation. */
+export const targetEfficacySchema = z.object({
+  alvo_id: z.int(),
+  eficacia_potencial: z.number(),
+  eficacia_ajustada: z.number(),
+  sem_registro: z.boolean(),
+  /** U: days of full risk without protection in the 14 before the spray. */
+  dias_expostos: z.int(),
+  /** τ. */
+  fator_epoca: z.number(),
+  no_intervalo_recomendado: z.boolean(),
+  produtos: z.array(productEfficacySchema),
+});
+export type TargetEfficacy = z.infer<typeof targetEfficacySchema>;
+
+/** An application's scores (0–100) and efficacies, as the engine answers them. */
+export const applicationEvaluationSchema = z.object({
+  spray_score: z.number(),
+  white_mold_score: z.nullable(z.number()),
+  /** The estimated growth stage code on the spray's day. */
+  estadio: z.nullable(z.string()),
+  estadio_nao_recomendado: z.boolean(),
+  eficacias: z.array(targetEfficacySchema),
+  avisos: z.array(evaluationWarningSchema),
+});
+export type ApplicationEvaluation = z.infer<typeof applicationEvaluationSchema>;
+
+/** The chart's data (`?include=curvas`): day t = 0..C from data_emergencia. */
+export const evaluationCurvesSchema = z.object({
+  estadios: z.array(z.object({ code: z.string(), date: day })),
+  doencas: z.array(
+    z.object({
+      doenca_id: z.int(),
+      /** R_d(t), 0–1. */
+      risco: z.array(z.number()),
+      /** P_d(t), 0–0.95. */
+      protecao: z.array(z.number()),
+    }),
+  ),
+});
+export type EvaluationCurves = z.infer<typeof evaluationCurvesSchema>;
+
+/** A program's scores (0–100) and what they are computed on (AGRONOMY §6). */
+export const programEvaluationSchema = z.object({
+  program_score: z.number(),
+  white_mold_program_score: z.nullable(z.number()),
+  data_emergencia: day,
+  ciclo_dias: z.int(),
+  /** The severity level's code (high, medium_high, medium, medium_low, low). */
+  severidade: z.string(),
+  /** The program names no severity: computed at medium. */
+  severidade_assumida: z.boolean(),
+  maximo_aplicacoes: z.int(),
+  doencas: z.array(
+    z.object({
+      doenca_id: z.int(),
+      papel: z.enum(['main', 'secondary', 'white_mold']),
+      peso: z.number(),
+      /** T, the protection that counts as full, 0–1. */
+      alvo: z.number(),
+      score: z.number(),
+      fontes: z.array(z.string()),
+    }),
+  ),
+  avisos: z.array(evaluationWarningSchema),
+  curvas: z.optional(evaluationCurvesSchema),
+});
+export type ProgramEvaluation = z.infer<typeof programEvaluationSchema>;
+
+/** Why a program has no scores: what the grower has to fill in. */
+export const EVALUATION_MISSING = ['emergence_and_cycle', 'main_disease'] as const;
+export type EvaluationMissing = (typeof EVALUATION_MISSING)[number];
+
 /** A planned application; executed once it has `data_realizada`. */
 export const applicationSchema = z.object({
   id: z.int(),
@@ -28,6 +130,8 @@ export const applicationSchema = z.object({
   produtos: z.array(applicationProductSchema),
   /** Σ dose × price of its products, per hectare. */
   custo_ha: z.number(),
+  /** The engine's scores and explanation; null: the program cannot be scored yet. */
+  avaliacao: z.optional(z.nullable(applicationEvaluationSchema)),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
@@ -56,6 +160,10 @@ export const programSchema = z.object({
   area: z.nullable(z.number()),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The engine's scores and their explanation; null: see `avaliacao_indisponivel`. */
+  avaliacao: z.optional(z.nullable(programEvaluationSchema)),
+  /** Why there is no `avaliacao`. */
+  avaliacao_indisponivel: z.optional(z.nullable(z.enum(EVALUATION_MISSING))),
 });
 export type Program = z.infer<typeof programSchema>;
 
@@ -94,12 +202,15 @@ export function useVarietyPrograms(farmId: number, farmVarietyId: number) {
   });
 }
 
-/** GET /api/programas/{id}. */
+/** GET /api/programas/{id}?include=curvas: with the risk and protection per day for the chart. */
 export function useProgram(farmId: number, programId: number) {
   return useQuery({
     queryKey: programKeys.one(farmId, programId),
     queryFn: ({ signal }) =>
-      apiFetch<Program>(`/api/programas/${programId}`, { signal, schema: programSchema }),
+      apiFetch<Program>(`/api/programas/${programId}?include=curvas`, {
+        signal,
+        schema: programSchema,
+      }),
   });
 }
 

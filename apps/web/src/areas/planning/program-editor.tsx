@@ -38,6 +38,7 @@ import { InlineMessage } from '../../shell/inline-message';
 import { useShellUi } from '../../shell/shell-ui';
 import { ProgramApplicationDialog } from './program-application-dialog';
 import { priceUnitKey, useProgramFormat, type ProgramFormat } from './program-format';
+import { ProgramChart } from './program-chart';
 import { ApplicationEfficacy, ProgramScore } from './program-score';
 import { ProgramSettingsDialog } from './program-settings-dialog';
 
@@ -109,12 +110,14 @@ function ProgramSummary({ program, format }: { program: Program; format: Program
 
 function ApplicationItem({
   application,
+  cropId,
   format,
   units,
   onEdit,
   onDelete,
 }: {
   application: Application;
+  cropId: number;
   format: ProgramFormat;
   /** The product's unit by id, from the catalogue; absent while it loads. */
   units: ReadonlyMap<number, string | null>;
@@ -227,8 +230,14 @@ function ApplicationItem({
       >
         {t('application.cost', { cost: format.costPerArea(application.custo_ha) })}
       </Typography>
-      {/* The engine's efficacy per target and spray score go here (issue 13 item 10). */}
-      <ApplicationEfficacy />
+      <ApplicationEfficacy
+        evaluation={application.avaliacao}
+        format={format}
+        cropId={cropId}
+        productNames={
+          new Map(application.produtos.map((product) => [product.defensivo_id, product.nome]))
+        }
+      />
     </Paper>
   );
 }
@@ -293,9 +302,21 @@ export function ProgramEditor({
     const current = program.data;
     content = (
       <Stack spacing={3}>
+        <ProgramScore
+          evaluation={current.avaliacao}
+          missing={current.avaliacao_indisponivel}
+          format={format}
+          variant="header"
+          onFix={canEdit ? () => setEditingSettings(true) : undefined}
+        />
         <ProgramSummary program={current} format={format} />
-        {/* The program score and its chart come from the engine (issue 13 item 10). */}
-        <ProgramScore />
+        {current.avaliacao && (
+          <ProgramChart
+            evaluation={current.avaliacao}
+            applications={current.planejamentos}
+            format={format}
+          />
+        )}
         <Stack spacing={1.5} component="section" aria-labelledby="program-applications-title">
           <Stack
             direction="row"
@@ -331,6 +352,7 @@ export function ProgramEditor({
                 <ApplicationItem
                   key={application.id}
                   application={application}
+                  cropId={current.crop_id}
                   format={format}
                   units={units}
                   onEdit={canEdit ? () => setEditing(application) : undefined}

@@ -165,8 +165,11 @@ function ProgramRow({
           testId="program-created"
         />
       </Box>
-      {/* The program's score comes from the engine (issue 13 item 10). */}
-      <ProgramScore />
+      <ProgramScore
+        evaluation={program.avaliacao}
+        missing={program.avaliacao_indisponivel}
+        format={format}
+      />
     </Paper>
   );
 }

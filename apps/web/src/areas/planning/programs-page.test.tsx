@@ -2,7 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Crop, FarmVariety, SeasonCrop } from '@lavoura/domain';
 import { changeLanguage, i18n } from '../../app/i18n';
-import type { Defensive, Program } from '../../api/programs';
+import type {
+  ApplicationEvaluation,
+  Defensive,
+  Program,
+  ProgramEvaluation,
+} from '../../api/programs';
 import { farm } from '../../test/farm-fixtures';
 import { byPath, jsonResponse, recordRequests, serve } from '../../test/msw-server';
 import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
@@ -156,6 +161,102 @@ function servePrograms({
       }),
     ),
   );
+}
+
+/** The engine's answer for program(): rust (main) and target spot (secondary), high severity. */
+const EVALUATION: ProgramEvaluation = {
+  program_score: 72.45,
+  white_mold_program_score: null,
+  data_emergencia: '2025-10-20',
+  ciclo_dias: 118,
+  severidade: 'high',
+  severidade_assumida: false,
+  maximo_aplicacoes: 7,
+  doencas: [
+    {
+      doenca_id: 1,
+      papel: 'main',
+      peso: 0.75,
+      alvo: 0.8,
+      score: 81.3,
+      fontes: ['S1', 'assumption'],
+    },
+    {
+      doenca_id: 3,
+      papel: 'secondary',
+      peso: 0.25,
+      alvo: 0.8,
+      score: 45.9,
+      fontes: ['assumption'],
+    },
+  ],
+  avisos: [],
+};
+
+/** Application 1: Fox Xpro (an assumed E) with Unizeb Gold (not registered against rust). */
+const SPRAY_EVALUATION: ApplicationEvaluation = {
+  spray_score: 64.2,
+  white_mold_score: null,
+  estadio: 'R1',
+  estadio_nao_recomendado: true,
+  eficacias: [
+    {
+      alvo_id: 1,
+      eficacia_potencial: 0.8,
+      eficacia_ajustada: 0.5096,
+      sem_registro: false,
+      dias_expostos: 2,
+      fator_epoca: 0.637,
+      no_intervalo_recomendado: false,
+      produtos: [
+        {
+          defensivo_id: 301,
+          eficacia_percentual: 80,
+          tag: 'A',
+          fonte: 'assumption',
+          sem_registro: false,
+          nao_informado: false,
+          fator_dose: 1,
+          dose_assumida: false,
+          eficacia: 0.8,
+        },
+        {
+          defensivo_id: 302,
+          eficacia_percentual: null,
+          tag: null,
+          fonte: null,
+          sem_registro: true,
+          nao_informado: false,
+          fator_dose: 0,
+          dose_assumida: false,
+          eficacia: 0,
+        },
+      ],
+    },
+  ],
+  avisos: [
+    {
+      code: 'curative_exposure',
+      fontes: ['S1', 'S2', 'S6', 'assumption'],
+      doenca_id: 1,
+      defensivo_id: null,
+      valor: 2,
+      limite: null,
+    },
+  ],
+};
+
+function evaluatedProgram(): Program {
+  const base = program();
+  return {
+    ...base,
+    avaliacao: EVALUATION,
+    avaliacao_indisponivel: null,
+    planejamentos: base.planejamentos.map((application, index) => ({
+      ...application,
+      avaliacao: index === 0 ? SPRAY_EVALUATION : null,
+    })),
+  };
 }
 
 async function renderPrograms(path = '/programas') {
@@ -495,5 +596,118 @@ describe('programs page (/programas)', { timeout: 30_000 }, () => {
     await renderPrograms();
     fireEvent.click(await screen.findByRole('button', { name: p('retry') }));
     expect(await screen.findByTestId('program-row')).toBeTruthy();
+  });
+
+  it('shows a program’s score per disease and each target’s efficacy with an assumption labelled as such', async () => {
+    screenWidth(1280);
+    const seen = recordRequests();
+    const flat = (value: number) => Array.from({ length: 119 }, () => value);
+    const charted = evaluatedProgram();
+    charted.avaliacao = {
+      ...EVALUATION,
+      curvas: {
+        estadios: [
+          { code: 'VE', date: '2025-10-20' },
+          { code: 'R1', date: '2025-12-07' },
+        ],
+        doencas: [
+          { doenca_id: 1, risco: flat(1), protecao: flat(0.5) },
+          { doenca_id: 3, risco: flat(0.5), protecao: flat(0.2) },
+        ],
+      },
+    };
+    servePrograms({
+      programs: () => jsonResponse([evaluatedProgram()]),
+      one: () => jsonResponse(charted),
+    });
+    const { container } = await renderPrograms();
+    const row = await screen.findByTestId('program-row');
+    // 72.45 shows as 72,5: half away from zero, one decimal.
+    expect(within(row).getByTestId('program-score-value').textContent).toBe('72,5');
+    const perDisease = within(row).getAllByTestId('program-disease-score');
+    expect(plain(perDisease[0]!)).toContain('Ferrugem-asiática');
+    expect(plain(perDisease[0]!)).toContain('81,3');
+    expect(plain(perDisease[1]!)).toContain('Mancha-alvo');
+    expect(plain(perDisease[1]!)).toContain('45,9');
+    expect(plain(within(row).getByTestId('program-score'))).toContain(
+      p('score.severity', { value: 'Alta' }),
+    );
+
+    fireEvent.click(within(row).getByTestId('program-open'));
+    const editor = await screen.findByTestId('program-editor');
+    const [first, second] = await within(editor).findAllByTestId('program-application');
+    expect(plain(within(first!).getByTestId('application-score'))).toBe(
+      p('score.spray_value', { value: '64,2' }),
+    );
+    expect(within(first!).getByTestId('application-stage-not-recommended')).toBeTruthy();
+    expect(plain(within(first!).getByTestId('application-stage'))).toContain('R1');
+    const target = within(first!).getByTestId('application-target');
+    expect(plain(target)).toContain('Ferrugem-asiática');
+    expect(within(target).getByTestId('application-target-efficacy').textContent).toBe('51%');
+    // The "why" is closed until asked for.
+    expect(within(first!).queryByTestId('application-explanation')).toBeNull();
+    fireEvent.click(within(first!).getByTestId('application-why'));
+    const why = await within(first!).findByTestId('application-explanation');
+    expect(plain(within(why).getByTestId('efficacy-formula'))).toBe(
+      p('score.formula', { potential: '80%', factor: '0,64', adjusted: '51%' }),
+    );
+    const [fox, unizeb] = within(why).getAllByTestId('efficacy-product');
+    expect(plain(fox!)).toContain('Fox Xpro');
+    expect(plain(fox!)).toContain(p('score.product_efficacy', { value: '80%' }));
+    expect(within(fox!).getByTestId('efficacy-tag').textContent).toBe(p('score.tag.A'));
+    expect(plain(unizeb!)).toContain(p('score.product_not_registered'));
+    // An application the engine did not score shows no numbers.
+    expect(within(second!).queryByTestId('application-efficacy')).toBeNull();
+    // The chart: each disease's risk and protection, and the two spray days.
+    const chart = within(editor).getByTestId('program-chart');
+    expect(within(chart).getAllByTestId('program-chart-risk')).toHaveLength(2);
+    expect(within(chart).getAllByTestId('program-chart-protection')).toHaveLength(2);
+    expect(within(chart).getAllByTestId('program-chart-spray')).toHaveLength(2);
+    expect(plain(chart)).toContain(p('chart.risk', { disease: 'Mancha-alvo' }));
+    // The editor asks for the chart's curves.
+    const one = seen.find((request) => request.path === '/api/programas/900');
+    expect(one!.url.searchParams.get('include')).toBe('curvas');
+    expectNoRawKeys(container.ownerDocument.body);
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('shows a spray’s warning as a translated sentence with its sources (en)', async () => {
+    screenWidth(1280);
+    await changeLanguage('en');
+    servePrograms({ one: () => jsonResponse(evaluatedProgram()) });
+    await renderPrograms('/programas?programa=900');
+    const editor = await screen.findByTestId('program-editor');
+    const [first] = await within(editor).findAllByTestId('program-application');
+    const warning = within(first!).getByTestId('evaluation-warning');
+    expect(warning.getAttribute('data-code')).toBe('curative_exposure');
+    expect(plain(warning)).toContain(
+      p('warning.curative_exposure', { disease: 'Asian rust', value: '2' }),
+    );
+    expect(plain(warning)).toContain('Sources: S1, S2, S6, assumption');
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('explains why a program has no score and opens its settings to fix it', async () => {
+    screenWidth(1280);
+    const unscored = {
+      ...program({ data_prevista: null, ciclo_dias: null }),
+      avaliacao: null,
+      avaliacao_indisponivel: 'emergence_and_cycle' as const,
+    };
+    servePrograms({
+      programs: () => jsonResponse([unscored]),
+      one: () => jsonResponse(unscored),
+    });
+    await renderPrograms();
+    const row = await screen.findByTestId('program-row');
+    expect(within(row).queryByTestId('program-score')).toBeNull();
+    expect(within(row).getByTestId('program-score-unavailable').textContent).toContain(
+      p('score.unavailable.emergence_and_cycle'),
+    );
+    fireEvent.click(within(row).getByTestId('program-open'));
+    const editor = await screen.findByTestId('program-editor');
+    const why = await within(editor).findByTestId('program-score-unavailable');
+    fireEvent.click(within(why).getByTestId('program-score-fix'));
+    expect(await screen.findByTestId('program-settings-dialog')).toBeTruthy();
   });
 });
