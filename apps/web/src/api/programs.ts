@@ -312,3 +312,40 @@ export async function duplicateProgram(program: Program, name: string): Promise<
   }
   return copy;
 }
+
+/** GET /api/programas/{id}/planejamentos/sugerir: the engine's plan, not saved (AGRONOMY §7). */
+export const suggestionSchema = z.object({
+  inicio_risco: z.nullable(z.string()),
+  fim_risco: z.nullable(z.string()),
+  aplicacoes: z.array(
+    z.object({
+      aplicacao: z.int(),
+      data: z.string(),
+      mofo_branco: z.boolean(),
+      produtos: z.array(
+        z.object({
+          defensivo_id: z.int(),
+          nome: z.string(),
+          dose: z.number(),
+          preco: z.nullable(z.number()),
+        }),
+      ),
+      valor: z.number(),
+    }),
+  ),
+  program_score: z.number(),
+  white_mold_program_score: z.nullable(z.number()),
+  removidas_racional: z.int(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export function useSuggestion(farmId: number, programId: number) {
+  return useQuery({
+    queryKey: [...programKeys.one(farmId, programId), 'suggestion'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<Suggestion>(`/api/programas/${programId}/planejamentos/sugerir`, {
+        signal,
+        schema: suggestionSchema,
+      }),
+  });
+}

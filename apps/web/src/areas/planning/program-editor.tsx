@@ -20,6 +20,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
+import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Farm } from '../../api/farms';
@@ -37,6 +38,7 @@ import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { InlineMessage } from '../../shell/inline-message';
 import { useShellUi } from '../../shell/shell-ui';
 import { ProgramApplicationDialog } from './program-application-dialog';
+import { ProgramSuggestionDialog } from './program-suggestion-dialog';
 import { priceUnitKey, useProgramFormat, type ProgramFormat } from './program-format';
 import { ProgramChart } from './program-chart';
 import { ApplicationEfficacy, ProgramScore } from './program-score';
@@ -265,6 +267,7 @@ export function ProgramEditor({
   const defensives = useDefensives(farm.id, cropId).data;
   const [editingSettings, setEditingSettings] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [suggesting, setSuggesting] = useState(false);
   const [editing, setEditing] = useState<Application | null>(null);
   const [removing, setRemoving] = useState<Application | null>(null);
   const canCreate = can('PLANEJAMENTO_CADASTRAR');
@@ -327,14 +330,29 @@ export function ProgramEditor({
               {t('application.list_title', { count: current.planejamentos.length })}
             </Typography>
             {canCreate && (
-              <Button
-                variant="contained"
-                startIcon={<AddIcon />}
-                onClick={() => setAdding(true)}
-                data-testid="application-add"
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}
               >
-                {t('application.add')}
-              </Button>
+                {current.avaliacao && (
+                  <Button
+                    startIcon={<AutoAwesomeOutlinedIcon />}
+                    onClick={() => setSuggesting(true)}
+                    data-testid="application-suggest"
+                  >
+                    {t('suggestion.button')}
+                  </Button>
+                )}
+                <Button
+                  variant="contained"
+                  startIcon={<AddIcon />}
+                  onClick={() => setAdding(true)}
+                  data-testid="application-add"
+                >
+                  {t('application.add')}
+                </Button>
+              </Stack>
             )}
           </Stack>
           {current.planejamentos.length === 0 ? (
@@ -451,6 +469,21 @@ export function ProgramEditor({
             setAdding(false);
             setEditing(null);
             saved(next);
+            notify({ key: 'application.saved', ns: 'programs', severity: 'success' });
+          }}
+        />
+      )}
+      {suggesting && current && (
+        <ProgramSuggestionDialog
+          farm={farm}
+          program={current}
+          format={format}
+          onClose={() => setSuggesting(false)}
+          onSaved={(next) => {
+            setSuggesting(false);
+            saved(next);
+            // The editor's program is read with the chart's curves: read it again.
+            void queryClient.invalidateQueries({ queryKey: programKeys.one(farm.id, next.id) });
             notify({ key: 'application.saved', ns: 'programs', severity: 'success' });
           }}
         />

@@ -136,6 +136,7 @@ function servePrograms({
   one = () => jsonResponse(program()),
   applications = () => jsonResponse(program(), 201),
   remove = () => new Response(null, { status: 204 }),
+  suggestion = () => jsonResponse(SUGGESTION),
 }: {
   farms?: ReturnType<typeof farm>[];
   varieties?: FarmVariety[] | Answer;
@@ -143,6 +144,7 @@ function servePrograms({
   one?: Answer;
   applications?: Answer;
   remove?: Answer;
+  suggestion?: Answer;
 } = {}) {
   signIn();
   serve(
@@ -157,6 +159,7 @@ function servePrograms({
         '/api/programas/:id': (request) =>
           request.method === 'DELETE' ? remove(request) : one(request),
         '/api/programas/:id/planejamentos': applications,
+        '/api/programas/:id/planejamentos/sugerir': suggestion,
         '/api/defensives': () => jsonResponse(DEFENSIVES),
       }),
     ),
@@ -244,6 +247,31 @@ const SPRAY_EVALUATION: ApplicationEvaluation = {
       limite: null,
     },
   ],
+};
+
+/** The engine's plan for program 900: two applications of Fox from the start of the risk. */
+const SUGGESTION = {
+  inicio_risco: '2025-11-27',
+  fim_risco: '2026-01-24',
+  aplicacoes: [
+    {
+      aplicacao: 1,
+      data: '2025-11-27',
+      mofo_branco: false,
+      produtos: [{ defensivo_id: 41, nome: 'Fox', dose: 0.4, preco: 180 }],
+      valor: 0.9,
+    },
+    {
+      aplicacao: 2,
+      data: '2025-12-18',
+      mofo_branco: false,
+      produtos: [{ defensivo_id: 41, nome: 'Fox', dose: 0.4, preco: 180 }],
+      valor: 0.9,
+    },
+  ],
+  program_score: 81.25,
+  white_mold_program_score: null,
+  removidas_racional: 0,
 };
 
 function evaluatedProgram(): Program {
@@ -669,6 +697,55 @@ describe('programs page (/programas)', { timeout: 30_000 }, () => {
     expect(one!.url.searchParams.get('include')).toBe('curvas');
     expectNoRawKeys(container.ownerDocument.body);
     expect(missingKeys).toEqual([]);
+  });
+
+  it('offers the engine’s suggested applications and adds them when the grower takes them', async () => {
+    screenWidth(1280);
+    const bodies: unknown[] = [];
+    const empty = { ...evaluatedProgram(), planejamentos: [] };
+    servePrograms({
+      programs: () => jsonResponse([empty]),
+      one: () => jsonResponse(empty),
+      applications: async (request) => {
+        bodies.push(await request.json());
+        return jsonResponse(empty, 201);
+      },
+    });
+    await renderPrograms('/programas?programa=900');
+    const editor = await screen.findByTestId('program-editor');
+    fireEvent.click(await within(editor).findByTestId('application-suggest'));
+    const dialog = await screen.findByTestId('program-suggestion-dialog');
+    const suggested = await within(dialog).findAllByTestId('suggestion-application');
+    expect(suggested).toHaveLength(2);
+    expect(plain(suggested[0]!)).toContain('Fox');
+    expect(plain(dialog)).toContain('81,3');
+    // Nothing is written until the grower takes it.
+    expect(bodies).toEqual([]);
+    fireEvent.click(within(dialog).getByTestId('suggestion-use'));
+    await waitFor(() => expect(screen.queryByTestId('program-suggestion-dialog')).toBeNull());
+    expect(bodies).toEqual([
+      {
+        data: '2025-11-27',
+        mofo_branco: false,
+        produtos: [{ defensivo_id: 41, dose: 0.4, preco: 180 }],
+      },
+      {
+        data: '2025-12-18',
+        mofo_branco: false,
+        produtos: [{ defensivo_id: 41, dose: 0.4, preco: 180 }],
+      },
+    ]);
+  });
+
+  it('only compares the suggestion with a program that has applications', async () => {
+    screenWidth(1280);
+    servePrograms({ one: () => jsonResponse(evaluatedProgram()) });
+    await renderPrograms('/programas?programa=900');
+    const editor = await screen.findByTestId('program-editor');
+    fireEvent.click(await within(editor).findByTestId('application-suggest'));
+    const dialog = await screen.findByTestId('program-suggestion-dialog');
+    await within(dialog).findByTestId('suggestion-compare-only');
+    expect(within(dialog).queryByTestId('suggestion-use')).toBeNull();
   });
 
   it('shows a spray’s warning as a translated sentence with its sources (en)', async () => {
