@@ -273,6 +273,85 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     await page.context().close();
   });
 
+  it('takes the engine’s suggestion for a new program (Fox, at the dose the account last used)', async () => {
+    const page = await open(SIZES[0], 'pt');
+    await signInToDemo(page, server.baseUrl, DEMO_FULL);
+    await prepareVariety(page);
+    // The source gives no label dose: the account uses Fox once (0,4 L/ha) in a throwaway plan.
+    await page.evaluate(async () => {
+      const json = async (response: Response) => (await response.json()) as unknown;
+      const farm = ((await json(await fetch('/api/farms'))) as { id: number }[])[0]!;
+      const fox = (
+        (await json(await fetch(`/api/defensives?farm_id=${farm.id}&crop_id=1`))) as {
+          id: number;
+          nome: string;
+        }[]
+      ).find((row) => row.nome === 'Fox')!;
+      const seasons = (await json(
+        await fetch(`/api/season-crops?farm_id=${farm.id}&crop_id=1`),
+      )) as { id: number; status: string }[];
+      const season = seasons.find((row) => row.status === 'current')!;
+      const variety = (
+        (await json(
+          await fetch(`/api/cultivares?fazenda_id=${farm.id}&season_crop_id=${season.id}`),
+        )) as { id: number }[]
+      )[0]!;
+      const plan = (await json(
+        await fetch('/api/programas', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ cultivar_id: variety.id, doenca_principal_id: 1 }),
+        }),
+      )) as { id: number };
+      await fetch(`/api/programas/${plan.id}/planejamentos`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          data: '2026-12-04',
+          produtos: [{ defensivo_id: fox.id, dose: 0.4, preco: 100 }],
+        }),
+      });
+    });
+    await page.goto(`${server.baseUrl}/v3/programas`);
+    await page.getByTestId('programs-page').waitFor();
+    await page.getByTestId('variety-programs').first().getByTestId('program-new').click();
+    const settings = page.getByTestId('program-settings-dialog');
+    await settings.waitFor();
+    await settings.getByTestId('program-name').fill('Sugerido');
+    await settings.getByTestId('program-main-disease').getByRole('combobox').click();
+    await page
+      .getByRole('option', { name: text('pt', 'reference', 'disease.asian_rust'), exact: true })
+      .click();
+    await settings.getByTestId('program-emergence').fill('2026-10-27');
+    await settings.getByTestId('program-cycle').fill('120');
+    await settings.getByTestId('program-settings-save').click();
+    const editor = page.getByTestId('program-editor');
+    await editor.getByTestId('application-suggest').click();
+    const dialog = page.getByTestId('program-suggestion-dialog');
+    const suggested = dialog.getByTestId('suggestion-application');
+    await suggested.first().waitFor();
+    expect(await suggested.first().innerText()).toContain('Fox · 0,4');
+    await settled(page);
+    await expectReadable(page);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'programs-pt-desktop-suggestion.png') });
+    // Sprays the rotation rules leave without a product (Fox alone cannot follow Fox) are shown,
+    // not added.
+    let count = 0;
+    for (const item of await suggested.all())
+      if ((await item.innerText()).includes('Fox')) count += 1;
+    expect(count).toBeGreaterThan(0);
+    await dialog.getByTestId('suggestion-use').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => editor.getByTestId('program-application').count(), { timeout: 10_000 })
+      .toBe(count);
+    const score = Number(
+      (await editor.getByTestId('program-score-value').innerText()).replace(',', '.'),
+    );
+    expect(score).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
   for (const language of LANGUAGES) {
     for (const size of SIZES) {
       it(`shows the programs and the editor in ${language} on ${size.name}`, async () => {

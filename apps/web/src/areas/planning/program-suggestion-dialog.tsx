@@ -40,19 +40,17 @@ export function ProgramSuggestionDialog({
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const applications = suggestion.data?.aplicacoes ?? [];
-  const priced = applications.every((a) => a.produtos.every((p) => p.preco !== null));
-  const usable =
-    program.planejamentos.length === 0 &&
-    applications.length > 0 &&
-    applications.every((a) => a.produtos.length > 0) &&
-    priced;
+  // A spray the rules left without a product is shown, not added.
+  const withProducts = applications.filter((a) => a.produtos.length > 0);
+  const priced = withProducts.every((a) => a.produtos.every((p) => p.preco !== null));
+  const usable = program.planejamentos.length === 0 && withProducts.length > 0 && priced;
 
   const use = async () => {
     setSaving(true);
     setError(null);
     try {
       let next = program;
-      for (const application of applications)
+      for (const application of withProducts)
         next = await addApplication(program.id, {
           data: application.data,
           mofo_branco: application.mofo_branco,
@@ -156,7 +154,7 @@ export function ProgramSuggestionDialog({
             disabled={saving}
             data-testid="suggestion-use"
           >
-            {t('suggestion.use', { count: applications.length })}
+            {t('suggestion.use', { count: withProducts.length })}
           </Button>
         )}
       </DialogActions>
