@@ -13,7 +13,7 @@ import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
 import { ProgramEditor } from './program-editor';
-import { ProgramSeasonFilter } from './program-season-filter';
+import { CropSeasonFilter } from './crop-season-filter';
 import { VarietyPrograms } from './program-variety-programs';
 import { readStoredCrop, storeCrop } from './variety-season';
 
@@ -156,7 +156,8 @@ function FarmPrograms({
         <Typography color="text.secondary">{t('subtitle', { farm: farm.nome })}</Typography>
       </Box>
       {crop && (
-        <ProgramSeasonFilter
+        <CropSeasonFilter
+          namespace="programs"
           crops={offered}
           crop={crop}
           seasons={seasons}

@@ -5,7 +5,6 @@ import {
   Card,
   CardContent,
   Chip,
-  MenuItem,
   Paper,
   Skeleton,
   Stack,
@@ -15,7 +14,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
   useMediaQuery,
 } from '@mui/material';
@@ -30,7 +28,7 @@ import { cropsOfCountry, resolveCrop, resolveSeason, seasonsOf } from '@lavoura/
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Farm } from '../../api/farms';
-import { useCrops, useSeasonCrops, type Crop, type SeasonCrop } from '../../api/reference';
+import { useCrops, useSeasonCrops } from '../../api/reference';
 import {
   removeFarmVariety,
   useFarmVarieties,
@@ -48,6 +46,7 @@ import { AddVarietyDialog } from './add-variety-dialog';
 import { CopyVarietyDialog } from './copy-variety-dialog';
 import { RequestVarietyDialog } from './request-variety-dialog';
 import { useVarietyFacts } from './variety-facts';
+import { CropSeasonFilter } from './crop-season-filter';
 import { readStoredCrop, storeCrop } from './variety-season';
 import { RowAction } from '../../shell/row-action';
 
@@ -209,103 +208,27 @@ function VarietyCards({ varieties, ...actions }: { varieties: FarmVariety[] } & 
   );
 }
 
-/** The crop and season selects: a farm's varieties are chosen per season-crop. */
+/** The crop and season selects, with the count of the season's varieties. */
 function SeasonFilter({
-  crops,
-  crop,
-  seasons,
-  season,
-  onCrop,
-  onSeason,
   count,
-}: {
-  crops: readonly Crop[];
-  crop: Crop;
-  seasons: readonly SeasonCrop[];
-  season: SeasonCrop | null;
-  onCrop: (cropId: number) => void;
-  onSeason: (seasonName: string) => void;
+  ...filter
+}: Omit<Parameters<typeof CropSeasonFilter>[0], 'namespace' | 'children'> & {
   count: number | null;
 }) {
-  const { t } = useTranslation(['varieties', 'reference']);
-  const field = {
-    minWidth: { xs: 0, sm: 180 },
-    flex: { xs: '1 1 calc(50% - 12px)', sm: '0 1 220px' },
-  };
+  const { t } = useTranslation('varieties');
   return (
-    <Paper variant="outlined" component="section" aria-label={t('filter.label')} sx={{ p: 2 }}>
-      <Stack
-        direction="row"
-        useFlexGap
-        spacing={1.5}
-        sx={{ flexWrap: 'wrap', alignItems: 'center' }}
-      >
-        <TextField
-          select
-          size="small"
-          label={t('filter.crop')}
-          value={crop.id}
-          onChange={(event) => onCrop(Number(event.target.value))}
-          sx={field}
-          data-testid="varieties-crop"
-        >
-          {crops.map((option) => (
-            <MenuItem key={option.id} value={option.id}>
-              {t(option.message_key, { ns: 'reference' })}
-            </MenuItem>
-          ))}
-        </TextField>
-        {season && (
-          <TextField
-            select
-            size="small"
-            label={t('filter.season')}
-            value={season.id}
-            onChange={(event) => {
-              const next = seasons.find((row) => row.id === Number(event.target.value));
-              if (next) onSeason(next.season_name);
-            }}
-            sx={field}
-            slotProps={{
-              select: {
-                // On a phone the two selects share a row: the chosen season by its name only.
-                renderValue: () => (
-                  <>
-                    <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
-                      {season.season_name}
-                    </Box>
-                    <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-                      {season.status === 'current'
-                        ? t('filter.current', { name: season.season_name })
-                        : season.season_name}
-                    </Box>
-                  </>
-                ),
-              },
-            }}
-            data-testid="varieties-season"
-          >
-            {seasons.map((option) => (
-              <MenuItem key={option.id} value={option.id}>
-                {option.status === 'current'
-                  ? t('filter.current', { name: option.season_name })
-                  : option.season_name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-        {count !== null && (
-          <Chip
-            icon={<GrassIcon />}
-            label={t('count', { count })}
-            variant="outlined"
-            color="primary"
-            sx={{ ml: { sm: 'auto' } }}
-            data-testid="varieties-count"
-          />
-        )}
-      </Stack>
-    </Paper>
+    <CropSeasonFilter namespace="varieties" {...filter}>
+      {count !== null && (
+        <Chip
+          icon={<GrassIcon />}
+          label={t('count', { count })}
+          variant="outlined"
+          color="primary"
+          sx={{ ml: { sm: 'auto' } }}
+          data-testid="varieties-count"
+        />
+      )}
+    </CropSeasonFilter>
   );
 }
 

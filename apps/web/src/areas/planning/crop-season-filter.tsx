@@ -1,27 +1,34 @@
+import type { ReactNode } from 'react';
 import { Box, MenuItem, Paper, Stack, TextField } from '@mui/material';
+import type { Namespace } from '@lavoura/i18n/web';
 import { useTranslation } from 'react-i18next';
 import type { Crop, SeasonCrop } from '../../api/reference';
 
 /**
- * The crop and season selects of /programas. The same choice as /cultivares (the crop kept in local
- * storage, variety-season.ts); the varieties page's filter is its own, so this one is a small copy.
+ * The crop and season selects of /cultivares and /programas: a farm's varieties and their plans
+ * are chosen per season-crop (the crop kept in local storage, variety-season.ts). `namespace`
+ * holds the `filter.*` texts and names the test ids; `children` go at the end of the row.
  */
-export function ProgramSeasonFilter({
+export function CropSeasonFilter({
+  namespace,
   crops,
   crop,
   seasons,
   season,
   onCrop,
   onSeason,
+  children,
 }: {
+  namespace: Extract<Namespace, 'varieties' | 'programs'>;
   crops: readonly Crop[];
   crop: Crop;
   seasons: readonly SeasonCrop[];
   season: SeasonCrop | null;
   onCrop: (cropId: number) => void;
   onSeason: (seasonName: string) => void;
+  children?: ReactNode;
 }) {
-  const { t } = useTranslation(['programs', 'reference']);
+  const { t } = useTranslation([namespace, 'reference']);
   const field = {
     minWidth: { xs: 0, sm: 180 },
     flex: { xs: '1 1 calc(50% - 12px)', sm: '0 1 220px' },
@@ -32,7 +39,12 @@ export function ProgramSeasonFilter({
       : option.season_name;
   return (
     <Paper variant="outlined" component="section" aria-label={t('filter.label')} sx={{ p: 2 }}>
-      <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        spacing={1.5}
+        sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+      >
         <TextField
           select
           size="small"
@@ -40,7 +52,7 @@ export function ProgramSeasonFilter({
           value={crop.id}
           onChange={(event) => onCrop(Number(event.target.value))}
           sx={field}
-          data-testid="programs-crop"
+          data-testid={`${namespace}-crop`}
         >
           {crops.map((option) => (
             <MenuItem key={option.id} value={option.id}>
@@ -61,6 +73,7 @@ export function ProgramSeasonFilter({
             sx={field}
             slotProps={{
               select: {
+                // On a phone the two selects share a row: the chosen season by its name only.
                 renderValue: () => (
                   <>
                     <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
@@ -73,7 +86,7 @@ export function ProgramSeasonFilter({
                 ),
               },
             }}
-            data-testid="programs-season"
+            data-testid={`${namespace}-season`}
           >
             {seasons.map((option) => (
               <MenuItem key={option.id} value={option.id}>
@@ -82,6 +95,7 @@ export function ProgramSeasonFilter({
             ))}
           </TextField>
         )}
+        {children}
       </Stack>
     </Paper>
   );
