@@ -1,14 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  Box,
-  Button,
-  Chip,
-  Paper,
-  Skeleton,
-  Stack,
-  Typography,
-  type ChipProps,
-} from '@mui/material';
+import { Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -23,16 +14,7 @@ import { useLanguage } from '../../app/i18n';
 import { formatDateOnly } from '../../lib/date-only';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
-import { formatQuantity } from '../sowing/sowing-format';
-
-/** The status chip's colours, as the sowings page shows them. */
-const STATUS_COLOR: Record<SowingStatus, ChipProps['color']> = {
-  planned: 'default',
-  sown: 'primary',
-  ready_to_harvest: 'warning',
-  harvested: 'success',
-  lost: 'error',
-};
+import { SOWING_STATUS_COLOR as STATUS_COLOR, formatQuantity } from '../sowing/sowing-format';
 
 const UNFINISHED: readonly SowingStatus[] = ['planned', 'sown', 'ready_to_harvest'];
 

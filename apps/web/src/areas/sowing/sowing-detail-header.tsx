@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Chip, Paper, Stack, Typography, type ChipProps } from '@mui/material';
+import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import type { SowingStatus } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import { usePlots } from '../../api/farms';
@@ -8,15 +8,7 @@ import type { SowingDetail } from '../../api/sowing-records';
 import { useFarmVarieties } from '../../api/varieties';
 import { useLanguage } from '../../app/i18n';
 import { formatDateOnly } from '../../lib/date-only';
-import { formatQuantity } from './sowing-format';
-
-const STATUS_COLOR: Record<SowingStatus, ChipProps['color']> = {
-  planned: 'default',
-  sown: 'primary',
-  ready_to_harvest: 'warning',
-  harvested: 'success',
-  lost: 'error',
-};
+import { SOWING_STATUS_COLOR as STATUS_COLOR, formatQuantity } from './sowing-format';
 
 export function SowingStatusChip({ status }: { status: SowingStatus }) {
   const { t } = useTranslation('sowing-records');

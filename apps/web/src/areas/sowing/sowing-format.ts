@@ -5,7 +5,18 @@ import {
   unitOf,
   type Language,
   type Quantity,
+  type SowingStatus,
 } from '@lavoura/domain';
+import type { ChipProps } from '@mui/material';
+
+/** A sowing status chip's colour, the same on every screen that shows one. */
+export const SOWING_STATUS_COLOR: Record<SowingStatus, ChipProps['color']> = {
+  planned: 'default',
+  sown: 'primary',
+  ready_to_harvest: 'warning',
+  harvested: 'success',
+  lost: 'error',
+};
 
 /** A canonical (metric) quantity in the language's unit: "40 ha", "98.84 ac". */
 export function formatQuantity(quantity: Quantity, canonical: number, language: Language): string {

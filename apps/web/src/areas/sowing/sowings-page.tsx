@@ -22,7 +22,6 @@ import {
   TableRow,
   Typography,
   useMediaQuery,
-  type ChipProps,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
@@ -68,16 +67,8 @@ import {
   type SelectFilter,
   type SowingFacets,
 } from './sowing-filters';
-import { formatQuantity } from './sowing-format';
+import { SOWING_STATUS_COLOR as STATUS_COLOR, formatQuantity } from './sowing-format';
 import { RowAction } from '../../shell/row-action';
-
-const STATUS_COLOR: Record<SowingStatus, ChipProps['color']> = {
-  planned: 'default',
-  sown: 'primary',
-  ready_to_harvest: 'warning',
-  harvested: 'success',
-  lost: 'error',
-};
 
 function Loading() {
   const { t } = useTranslation('sowings');
@@ -317,9 +308,7 @@ function FarmSowings({ farm }: { farm: Farm }) {
   const seasonCrops = useSeasonCrops();
   // The API answers the current seasons; a past season chosen in the filter is asked for by its
   // period (its season-crops in the farm's country), and the season facet keeps it exact.
-  const countrySeasons = (seasonCrops.data ?? []).filter(
-    (row) => row.country_id === farm.pais.id,
-  );
+  const countrySeasons = (seasonCrops.data ?? []).filter((row) => row.country_id === farm.pais.id);
   const chosenSeason = params.get('season');
   const today = todayIn(farm.time_zone);
   const sowings = useSowings(
