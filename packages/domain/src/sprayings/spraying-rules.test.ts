@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  costPerHectare,
   diseasesProblem,
   duplicatedProductProblem,
   maxSprays,
@@ -39,5 +40,22 @@ describe('the rules of a program’s applications (issue 13 item 6)', () => {
     expect(sprayCountProblem(Array(7).fill(regular), regular, 7)).toBe('programMaxSprays');
     expect(sprayCountProblem([...Array(7).fill(regular), whiteMold], whiteMold, 7)).toBeNull();
     expect(sprayCountProblem(Array(3).fill(whiteMold), whiteMold, 7)).toBe('sprayWhiteMoldLimit');
+  });
+
+  it('costs an application per hectare to the cent, without float dust', () => {
+    expect(
+      costPerHectare([
+        { dose: 0.5, price: 120 },
+        { dose: 1.5, price: 30 },
+      ]),
+    ).toBe(105);
+    expect(costPerHectare([{ dose: 0.3, price: 210.5 }])).toBe(63.15);
+    expect(
+      costPerHectare([
+        { dose: 0.1, price: 0.2 },
+        { dose: 0.2, price: 0.1 },
+      ]),
+    ).toBe(0.04);
+    expect(costPerHectare([])).toBe(0);
   });
 });

@@ -61,3 +61,11 @@ export function sprayCountProblem(
   const others = existing.filter((spray) => !spray.whiteMold).length;
   return others >= limit ? 'programMaxSprays' : null;
 }
+
+/**
+ * An application's cost per hectare: Σ dose (per hectare) × price (per unit of product), to the
+ * cent; a program's is the sum of its applications'.
+ */
+export function costPerHectare(products: readonly { dose: number; price: number }[]): number {
+  return Math.round(products.reduce((sum, p) => sum + p.dose * p.price, 0) * 100) / 100;
+}

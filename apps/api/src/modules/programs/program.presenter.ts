@@ -1,3 +1,4 @@
+import { costPerHectare } from '@lavoura/domain';
 import { z } from 'zod';
 import {
   EVALUATION_MISSING,
@@ -106,9 +107,7 @@ export function toProgram(
       dose: product.dose,
       preco: product.price,
     })),
-    custo_ha: cents(
-      spraying.products.reduce((sum, product) => sum + product.dose * product.price, 0),
-    ),
+    custo_ha: costPerHectare(spraying.products),
     avaliacao: context.basic ? null : (context.evaluated.applications.get(spraying.id) ?? null),
   }));
   const costPerHa = cents(applications.reduce((sum, application) => sum + application.custo_ha, 0));

@@ -22,7 +22,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { formatForInput, fromDisplayUnit } from '@lavoura/domain';
+import { costPerHectare, formatForInput, fromDisplayUnit } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import type { Farm } from '../../api/farms';
 import {
@@ -127,12 +127,12 @@ export function ProgramApplicationDialog({
     date === '' ||
     noProducts ||
     parsed.some((row) => row.line.defensive === null || row.doseInvalid || row.priceInvalid);
-  const costPerHa = parsed.reduce(
-    (sum, row) =>
+  const costPerHa = costPerHectare(
+    parsed.flatMap((row) =>
       row.canonicalDose !== null && row.price !== null && !Number.isNaN(row.price)
-        ? sum + row.canonicalDose * row.price
-        : sum,
-    0,
+        ? [{ dose: row.canonicalDose, price: row.price }]
+        : [],
+    ),
   );
   const chosen = new Set(shownLines.map((line) => line.defensive?.id).filter(Boolean));
 
