@@ -24,6 +24,9 @@ export const NAMESPACES = [
   'sowings',
   'sowing-records',
   'programs',
+  'execution',
+  'comparison',
+  'prescription',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

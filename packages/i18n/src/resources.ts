@@ -63,6 +63,15 @@ import esSowingRecords from './locales/es/sowing-records.json';
 import ptPrograms from './locales/pt/programs.json';
 import enPrograms from './locales/en/programs.json';
 import esPrograms from './locales/es/programs.json';
+import ptExecution from './locales/pt/execution.json';
+import enExecution from './locales/en/execution.json';
+import esExecution from './locales/es/execution.json';
+import ptComparison from './locales/pt/comparison.json';
+import enComparison from './locales/en/comparison.json';
+import esComparison from './locales/es/comparison.json';
+import ptPrescription from './locales/pt/prescription.json';
+import enPrescription from './locales/en/prescription.json';
+import esPrescription from './locales/es/prescription.json';
 
 /**
  * Every user-facing text, in pt, en and es, one namespace per area. The web app loads these
@@ -95,6 +104,9 @@ export const resources: Resources = {
     sowings: ptSowings,
     'sowing-records': ptSowingRecords,
     programs: ptPrograms,
+    execution: ptExecution,
+    comparison: ptComparison,
+    prescription: ptPrescription,
   },
   en: {
     emails: enEmails,
@@ -118,6 +130,9 @@ export const resources: Resources = {
     sowings: enSowings,
     'sowing-records': enSowingRecords,
     programs: enPrograms,
+    execution: enExecution,
+    comparison: enComparison,
+    prescription: enPrescription,
   },
   es: {
     emails: esEmails,
@@ -141,5 +156,8 @@ export const resources: Resources = {
     sowings: esSowings,
     'sowing-records': esSowingRecords,
     programs: esPrograms,
+    execution: esExecution,
+    comparison: esComparison,
+    prescription: esPrescription,
   },
 };

@@ -58,6 +58,16 @@ export const applicationBodySchema = z.strictObject({
 });
 export type ApplicationBody = z.infer<typeof applicationBodySchema>;
 
+/**
+ * A sowing's spraying (POST/PUT /api/programas/{id}/execucoes): an application, and the day it was
+ * sprayed when it is recorded as applied.
+ */
+export const executionBodySchema = z.strictObject({
+  ...applicationBodySchema.shape,
+  data_realizada: z.optional(isoDateSchema),
+});
+export type ExecutionBody = z.infer<typeof executionBodySchema>;
+
 /** POST /api/programs/{id}/sprayings/{ordinal}/apply: the day it was sprayed (default today). */
 export const applySprayingBodySchema = z.strictObject({
   applied_at: z.optional(isoDateSchema),

@@ -1,6 +1,7 @@
 import {
   applySprayingBodySchema,
   errorBodySchema,
+  executionBodySchema,
   pauseBodySchema,
   resumeBodySchema,
   type PermissionCode,
@@ -35,6 +36,69 @@ export function executionsRoutes(programs: ProgramsService) {
       ordinal: z.coerce.number().int().positive().max(100),
     });
 
+    const executionParams = z.object({ program_id: idSchema, execution_id: idSchema });
+
+    app.post(
+      '/programas/:id/execucoes',
+      {
+        config: rule('EXECUCAO_CADASTRAR'),
+        schema: {
+          tags,
+          operationId: 'addExecution',
+          summary:
+            'Adds a spraying to a sowing’s program with the rules of a planned application; with data_realizada it is recorded as applied (409 exception.program.paused, exception.program.not_execution, exception.sowing.other_season)',
+          params: z.object({ id: idSchema }),
+          body: executionBodySchema,
+          response: { 201: programSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return programs.addExecution(sessionOf(request), request.params.id, request.body);
+      },
+    );
+    app.put(
+      '/programas/:program_id/execucoes/:execution_id',
+      {
+        config: rule('EXECUCAO_EDITAR'),
+        schema: {
+          tags,
+          operationId: 'updateExecution',
+          summary:
+            'Changes a sowing’s spraying: its products and planned day, and for an applied one the day it was sprayed (data_realizada)',
+          params: executionParams,
+          body: executionBodySchema,
+          response: { 200: programSchema, ...errors },
+        },
+      },
+      async (request) =>
+        programs.updateExecution(
+          sessionOf(request),
+          request.params.program_id,
+          request.params.execution_id,
+          request.body,
+        ),
+    );
+    app.delete(
+      '/programas/:program_id/execucoes/:execution_id',
+      {
+        config: rule('EXECUCAO_EXCLUIR'),
+        schema: {
+          tags,
+          operationId: 'deleteExecution',
+          summary:
+            'Removes a sowing’s last spraying, applied or not (409 exception.spray.only_last_removable for any other)',
+          params: executionParams,
+          response: { 200: programSchema, ...errors },
+        },
+      },
+      async (request) =>
+        programs.removeExecution(
+          sessionOf(request),
+          request.params.program_id,
+          request.params.execution_id,
+        ),
+    );
     app.post(
       '/programs/:program_id/sprayings/:ordinal/apply',
       {

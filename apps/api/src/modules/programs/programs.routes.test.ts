@@ -707,6 +707,99 @@ describe('executions: apply, undo, pause and resume (AGRONOMY §8)', () => {
       'exception.sowing.other_season',
     );
   });
+
+  it('records a spraying already applied, changes its day and products, and removes only the last (execucoes)', async () => {
+    const program = await plannedExecution();
+    const recorded = await call('POST', `/api/programas/${program}/execucoes`, {
+      ...application(67 + 95),
+      data_realizada: day(67 + 96),
+    });
+    expect(recorded.statusCode).toBe(201);
+    const fourth = recorded.json().planejamentos[3];
+    expect([fourth.aplicacao, fourth.data_aplicacao_planejada, fourth.data_realizada]).toEqual([
+      4,
+      day(67 + 95),
+      day(67 + 96),
+    ]);
+    expect(fourth.produtos.map((p: { dose: number }) => p.dose)).toEqual([0.5, 1.5]);
+
+    const changed = await call('PUT', `/api/programas/${program}/execucoes/${fourth.id}`, {
+      data: day(67 + 95),
+      data_realizada: day(67 + 97),
+      produtos: [{ defensivo_id: fox, dose: 0.4, preco: 100 }],
+    });
+    expect(changed.statusCode).toBe(200);
+    const after = changed.json().planejamentos[3];
+    expect([after.data_realizada, after.produtos.map((p: { nome: string }) => p.nome)]).toEqual([
+      day(67 + 97),
+      ['Fox'],
+    ]);
+
+    const first = recorded.json().planejamentos[0].id;
+    await refused(
+      'DELETE',
+      `/api/programas/${program}/execucoes/${first}`,
+      undefined,
+      409,
+      'exception.spray.only_last_removable',
+    );
+    // A pending spraying is applied with its own call.
+    await refused(
+      'PUT',
+      `/api/programas/${program}/execucoes/${first}`,
+      { ...application(67 + 38), data_realizada: day(67 + 38) },
+      400,
+      'exception.validation_error',
+    );
+    const removed = await call('DELETE', `/api/programas/${program}/execucoes/${fourth.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().planejamentos.map((a: { aplicacao: number }) => a.aplicacao)).toEqual([
+      1, 2, 3,
+    ]);
+  });
+
+  it('an execution’s refusals write nothing: a plan (409), paused (409), applied before the sowing (400), an unknown spraying (404)', async () => {
+    const plan = (
+      await call('POST', '/api/programas', { cultivar_id: farmVarietyId, doenca_principal_id: 1 })
+    ).json();
+    await refused(
+      'POST',
+      `/api/programas/${plan.id}/execucoes`,
+      application(100),
+      409,
+      'exception.program.not_execution',
+    );
+    const program = await plannedExecution();
+    await refused(
+      'POST',
+      `/api/programas/${program}/execucoes`,
+      { ...application(67 + 95), data_realizada: day(10) },
+      400,
+      'exception.spray.date_before_sowing',
+    );
+    await refused(
+      'POST',
+      `/api/programs/${program}/sprayings/1/apply`,
+      { applied_at: day(10) },
+      400,
+      'exception.spray.date_before_sowing',
+    );
+    await call('POST', `/api/programs/${program}/pause`, { reason_id: 2 });
+    await refused(
+      'POST',
+      `/api/programas/${program}/execucoes`,
+      { ...application(67 + 95), data_realizada: day(67 + 95) },
+      409,
+      'exception.program.paused',
+    );
+    await refused(
+      'DELETE',
+      `/api/programas/${program}/execucoes/999999`,
+      undefined,
+      404,
+      'exception.not_found',
+    );
+  });
 });
 
 describe('the suggestion (AGRONOMY §7, GET /api/programas/{id}/planejamentos/sugerir)', () => {

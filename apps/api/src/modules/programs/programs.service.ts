@@ -28,6 +28,7 @@ import {
   sprayDateProblem,
   programProduct,
   type ApplicationBody,
+  type ExecutionBody,
   type ProgramBody,
   type ProgramProduct,
 } from '@lavoura/domain';
@@ -226,33 +227,65 @@ export class ProgramsService {
   ): Promise<ProgramAnswer> {
     await this.deps.db.transaction(async (tx) => {
       const program = await this.programOf(tx, session, programId, true);
-      const sprayings = await this.sprayingsOf(tx, session, [programId]);
-      const whiteMold = body.mofo_branco ?? false;
-      const tooMany = sprayCountProblem(
-        sprayings,
-        { whiteMold },
-        maxSprays(program.cropId, program.countryId),
-      );
-      if (tooMany) throw new AppError(ERRORS[tooMany], 'Too many sprays');
-      await this.checkApplication(tx, body, program, sprayings.at(-1) ?? null);
-      const now = this.now();
-      const [row] = await tx
-        .insert(t.sprayings)
-        .values({
-          accountId: session.accountId,
-          programId,
-          ordinal: (sprayings.at(-1)?.ordinal ?? 0) + 1,
-          plannedDate: body.data,
-          originalDate: body.data,
-          whiteMold,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: t.sprayings.id });
-      await this.writeProducts(tx, session, row!.id, body);
+      await this.appendApplication(tx, session, program, body);
       await this.touch(tx, session, programId);
     });
     return this.get(session, programId);
+  }
+
+  /**
+   * A new spraying of a sowing's program (the executions' POST): the rules of a planned
+   * application, of a sowing of the current season (409); with `data_realizada` it is recorded as
+   * applied on that day, which a pause refuses (409) and the sowing's date bounds (400).
+   */
+  async addExecution(
+    session: Session,
+    programId: number,
+    body: ExecutionBody,
+  ): Promise<ProgramAnswer> {
+    await this.deps.db.transaction(async (tx) => {
+      const program = await this.executionOf(tx, session, programId);
+      const { data_realizada: appliedAt, ...application } = body;
+      if (appliedAt !== undefined) await this.checkAppliedDay(tx, session, program, appliedAt);
+      const id = await this.appendApplication(tx, session, program, application);
+      if (appliedAt !== undefined) await this.setApplied(tx, session, id, appliedAt);
+      await this.touch(tx, session, programId);
+    });
+    return this.get(session, programId);
+  }
+
+  /** Appends an application to a locked program with the rules of a new one; answers its id. */
+  private async appendApplication(
+    tx: Executor,
+    session: Session,
+    program: ProgramRow,
+    body: ApplicationBody,
+  ): Promise<number> {
+    const sprayings = await this.sprayingsOf(tx, session, [program.id]);
+    const whiteMold = body.mofo_branco ?? false;
+    const tooMany = sprayCountProblem(
+      sprayings,
+      { whiteMold },
+      maxSprays(program.cropId, program.countryId),
+    );
+    if (tooMany) throw new AppError(ERRORS[tooMany], 'Too many sprays');
+    await this.checkApplication(tx, body, program, sprayings.at(-1) ?? null);
+    const now = this.now();
+    const [row] = await tx
+      .insert(t.sprayings)
+      .values({
+        accountId: session.accountId,
+        programId: program.id,
+        ordinal: (sprayings.at(-1)?.ordinal ?? 0) + 1,
+        plannedDate: body.data,
+        originalDate: body.data,
+        whiteMold,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: t.sprayings.id });
+    await this.writeProducts(tx, session, row!.id, body);
+    return row!.id;
   }
 
   /** Changes an application's day and products, with the rules of a new one. */
@@ -264,34 +297,98 @@ export class ProgramsService {
   ): Promise<ProgramAnswer> {
     await this.deps.db.transaction(async (tx) => {
       const program = await this.programOf(tx, session, programId, true);
-      const sprayings = await this.sprayingsOf(tx, session, [programId]);
-      const index = sprayings.findIndex((spraying) => spraying.id === sprayingId);
-      if (index < 0) throw new AppError(ERRORS.notFound, 'Spraying not found');
-      const spraying = sprayings[index]!;
-      const whiteMold = body.mofo_branco ?? false;
-      if (whiteMold !== spraying.whiteMold) {
-        const others = sprayings.filter((other) => other.id !== sprayingId);
-        const tooMany = sprayCountProblem(
-          others,
-          { whiteMold },
-          maxSprays(program.cropId, program.countryId),
-        );
-        if (tooMany) throw new AppError(ERRORS[tooMany], 'Too many sprays');
+      await this.rewriteApplication(tx, session, program, sprayingId, body);
+      await this.touch(tx, session, programId);
+    });
+    return this.get(session, programId);
+  }
+
+  /**
+   * Changes a sowing's spraying (the executions' PUT): its products and planned day with the rules
+   * of a new one and, for an applied one, the day it was sprayed (`data_realizada`); a pending one
+   * is applied with its own call (400).
+   */
+  async updateExecution(
+    session: Session,
+    programId: number,
+    sprayingId: number,
+    body: ExecutionBody,
+  ): Promise<ProgramAnswer> {
+    await this.deps.db.transaction(async (tx) => {
+      const program = await this.executionOf(tx, session, programId);
+      const { data_realizada: appliedAt, ...application } = body;
+      const spraying = await this.rewriteApplication(tx, session, program, sprayingId, application);
+      if (appliedAt !== undefined) {
+        if (spraying.appliedAt === null)
+          throw new AppError(ERRORS.validation, 'A pending spraying is applied with its own call', [
+            bodyFieldError('data_realizada', 'Not applied yet'),
+          ]);
+        await this.checkAppliedDay(tx, session, program, appliedAt);
+        await this.setApplied(tx, session, sprayingId, appliedAt);
       }
-      await this.checkApplication(tx, body, program, index > 0 ? sprayings[index - 1]! : null);
+      await this.touch(tx, session, programId);
+    });
+    return this.get(session, programId);
+  }
+
+  /** Rewrites one application of a locked program (404 if not its); answers the row as it was. */
+  private async rewriteApplication(
+    tx: Executor,
+    session: Session,
+    program: ProgramRow,
+    sprayingId: number,
+    body: ApplicationBody,
+  ): Promise<SprayingRow> {
+    const sprayings = await this.sprayingsOf(tx, session, [program.id]);
+    const index = sprayings.findIndex((spraying) => spraying.id === sprayingId);
+    if (index < 0) throw new AppError(ERRORS.notFound, 'Spraying not found');
+    const spraying = sprayings[index]!;
+    const whiteMold = body.mofo_branco ?? false;
+    if (whiteMold !== spraying.whiteMold) {
+      const others = sprayings.filter((other) => other.id !== sprayingId);
+      const tooMany = sprayCountProblem(
+        others,
+        { whiteMold },
+        maxSprays(program.cropId, program.countryId),
+      );
+      if (tooMany) throw new AppError(ERRORS[tooMany], 'Too many sprays');
+    }
+    await this.checkApplication(tx, body, program, index > 0 ? sprayings[index - 1]! : null);
+    await tx
+      .update(t.sprayings)
+      .set({ plannedDate: body.data, originalDate: body.data, whiteMold, updatedAt: this.now() })
+      .where(and(eq(t.sprayings.accountId, session.accountId), eq(t.sprayings.id, sprayingId)));
+    await tx
+      .delete(t.sprayingProducts)
+      .where(
+        and(
+          eq(t.sprayingProducts.accountId, session.accountId),
+          eq(t.sprayingProducts.sprayingId, sprayingId),
+        ),
+      );
+    await this.writeProducts(tx, session, sprayingId, body);
+    return spraying;
+  }
+
+  /**
+   * Removes a sowing's last spraying, applied or not (the executions' DELETE): only the last one
+   * registered (409 exception.spray.only_last_removable), so the record keeps no gap.
+   */
+  async removeExecution(
+    session: Session,
+    programId: number,
+    sprayingId: number,
+  ): Promise<ProgramAnswer> {
+    await this.deps.db.transaction(async (tx) => {
+      const program = await this.executionOf(tx, session, programId);
+      const sprayings = await this.sprayingsOf(tx, session, [program.id]);
+      if (!sprayings.some((row) => row.id === sprayingId))
+        throw new AppError(ERRORS.notFound, 'Spraying not found');
+      if (sprayings.at(-1)!.id !== sprayingId)
+        throw new AppError(ERRORS.sprayOnlyLastRemovable, 'Only the last spraying is removed');
       await tx
-        .update(t.sprayings)
-        .set({ plannedDate: body.data, originalDate: body.data, whiteMold, updatedAt: this.now() })
+        .delete(t.sprayings)
         .where(and(eq(t.sprayings.accountId, session.accountId), eq(t.sprayings.id, sprayingId)));
-      await tx
-        .delete(t.sprayingProducts)
-        .where(
-          and(
-            eq(t.sprayingProducts.accountId, session.accountId),
-            eq(t.sprayingProducts.sprayingId, sprayingId),
-          ),
-        );
-      await this.writeProducts(tx, session, sprayingId, body);
       await this.touch(tx, session, programId);
     });
     return this.get(session, programId);
@@ -344,6 +441,8 @@ export class ProgramsService {
       if (pausedAt !== null) throw new AppError(ERRORS.programPaused, 'The program is paused');
       if (sprayings[index]!.appliedAt !== null) return;
       const day = appliedAt ?? todayIn(program.timeZone, this.now());
+      const dated = sprayDateProblem(day, null, program.sowingDate);
+      if (dated) throw new AppError(ERRORS[dated], 'Applied before the sowing');
       const context = await this.scheduleContext(tx, program, sprayings);
       const schedule = toSchedule(sprayings, pausedAt);
       const result = context
@@ -854,6 +953,19 @@ export class ProgramsService {
       program.sowingDate,
     );
     if (dated) throw new AppError(ERRORS[dated], 'Spray date');
+  }
+
+  /** The day a spraying was sprayed: not while paused (409), not before the sowing (400). */
+  private async checkAppliedDay(
+    tx: Executor,
+    session: Session,
+    program: ProgramRow,
+    day: string,
+  ): Promise<void> {
+    if (await this.openPause(tx, session, program.id))
+      throw new AppError(ERRORS.programPaused, 'The program is paused');
+    const dated = sprayDateProblem(day, null, program.sowingDate);
+    if (dated) throw new AppError(ERRORS[dated], 'Applied before the sowing');
   }
 
   private async writeProducts(

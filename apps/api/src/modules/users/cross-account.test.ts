@@ -611,6 +611,33 @@ const SOWING_CASES: Case[] = [
     researcherMayNot: true,
   },
   {
+    route: 'POST /api/programas/{id}/execucoes',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/programas/${programOf.get(id)}/execucoes`,
+      payload: applicationBody,
+    }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'PUT /api/programas/{program_id}/execucoes/{execution_id}',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/api/programas/${programOf.get(id)}/execucoes/${sprayingOf.get(id)}`,
+      payload: applicationBody,
+    }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'DELETE /api/programas/{program_id}/execucoes/{execution_id}',
+    request: (id) => ({
+      method: 'DELETE',
+      url: `/api/programas/${programOf.get(id)}/execucoes/${sprayingOf.get(id)}`,
+    }),
+    ...sowingNotFound,
+    researcherMayNot: true,
+  },
+  {
     route: 'POST /api/programs/{program_id}/sprayings/{ordinal}/apply',
     request: (id) => ({
       method: 'POST',

@@ -4,7 +4,12 @@ import { AreaNotReady } from '../warnings/area-not-ready';
 import { SowingDetailPage } from './sowing-detail-page';
 import { SowingsPage } from './sowings-page';
 
-export const namespaces: readonly Namespace[] = ['sowings', 'sowing-records'];
+export const namespaces: readonly Namespace[] = [
+  'sowings',
+  'sowing-records',
+  'execution',
+  'programs',
+];
 
 /** /sowings/{id}: a well-formed sowing id (the page says "not found" for an unknown one). */
 const SOWING_PATH = /^\/sowings\/([1-9]\d{0,9})\/?$/;
