@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
 import { FIELD_KEYS } from '../field-errors.ts';
+import { COUNTRIES } from '../reference/countries.ts';
+import { CROPS } from '../reference/crops.ts';
 import { PAUSED_CLIMATE_REASONS, SEVERITY_LEVELS } from '../reference/enumerations.ts';
 import { isoDateSchema, recordIdSchema } from './common.ts';
 
@@ -96,3 +98,25 @@ export type PauseBody = z.infer<typeof pauseBodySchema>;
 
 /** POST /api/programs/{id}/resume: the day (default today). */
 export const resumeBodySchema = z.strictObject({ resumed_at: z.optional(isoDateSchema) });
+
+/**
+ * POST /api/defensives/suggest (spec 2 §7 Defensives): the engine's products for sprays 1..N of a
+ * program not yet written. `season_crop` is taken for the original client's sake and not used: the
+ * catalogue's efficacies do not change with the season.
+ */
+export const defensivesSuggestionBodySchema = z.strictObject({
+  spraying_number: z.int().check(z.gte(1), z.lte(7)),
+  country_id: z.int().check(
+    z.refine((id) => COUNTRIES.some((country) => country.id === id), {
+      message: FIELD_KEYS.invalid,
+    }),
+  ),
+  crop_id: z
+    .int()
+    .check(z.refine((id) => CROPS.some((crop) => crop.id === id), { message: FIELD_KEYS.invalid })),
+  major_disease_id: recordIdSchema,
+  second_major_disease_id: z.optional(z.nullable(recordIdSchema)),
+  main_defensive_id: z.optional(z.nullable(recordIdSchema)),
+  season_crop: z.optional(z.nullable(recordIdSchema)),
+});
+export type DefensivesSuggestionBody = z.infer<typeof defensivesSuggestionBodySchema>;

@@ -41,8 +41,11 @@ export {
 } from './engine.ts';
 export {
   suggestProgram,
+  REFERENCE_CYCLE_DAYS,
+  suggestSprayPositions,
   suggestSprayProducts,
   type BlockedCandidate,
+  type SprayPositionsInput,
   type NextSprayInput,
   type SprayChoice,
   type SuggestedSpray,

@@ -445,11 +445,8 @@ export function suggestSprayProducts(
   input: NextSprayInput,
   options: SuggestOptions = {},
 ): SprayChoice | null {
-  const parameters = options.parameters ?? engineParameters();
-  const starts = stageStarts(input.cropId, input.cycleDays);
-  const weights = diseaseWeights(input.diseases, parameters);
-  const main = input.diseases.find((d) => d.role === 'main' && d.code !== WHITE_MOLD);
-  if (!main) return null;
+  const context = choiceContextOf(input, options);
+  if (!context) return null;
   const byId = new Map(input.catalogue.map((product) => [product.id, product]));
   const resolve = (doses: readonly ProductDose[]) =>
     doses.flatMap((dose) => byId.get(dose.productId) ?? []);
@@ -457,7 +454,20 @@ export function suggestSprayProducts(
   for (const spray of input.previousSprays) counts = addCounts(counts, resolve(spray));
   const last = input.previousSprays[input.previousSprays.length - 1];
   const previous = last && last.length ? resolve(last) : undefined;
-  return chooseSprayProducts(input.catalogue, previous, counts, {
+  return chooseSprayProducts(input.catalogue, previous, counts, context);
+}
+
+/** What step 3 weighs a mixture with: the diseases' risk and weight; null without a main disease. */
+function choiceContextOf(
+  input: Omit<NextSprayInput, 'previousSprays' | 'emergence'>,
+  options: SuggestOptions,
+): ChoiceContext | null {
+  const parameters = options.parameters ?? engineParameters();
+  const starts = stageStarts(input.cropId, input.cycleDays);
+  const weights = diseaseWeights(input.diseases, parameters);
+  const main = input.diseases.find((d) => d.role === 'main' && d.code !== WHITE_MOLD);
+  if (!main) return null;
+  return {
     countryId: input.countryId,
     diseases: [...weights.entries()].map(([code, weight]) => ({
       risk: resolveDiseaseRisk(starts, code, input.severity, parameters),
@@ -465,5 +475,59 @@ export function suggestSprayProducts(
     })),
     mainCode: main.code,
     parameters,
-  });
+  };
+}
+
+/** AGRONOMY §2's reference cycle (C = 120), for a suggestion with no sowing or plan to date it. */
+export const REFERENCE_CYCLE_DAYS = 120;
+
+export interface SprayPositionsInput extends Omit<NextSprayInput, 'previousSprays' | 'emergence'> {
+  /** How many sprays: positions 1..sprays. */
+  sprays: number;
+  /** The grower's own product for the first spray, at its suggested dose. */
+  firstProductId?: number;
+}
+
+/**
+ * Step 3 for sprays 1..N of a program not yet written (POST /api/defensives/suggest): each position
+ * chosen after the ones before it (R1, R2); the grower's product, when named, is the first. A
+ * position is null when no product is left (or the grower's cannot be dosed for the main disease).
+ */
+export function suggestSprayPositions(
+  input: SprayPositionsInput,
+  options: SuggestOptions = {},
+): (SprayChoice | null)[] {
+  const context = choiceContextOf(input, options);
+  if (!context) return Array.from({ length: input.sprays }, () => null);
+  const previous: ProductDose[][] = [];
+  const positions: (SprayChoice | null)[] = [];
+  for (let position = 1; position <= input.sprays; position++) {
+    const choice =
+      position === 1 && input.firstProductId !== undefined
+        ? firstProductChoice(input.catalogue, input.firstProductId, context)
+        : suggestSprayProducts({ ...input, emergence: '', previousSprays: previous }, options);
+    positions.push(choice);
+    if (choice) previous.push(choice.products);
+  }
+  return positions;
+}
+
+/** The grower's product alone, at the dose a suggestion would use; null if it has none. */
+function firstProductChoice(
+  catalogue: readonly ProgramProduct[],
+  productId: number,
+  context: ChoiceContext,
+): SprayChoice | null {
+  const product = catalogue.find((candidate) => candidate.id === productId);
+  const dose = product ? suggestedDose(product, context.mainCode) : null;
+  if (!product || dose === null) return null;
+  const candidate = candidateOf([{ product, dose }], context);
+  return {
+    products: [{ productId, dose }],
+    value: candidate.value,
+    cost: candidate.cost,
+    residualDays: residualDays(product, context.parameters),
+    potential: candidate.potential,
+    blocked: [],
+  };
 }

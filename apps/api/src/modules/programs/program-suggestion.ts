@@ -1,4 +1,10 @@
-import { DISEASES, addDays, type ProgramProduct, type SuggestionResult } from '@lavoura/domain';
+import {
+  DISEASES,
+  addDays,
+  type ProgramProduct,
+  type SprayChoice,
+  type SuggestionResult,
+} from '@lavoura/domain';
 import { z } from 'zod';
 
 /** GET /api/programas/{id}/planejamentos/sugerir: the engine's plan (AGRONOMY §7), unsaved. */
@@ -94,5 +100,56 @@ export function toSuggestion(
     white_mold_program_score: result.whiteMoldProgramScore,
     removidas_racional: result.droppedByRacional,
     avisos: result.warnings.map(warningOf),
+  };
+}
+
+/** POST /api/defensives/suggest: the positions 1..N with their products, efficacies and diseases. */
+export const defensivesSuggestionSchema = z.object({
+  positions: z.array(
+    z.object({
+      position: z.number().int(),
+      /** Empty when no product is left for the position (or the grower's cannot be dosed). */
+      defensives: z.array(
+        z.object({
+          defensive_id: z.number().int(),
+          name: z.string(),
+          dose: z.number(),
+          /** The account's last price of the product; null: never used. */
+          price: z.number().nullable(),
+        }),
+      ),
+      /** The mixture's potential efficacy (0–0.95) per disease, AGRONOMY §5. */
+      efficacies: z.array(z.object({ disease_id: z.number().int(), efficacy: z.number() })),
+      /** The diseases the position was chosen for. */
+      diseases: z.array(z.number().int()),
+      /** V = Σ ω_d · min(1, pot_d/T); 0 for an empty position. */
+      value: z.number(),
+    }),
+  ),
+});
+export type DefensivesSuggestionAnswer = z.infer<typeof defensivesSuggestionSchema>;
+
+export function toDefensivesSuggestion(
+  positions: readonly (SprayChoice | null)[],
+  products: readonly ProgramProduct[],
+  diseaseIds: readonly number[],
+): DefensivesSuggestionAnswer {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return {
+    positions: positions.map((choice, index) => ({
+      position: index + 1,
+      defensives: (choice?.products ?? []).map((dose) => ({
+        defensive_id: dose.productId,
+        name: byId.get(dose.productId)?.name ?? '',
+        dose: dose.dose,
+        price: byId.get(dose.productId)?.price ?? null,
+      })),
+      efficacies: Object.entries(choice?.potential ?? {}).map(([code, efficacy]) => ({
+        disease_id: diseaseIdByCode.get(code)!,
+        efficacy,
+      })),
+      diseases: [...diseaseIds],
+      value: choice?.value ?? 0,
+    })),
   };
 }

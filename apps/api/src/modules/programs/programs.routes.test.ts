@@ -960,3 +960,67 @@ describe('a plan brought into a sowing, copied to varieties, and its stages', ()
     expect(copied.json()[0].planejamentos).toHaveLength(2);
   });
 });
+
+describe('POST /api/defensives/suggest: the engine’s products for sprays 1..N of a program not yet written', () => {
+  const suggest = (body: Record<string, unknown>) =>
+    call('POST', '/api/defensives/suggest', {
+      country_id: 1,
+      crop_id: 1,
+      major_disease_id: 1,
+      ...body,
+    });
+
+  // The shipped catalogue gives no label dose for most products: the suggestion doses them at the
+  // grower's last dose, so this grower has used every rust fungicide before.
+  beforeAll(async () => {
+    const rust = await app.db
+      .selectDistinct({ id: t.pesticideEfficacies.pesticideId })
+      .from(t.pesticideEfficacies)
+      .where(and(eq(t.pesticideEfficacies.countryId, 1), eq(t.pesticideEfficacies.diseaseId, 1)));
+    await app.db
+      .insert(t.accountPesticideValues)
+      .values(rust.map(({ id }) => ({ accountId, pesticideId: id, dose: 0.5, price: '90' })))
+      .onConflictDoNothing();
+  });
+
+  it('answers each position with its products, their efficacy per disease and the diseases', async () => {
+    const response = await suggest({ spraying_number: 3, second_major_disease_id: 3 });
+    expect(response.statusCode).toBe(200);
+    const { positions } = response.json();
+    expect(positions.map((p: { position: number }) => p.position)).toEqual([1, 2, 3]);
+    for (const position of positions) {
+      expect(position.diseases).toEqual([1, 3]);
+      expect(position.defensives.length).toBeGreaterThan(0);
+      expect(position.defensives[0].name).not.toBe('');
+      const rust = position.efficacies.find((e: { disease_id: number }) => e.disease_id === 1);
+      expect(rust.efficacy).toBeGreaterThan(0);
+    }
+  });
+
+  it('puts the grower’s product first and rotates away from it (R1)', async () => {
+    const [fox] = await app.db
+      .select({ id: t.pesticides.id })
+      .from(t.pesticides)
+      .where(and(eq(t.pesticides.name, 'Fox'), eq(t.pesticides.countryId, 1)));
+    const { positions } = (
+      await suggest({ spraying_number: 2, main_defensive_id: fox!.id })
+    ).json();
+    expect(positions[0].defensives.map((d: { name: string }) => d.name)).toEqual(['Fox']);
+    expect(positions[1].defensives.map((d: { name: string }) => d.name)).not.toEqual(['Fox']);
+  });
+
+  it('refuses a sixth wheat spray (400 max_sprays), a disease of another crop and a product without efficacy (400 validation)', async () => {
+    const wheat = await suggest({ crop_id: 2, major_disease_id: 1, spraying_number: 6 });
+    expect([wheat.statusCode, wheat.json().key]).toEqual([400, 'exception.program.max_sprays']);
+    const otherCrop = await suggest({ crop_id: 2, spraying_number: 2 });
+    expect([otherCrop.statusCode, otherCrop.json().key]).toEqual([
+      400,
+      'exception.validation_error',
+    ]);
+    const noEfficacy = await suggest({ spraying_number: 1, main_defensive_id: 2_000_000 });
+    expect([noEfficacy.statusCode, noEfficacy.json().key]).toEqual([
+      400,
+      'exception.validation_error',
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 import {
   applicationBodySchema,
+  defensivesSuggestionBodySchema,
   errorBodySchema,
   programBodySchema,
   type PermissionCode,
@@ -10,7 +11,7 @@ import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
 import { programSchema, programsQuerySchema } from './program.presenter.ts';
-import { suggestionSchema } from './program-suggestion.ts';
+import { defensivesSuggestionSchema, suggestionSchema } from './program-suggestion.ts';
 import type { ProgramsService } from './programs.service.ts';
 
 const errors = {
@@ -235,6 +236,21 @@ export function programsRoutes(programs: ProgramsService) {
           request.body.farm_id,
         );
       },
+    );
+    app.post(
+      '/defensives/suggest',
+      {
+        config: { access: { permission: 'DEFENSIVO_LISTAR', planRoute: 'programas' } },
+        schema: {
+          tags: ['defensives'],
+          operationId: 'suggestDefensives',
+          summary:
+            'The engine’s products for sprays 1..spraying_number of a program not yet written (AGRONOMY §7 step 3, medium severity, reference cycle): each position with its defensives, efficacies and diseases; main_defensive_id is the first spray’s. Beyond the crop’s limit 400 exception.program.max_sprays',
+          body: defensivesSuggestionBodySchema,
+          response: { 200: defensivesSuggestionSchema, ...errors },
+        },
+      },
+      async (request) => programs.suggestDefensives(sessionOf(request), request.body),
     );
     app.put(
       '/programas/:program_id/planejamentos/:id',

@@ -29,6 +29,9 @@ import {
   programProduct,
   type ApplicationBody,
   type ExecutionBody,
+  type DefensivesSuggestionBody,
+  REFERENCE_CYCLE_DAYS,
+  suggestSprayPositions,
   type ProgramBody,
   type ProgramProduct,
 } from '@lavoura/domain';
@@ -45,7 +48,12 @@ import {
   timelineOf,
   type EfficacyProvenance,
 } from './program-evaluation.ts';
-import { toSuggestion, type SuggestionAnswer } from './program-suggestion.ts';
+import {
+  toDefensivesSuggestion,
+  toSuggestion,
+  type DefensivesSuggestionAnswer,
+  type SuggestionAnswer,
+} from './program-suggestion.ts';
 import { toProgram, type ProgramAnswer } from './program.presenter.ts';
 import type { ProgramRow, SprayingRow } from './program-rows.ts';
 
@@ -548,48 +556,10 @@ export class ProgramsService {
       throw new AppError(ERRORS.validation, 'The program needs its emergence and cycle', [
         bodyFieldError('data_prevista', 'Required', FIELD_KEYS.required),
       ]);
-    const diseaseIds = [program.mainDiseaseId!, ...program.secondaryDiseaseIds];
-    const candidates = await this.deps.db
-      .selectDistinct({ id: t.pesticideEfficacies.pesticideId })
-      .from(t.pesticideEfficacies)
-      .innerJoin(t.pesticides, eq(t.pesticides.id, t.pesticideEfficacies.pesticideId))
-      .where(
-        and(
-          eq(t.pesticideEfficacies.countryId, program.countryId),
-          inArray(t.pesticideEfficacies.diseaseId, diseaseIds),
-          eq(t.pesticides.listed, true),
-          sql`'fungicide' = any(${t.pesticides.categories})`,
-          sql`${program.cropId} = any(${t.pesticides.cropIds})`,
-        ),
-      );
-    const ids = candidates.map((row) => row.id);
-    const catalogue = (await this.catalogueOfProducts(this.deps.db, [program], ids)).get(
-      program.countryId,
-    )!;
-    const lastValues = ids.length
-      ? await this.deps.db
-          .select({
-            pesticideId: t.accountPesticideValues.pesticideId,
-            price: t.accountPesticideValues.price,
-            dose: t.accountPesticideValues.dose,
-          })
-          .from(t.accountPesticideValues)
-          .where(
-            and(
-              eq(t.accountPesticideValues.accountId, session.accountId),
-              inArray(t.accountPesticideValues.pesticideId, ids),
-            ),
-          )
-      : [];
-    const last = new Map(lastValues.map((row) => [row.pesticideId, row]));
-    const products = catalogue.products.map((product) => {
-      const own = last.get(product.id);
-      return {
-        ...product,
-        ...(own?.price != null ? { price: Number(own.price) } : {}),
-        ...(own?.dose != null ? { lastDose: own.dose } : {}),
-      };
-    });
+    const products = await this.suggestionCatalogue(session, program.countryId, program.cropId, [
+      program.mainDiseaseId!,
+      ...program.secondaryDiseaseIds,
+    ]);
     const severity = SEVERITY_LEVELS.find((level) => level.id === program.severityId)?.code;
     const result = suggestProgram({
       cropId: program.cropId as CropId,
@@ -606,6 +576,55 @@ export class ProgramsService {
   }
 
   /** The stage timeline the program is computed on (AGRONOMY §2); empty without one. */
+  /**
+   * POST /api/defensives/suggest: sprays 1..N of a program not yet written, for a crop and
+   * country's diseases at medium severity on the reference cycle of AGRONOMY §2 (C = 120: the
+   * choice weighs stages, not days); the grower's product, when named, is the first.
+   */
+  async suggestDefensives(
+    session: Session,
+    body: DefensivesSuggestionBody,
+  ): Promise<DefensivesSuggestionAnswer> {
+    const limit = maxSprays(body.crop_id, body.country_id);
+    if (body.spraying_number > limit)
+      throw new AppError(ERRORS.programMaxSprays, 'Beyond the crop’s spray limit');
+    const diseaseIds = [body.major_disease_id, body.second_major_disease_id].filter(
+      (id): id is number => id != null,
+    );
+    const diseases = diseaseIds.map((id) => DISEASES.find((disease) => disease.id === id));
+    if (diseases.some((disease) => disease?.crop_id !== body.crop_id))
+      throw new AppError(ERRORS.validation, 'A disease of another crop', [
+        bodyFieldError('major_disease_id', 'Not a disease of the crop'),
+      ]);
+    const products = await this.suggestionCatalogue(
+      session,
+      body.country_id,
+      body.crop_id,
+      diseaseIds,
+    );
+    if (
+      body.main_defensive_id != null &&
+      !products.some((product) => product.id === body.main_defensive_id)
+    )
+      throw new AppError(ERRORS.validation, 'No efficacy against the diseases', [
+        bodyFieldError('main_defensive_id', 'No shipped efficacy against the diseases'),
+      ]);
+    const positions = suggestSprayPositions({
+      cropId: body.crop_id as CropId,
+      countryId: body.country_id as CountryId,
+      cycleDays: REFERENCE_CYCLE_DAYS,
+      severity: 'medium',
+      diseases: engineDiseases({
+        mainDiseaseId: body.major_disease_id,
+        secondaryDiseaseIds: diseaseIds.slice(1),
+      }),
+      catalogue: products,
+      sprays: body.spraying_number,
+      ...(body.main_defensive_id != null ? { firstProductId: body.main_defensive_id } : {}),
+    });
+    return toDefensivesSuggestion(positions, products, diseaseIds);
+  }
+
   async growthStages(session: Session, id: number) {
     const program = await this.programOf(this.deps.db, session, id);
     const timeline = timelineOf(program);
@@ -1206,6 +1225,59 @@ export class ProgramsService {
    * The catalogue entries of the programs' products as the engine reads them, per country: the
    * registration per disease, and the shipped efficacy of that country with its tag and source.
    */
+  /**
+   * The suggestion's candidates: the listed fungicides of the crop with a shipped efficacy in the
+   * country against one of the diseases, at the account's last price and dose.
+   */
+  private async suggestionCatalogue(
+    session: Session,
+    countryId: number,
+    cropId: number,
+    diseaseIds: readonly number[],
+  ): Promise<ProgramProduct[]> {
+    const candidates = await this.deps.db
+      .selectDistinct({ id: t.pesticideEfficacies.pesticideId })
+      .from(t.pesticideEfficacies)
+      .innerJoin(t.pesticides, eq(t.pesticides.id, t.pesticideEfficacies.pesticideId))
+      .where(
+        and(
+          eq(t.pesticideEfficacies.countryId, countryId),
+          inArray(t.pesticideEfficacies.diseaseId, [...diseaseIds]),
+          eq(t.pesticides.listed, true),
+          sql`'fungicide' = any(${t.pesticides.categories})`,
+          sql`${cropId} = any(${t.pesticides.cropIds})`,
+        ),
+      );
+    const ids = candidates.map((row) => row.id);
+    const catalogue = (await this.catalogueOfProducts(this.deps.db, [{ countryId }], ids)).get(
+      countryId,
+    )!;
+    const lastValues = ids.length
+      ? await this.deps.db
+          .select({
+            pesticideId: t.accountPesticideValues.pesticideId,
+            price: t.accountPesticideValues.price,
+            dose: t.accountPesticideValues.dose,
+          })
+          .from(t.accountPesticideValues)
+          .where(
+            and(
+              eq(t.accountPesticideValues.accountId, session.accountId),
+              inArray(t.accountPesticideValues.pesticideId, ids),
+            ),
+          )
+      : [];
+    const last = new Map(lastValues.map((row) => [row.pesticideId, row]));
+    return catalogue.products.map((product) => {
+      const own = last.get(product.id);
+      return {
+        ...product,
+        ...(own?.price != null ? { price: Number(own.price) } : {}),
+        ...(own?.dose != null ? { lastDose: own.dose } : {}),
+      };
+    });
+  }
+
   private async catalogueOf(
     db: Executor,
     rows: readonly ProgramRow[],
