@@ -295,3 +295,69 @@ describe('the demo farms', () => {
     expect(pickCity([], ['Hohenau'])).toBeUndefined();
   });
 });
+
+describe('the demo spray programs (issue 13 item 13)', () => {
+  interface Program {
+    nome: string;
+    cultivar_id: number | null;
+    semeadura_id: number | null;
+    is_paused_by_climate: boolean;
+    planejamentos: { data_realizada: string | null; produtos: { nome: string }[] }[];
+    avaliacao: { program_score: number } | null;
+  }
+  let programs: Program[];
+  let sowings: { id: number; programa: { id: number } | null }[];
+
+  beforeAll(async () => {
+    const session = await login(app, demoEmail('full', 'CONTA'), DEMO_PASSWORD);
+    // The administrator may last have entered the Pro account (see above): enter the Full one.
+    const [full] = await app.db
+      .select({ id: t.accounts.id })
+      .from(t.accounts)
+      .where(and(eq(t.accounts.planId, 4), eq(t.accounts.internal, false)));
+    const switched = await app.app.inject({
+      method: 'POST',
+      url: '/admin-api/select-account',
+      headers: bearer(session.json<{ token: string }>().token),
+      payload: { account_id: full!.id },
+    });
+    const { token } = switched.json<{ token: string }>();
+    const get = async <T>(url: string) =>
+      (await app.app.inject({ url, headers: bearer(token) })).json<T>();
+    const farms = await get<{ id: number; nome: string }[]>('/api/farms');
+    const farm = farms.find((row) => row.nome === 'Fazenda Três Irmãos')!;
+    programs = await get<Program[]>(`/api/programas?fazenda_id=${farm.id}`);
+    sowings = await get(`/api/semeaduras?fazenda_id=${farm.id}`);
+  });
+
+  it('sows three plots of the current soybean season, one left for the grower to plan', () => {
+    expect(sowings).toHaveLength(3);
+    expect(sowings.filter((sowing) => sowing.programa === null)).toHaveLength(1);
+  });
+
+  it('gives two sowings the engine’s program, scored, one with sprays applied and one paused for drought', () => {
+    const executions = programs.filter((program) => program.semeadura_id !== null);
+    expect(executions).toHaveLength(2);
+    for (const program of executions) {
+      expect(program.planejamentos.length).toBeGreaterThan(2);
+      expect(program.avaliacao!.program_score).toBeGreaterThan(0);
+    }
+    const sede = executions.find((program) => program.nome.endsWith('Sede'))!;
+    const applied = sede.planejamentos.filter((spray) => spray.data_realizada !== null);
+    expect(applied.length).toBeGreaterThan(0);
+    expect(applied.length).toBeLessThanOrEqual(2);
+    expect(executions.filter((program) => program.is_paused_by_climate)).toHaveLength(1);
+    expect(sede.is_paused_by_climate).toBe(false);
+  });
+
+  it('plans a variety and copies the plan to the other one, with a weaker first spray to compare', () => {
+    const plans = programs.filter((program) => program.semeadura_id === null);
+    expect(plans).toHaveLength(2);
+    const [plan, copy] = [...plans].sort((a, b) => a.cultivar_id! - b.cultivar_id!);
+    expect(copy!.planejamentos[0]!.produtos.map((product) => product.nome)).toEqual([
+      'Bravonil 720',
+    ]);
+    expect(plan!.planejamentos[0]!.produtos.map((p) => p.nome)).not.toEqual(['Bravonil 720']);
+    expect(copy!.avaliacao!.program_score).toBeLessThan(plan!.avaliacao!.program_score);
+  });
+});

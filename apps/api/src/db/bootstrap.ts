@@ -14,6 +14,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Database } from './client.ts';
 import { seedDemoFarms, type DemoMembership } from './demo-farms.ts';
+import { seedDemoPrograms } from './demo-programs.ts';
 import * as t from './schema.ts';
 
 /** The session-signing secret: JWT_SECRET, else one generated once and kept under DATA_DIR. */
@@ -99,7 +100,8 @@ export function demoEmail(plan: string, profile: ProfileUid): string {
  * user per customer profile, all with the password DEMO_PASSWORD, and a platform administrator
  * admin@demo.lavoura.app. The Full account's administrator also belongs to the Pro account, to show
  * the account switch. The Full and Pro accounts get farms and plots (./demo-farms.ts), the other
- * members seeing only those assigned to them. Runs only on a database without customer accounts.
+ * members seeing only those assigned to them; the Full account, sowings and spray programs
+ * (./demo-programs.ts). Runs only on a database without customer accounts.
  */
 export async function seedDemoData(db: Database): Promise<boolean> {
   const [customers] = await db
@@ -112,7 +114,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     .select({ id: t.states.id })
     .from(t.states)
     .where(and(eq(t.states.countryId, COUNTRY_IDS.brazil), eq(t.states.code, 'SP')));
-  await db.transaction(async (run) => {
+  const demo = await db.transaction(async (run) => {
     const accountIds = new Map<string, number>();
     const memberships: DemoMembership[] = [];
     for (const plan of DEMO_PLANS) {
@@ -177,6 +179,22 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       membershipId: proMembership!.id,
     });
     await seedDemoFarms(run, { accountIds, memberships });
+    return { accountIds, memberships };
+  });
+  // After the farms are committed: the programs are written through the programs service.
+  const full = demo.memberships.find(
+    (m) => m.account === 'full' && m.user.plan === 'full' && m.user.profile === 'CONTA',
+  )!;
+  const [fullAdmin] = await db
+    .select({ id: t.users.id })
+    .from(t.users)
+    .where(eq(t.users.email, demoEmail('full', 'CONTA')));
+  const fullPlan = DEMO_PLANS.find((plan) => plan.key === 'full')!;
+  await seedDemoPrograms(db, {
+    accountId: demo.accountIds.get('full')!,
+    userId: fullAdmin!.id,
+    membershipId: full.membershipId,
+    planLevel: planLevelOfId(fullPlan.planId),
   });
   await ensurePlatformAdmin(db, { email: 'admin@demo.lavoura.app', password: DEMO_PASSWORD });
   return true;

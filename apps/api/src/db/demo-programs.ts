@@ -1,0 +1,248 @@
+import {
+  CROP_IDS,
+  COUNTRY_IDS,
+  addDays,
+  currentSeasonStartYear,
+  permissionsFor,
+  seasonPeriod,
+  todayIn,
+  type ApplicationBody,
+} from '@lavoura/domain';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import type { Session } from '../modules/auth/session.types.ts';
+import type { TokenClaims } from '../modules/auth/tokens.ts';
+import { ProgramsService } from '../modules/programs/programs.service.ts';
+import type { Database } from './client.ts';
+import * as t from './schema.ts';
+
+/**
+ * The Full demo account's spray programs (issue 13 item 13; the embedded default's demo data, never
+ * production), on one farm so the others stay as a new grower finds them: three sowings of the
+ * current soybean season on Fazenda Três Irmãos, two with programs the engine suggested (one with
+ * two sprays applied, one paused for drought), one left to plan; and a plan for a variety with a
+ * copy for the other, to compare. Written through the programs service, as the API would write
+ * them. Dates are counted back from the day the demo is made, so the season is always the current
+ * one.
+ *
+ * The doses and prices are the demo grower's own entries (the account's last values), not label
+ * doses: the catalogue's data set gives none for these products, and shows "not informed" for them
+ * (docs/data-sources.md, "Demo data").
+ */
+
+const DEMO_FARM = 'Fazenda Três Irmãos';
+
+/** What the demo grower paid (R$ per L or kg) and sprayed per hectare, product by product. */
+const GROWER_VALUES: readonly { name: string; dose: number; price: number }[] = [
+  { name: 'Fox', dose: 0.4, price: 185 },
+  { name: 'Ativum', dose: 0.8, price: 160 },
+  { name: 'Elatus', dose: 0.2, price: 640 },
+  { name: 'Unizeb Gold', dose: 2, price: 38 },
+  { name: 'Bravonil 720', dose: 2, price: 36 },
+];
+
+/** Asian rust (FER) first, target spot (MAL) second: the diseases of a Mato Grosso season. */
+const RUST = 1;
+const TARGET_SPOT = 3;
+const MEDIUM_SEVERITY = 3;
+const DROUGHT = 1;
+
+export async function seedDemoPrograms(
+  db: Database,
+  demo: { accountId: number; userId: number; membershipId: number; planLevel: number },
+): Promise<void> {
+  const [farm] = await db
+    .select({ id: t.farms.id, timeZone: t.farms.timeZone })
+    .from(t.farms)
+    .where(and(eq(t.farms.accountId, demo.accountId), eq(t.farms.name, DEMO_FARM)));
+  if (!farm) throw new Error(`Demo programs: no ${DEMO_FARM}`);
+  const today = todayIn(farm.timeZone, new Date());
+  const season = seasonPeriod(
+    COUNTRY_IDS.brazil,
+    CROP_IDS.soybean,
+    currentSeasonStartYear(COUNTRY_IDS.brazil, CROP_IDS.soybean, today),
+  );
+  const [seasonCrop] = await db
+    .select({ id: t.seasonCrops.id })
+    .from(t.seasonCrops)
+    .where(
+      and(
+        eq(t.seasonCrops.countryId, COUNTRY_IDS.brazil),
+        eq(t.seasonCrops.cropId, CROP_IDS.soybean),
+        eq(t.seasonCrops.startPeriod, season.start_period),
+      ),
+    );
+  if (!seasonCrop) throw new Error(`Demo programs: no soybean season from ${season.start_period}`);
+  // The season must have begun far enough back for sprays to have been applied in it.
+  const back = (days: number) => {
+    const day = addDays(today, -days);
+    return day < season.start_period ? season.start_period : day;
+  };
+
+  const varieties = await db
+    .select({ id: t.varieties.id })
+    .from(t.varieties)
+    .where(and(eq(t.varieties.cropId, CROP_IDS.soybean), like(t.varieties.name, 'BRS %')))
+    .orderBy(asc(t.varieties.name))
+    .limit(2);
+  if (varieties.length < 2) throw new Error('Demo programs: no BRS soybean varieties');
+  const farmVarieties = await db
+    .insert(t.farmVarieties)
+    .values(
+      varieties.map((variety) => ({
+        accountId: demo.accountId,
+        farmId: farm.id,
+        seasonCropId: seasonCrop.id,
+        varietyId: variety.id,
+      })),
+    )
+    .returning({ id: t.farmVarieties.id });
+  const [mainVariety, otherVariety] = farmVarieties.map((row) => row.id) as [number, number];
+
+  const plots = await db
+    .select({ id: t.plots.id, name: t.plots.name, area: t.plots.area })
+    .from(t.plots)
+    .where(eq(t.plots.farmId, farm.id));
+  const plot = (name: string) => {
+    const found = plots.find((row) => row.name === name);
+    if (!found) throw new Error(`Demo programs: no plot ${name}`);
+    return found;
+  };
+  const sow = async (plotName: string, daysAgo: number, farmVarietyId: number) => {
+    const field = plot(plotName);
+    const sown = back(daysAgo);
+    const [row] = await db
+      .insert(t.sowings)
+      .values({
+        accountId: demo.accountId,
+        farmId: farm.id,
+        plotId: field.id,
+        cropId: CROP_IDS.soybean,
+        seasonCropId: seasonCrop.id,
+        farmVarietyId,
+        area: field.area,
+        sowingDate: sown,
+        emergenceDate: addDays(sown, 7),
+        estimatedCycle: 120,
+      })
+      .returning({ id: t.sowings.id });
+    return row!.id;
+  };
+  const sede = await sow('Talhão 01 - Sede', 75, mainVariety);
+  const second = await sow('Talhão 02', 62, mainVariety);
+  await sow('Talhão 03 - Cabeceira', 40, otherVariety);
+
+  const products = await db
+    .select({ id: t.pesticides.id, name: t.pesticides.name })
+    .from(t.pesticides)
+    .where(
+      and(
+        eq(t.pesticides.countryId, COUNTRY_IDS.brazil),
+        eq(t.pesticides.listed, true),
+        inArray(
+          t.pesticides.name,
+          GROWER_VALUES.map((value) => value.name),
+        ),
+      ),
+    )
+    .orderBy(asc(t.pesticides.id));
+  const productId = (name: string) => {
+    const found = products.find((row) => row.name === name);
+    if (!found) throw new Error(`Demo programs: no product ${name}`);
+    return found.id;
+  };
+  await db.insert(t.accountPesticideValues).values(
+    GROWER_VALUES.map((value) => ({
+      accountId: demo.accountId,
+      pesticideId: productId(value.name),
+      dose: value.dose,
+      price: value.price.toFixed(2),
+      uses: 1,
+    })),
+  );
+
+  const session: Session = {
+    userId: demo.userId,
+    accountId: demo.accountId,
+    accountCountryId: COUNTRY_IDS.brazil,
+    membershipId: demo.membershipId,
+    profile: 'CONTA',
+    planLevel: demo.planLevel,
+    allFarms: true,
+    farms: { all: true },
+    token: {} as TokenClaims,
+    permissions: new Set(permissionsFor({ profile: 'CONTA', planLevel: demo.planLevel })),
+  };
+  const programs = new ProgramsService({ db });
+  const diseases = {
+    doenca_principal_id: RUST,
+    doencas_secundarias_ids: [TARGET_SPOT],
+    severidade: MEDIUM_SEVERITY,
+  };
+  /** Writes the engine's suggestion into the program, as the grower taking it on /programas. */
+  const takeSuggestion = async (programId: number) => {
+    const suggestion = await programs.suggest(session, programId);
+    for (const application of suggestion.aplicacoes) {
+      if (!application.produtos.length) continue;
+      const body: ApplicationBody = {
+        data: application.data,
+        mofo_branco: application.mofo_branco,
+        produtos: application.produtos.map((product) => ({
+          defensivo_id: product.defensivo_id,
+          dose: product.dose,
+          preco: product.preco ?? 0,
+        })),
+      };
+      await programs.addApplication(session, programId, body);
+    }
+    return programs.get(session, programId);
+  };
+  /** Applies the first `count` sprays that were due before today, a day late for the second. */
+  const applyDue = async (programId: number, count: number) => {
+    let program = await programs.get(session, programId);
+    for (let ordinal = 1; ordinal <= count; ordinal++) {
+      const spray = program.planejamentos[ordinal - 1];
+      const day = spray && addDays(spray.data_aplicacao_planejada, ordinal - 1);
+      if (!spray || !day || day >= today) break;
+      program = await programs.apply(session, programId, ordinal, day);
+    }
+  };
+
+  const executed = await programs.create(session, {
+    semeadura_id: sede,
+    nome: 'Ferrugem e mancha-alvo — Sede',
+    ...diseases,
+  });
+  await takeSuggestion(executed.id);
+  await applyDue(executed.id, 2);
+
+  const paused = await programs.create(session, {
+    semeadura_id: second,
+    nome: 'Ferrugem e mancha-alvo — Talhão 02',
+    ...diseases,
+  });
+  await takeSuggestion(paused.id);
+  await applyDue(paused.id, 1);
+  await programs.pause(session, paused.id, {
+    reason_id: DROUGHT,
+    description: 'Veranico: 18 dias sem chuva',
+    paused_at: addDays(today, -3),
+  });
+
+  const plan = await programs.create(session, {
+    cultivar_id: mainVariety,
+    nome: 'Plano ferrugem — padrão',
+    data_prevista: back(68),
+    ciclo_dias: 120,
+    ...diseases,
+  });
+  const planned = await takeSuggestion(plan.id);
+  // The copy for the other variety starts its first spray with a multisite alone, cheaper and
+  // weaker: the comparison shows what that costs in protection.
+  const [copy] = await programs.cloneTo(session, plan.id, [otherVariety], farm.id);
+  const first = planned.planejamentos[0];
+  if (copy && first)
+    await programs.updateApplication(session, copy.id, copy.planejamentos[0]!.id, {
+      data: first.data_aplicacao_planejada,
+      produtos: [{ defensivo_id: productId('Bravonil 720'), dose: 2, preco: 36 }],
+    });
+}
