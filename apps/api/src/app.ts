@@ -257,8 +257,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     supportEmail: deps.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
   });
   await app.register(varietiesRoutes(varieties), { prefix: '/api' });
-  await app.register(sowingsRoutes(new SowingsService(services)), { prefix: '/api' });
   const programs = new ProgramsService(services);
+  await app.register(sowingsRoutes(new SowingsService({ ...services, programs })), {
+    prefix: '/api',
+  });
   await app.register(programsRoutes(programs), { prefix: '/api' });
   await app.register(executionsRoutes(programs), { prefix: '/api' });
   await app.register(stagesRoutes(new StagesService(services)), { prefix: '/api' });

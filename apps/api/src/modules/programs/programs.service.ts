@@ -29,6 +29,8 @@ import {
   programProduct,
   type ApplicationBody,
   type ExecutionBody,
+  type TimelineSettings,
+  changeTimeline,
   type DefensivesSuggestionBody,
   REFERENCE_CYCLE_DAYS,
   suggestSprayPositions,
@@ -491,6 +493,33 @@ export class ProgramsService {
       await this.touch(tx, session, programId);
     });
     return this.get(session, programId);
+  }
+
+  /**
+   * A sowing's emergence or cycle changed (spec 2 §4: after saving a sowing that has a program its
+   * dates are recalculated), inside the sowing's transaction: beyond the tolerances of spec 2 §9
+   * (6 days of emergence, 5 of cycle) the program's planned sprays are re-chained (AGRONOMY §8);
+   * within them nothing moves, and a paused program moves when it resumes.
+   */
+  async followSowing(
+    tx: Executor,
+    session: Session,
+    sowingId: number,
+    before: TimelineSettings | null,
+    after: TimelineSettings | null,
+  ): Promise<void> {
+    if (!before || !after) return;
+    const [program] = await this.selectPrograms(tx)
+      .where(and(this.visible(session), eq(t.programs.sowingId, sowingId)))
+      .for('update', { of: t.programs });
+    if (!program || (await this.openPause(tx, session, program.id))) return;
+    const sprayings = await this.sprayingsOf(tx, session, [program.id]);
+    const context = await this.scheduleContext(tx, program, sprayings);
+    if (!context) return;
+    const result = changeTimeline(toSchedule(sprayings, null), before, after, context);
+    if (!result.ok || !result.moves.length) return;
+    await this.move(tx, session, sprayings, result.moves);
+    await this.touch(tx, session, program.id);
   }
 
   /** Pauses a program (drought, hail, lodging, frost, other): nothing moves while paused. */

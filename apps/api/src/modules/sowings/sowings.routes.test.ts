@@ -563,6 +563,49 @@ describe('a sowing a spray program uses (the checks [programs] relies on)', () =
     expect(await sowingRow(sowing)).toEqual(snapshot);
   });
 
+  it('moves its program’s planned sprays when the emergence or cycle changes beyond the tolerances (6 and 5 days)', async () => {
+    const plot = await makePlot(app.db, accountId, farmId, { name: 'Talhão Q', area: 100 });
+    const own = (await call('POST', '/api/semeaduras', token, body({ talhao_id: plot }))).json();
+    const [row] = await app.db
+      .insert(t.programs)
+      .values({ accountId, farmId, sowingId: own.id, seasonCropId, mainDiseaseId: 1 })
+      .returning({ id: t.programs.id });
+    const emergence = addDays(season.start_period, 16);
+    await app.db.insert(t.sprayings).values([
+      { accountId, programId: row!.id, ordinal: 1, plannedDate: addDays(emergence, 38) },
+      { accountId, programId: row!.id, ordinal: 2, plannedDate: addDays(emergence, 59) },
+    ]);
+    const planned = async () =>
+      (
+        await app.db
+          .select({ date: t.sprayings.plannedDate })
+          .from(t.sprayings)
+          .where(eq(t.sprayings.programId, row!.id))
+          .orderBy(t.sprayings.ordinal)
+      ).map((spray) => spray.date);
+    const save = (emergenceDay: number, cycle: number) =>
+      call(
+        'PUT',
+        `/api/semeaduras/${own.id}`,
+        token,
+        body({
+          talhao_id: plot,
+          data_emergencia: addDays(season.start_period, emergenceDay),
+          estimated_cycle: cycle,
+        }),
+      );
+    // 3 days later and 4 more days of cycle: within the tolerances, nothing moves.
+    expect((await save(19, 124)).statusCode).toBe(200);
+    expect(await planned()).toEqual([addDays(emergence, 38), addDays(emergence, 59)]);
+    // 7 days after that save, a 130-day cycle: the first at the same point of the new cycle (35
+    // of 124 days then, 35·130/124 ≈ 37 days after the new emergence), the second chained after.
+    expect((await save(26, 130)).statusCode).toBe(200);
+    const [first, second] = await planned();
+    expect(first).toBe(addDays(season.start_period, 26 + 37));
+    expect(second! > first!).toBe(true);
+    expect(second).not.toBe(addDays(emergence, 59));
+  });
+
   it('once a spray is applied, its date is locked (409 date_locked) and it is not deleted (409 has_applied_sprays)', async () => {
     await app.db
       .update(t.sprayings)

@@ -49,6 +49,24 @@ import {
 export interface SowingsServiceDeps {
   db: Database;
   now?: () => Date;
+  /** The sowing's program follows a changed emergence or cycle (the programs service). */
+  programs?: SowingProgramFollower;
+}
+
+/** What a sowing change asks of its program, in the sowing's transaction. */
+export interface SowingProgramFollower {
+  followSowing(
+    tx: Executor,
+    session: Session,
+    sowingId: number,
+    before: { emergence: string; cycleDays: number } | null,
+    after: { emergence: string; cycleDays: number } | null,
+  ): Promise<void>;
+}
+
+/** The emergence and cycle a sowing's program is computed on; null without either. */
+function timelineOfSowing(emergence: string | null | undefined, cycle: number | null | undefined) {
+  return emergence && cycle ? { emergence, cycleDays: cycle } : null;
 }
 
 interface FarmFacts {
@@ -350,6 +368,13 @@ export class SowingsService {
           ...this.columns(body, checked.seasonCrop),
         })
         .where(and(eq(t.sowings.accountId, session.accountId), eq(t.sowings.id, id)));
+      await this.deps.programs?.followSowing(
+        tx,
+        session,
+        id,
+        timelineOfSowing(row.emergenceDate, row.estimatedCycle),
+        timelineOfSowing(body.data_emergencia, body.estimated_cycle),
+      );
     });
     return this.get(session, id);
   }
