@@ -56,6 +56,8 @@ import { CatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { defensivesRoutes } from './modules/catalogue/defensives.routes.ts';
 import { DefensivesService } from './modules/catalogue/defensives.service.ts';
 import { executionsRoutes } from './modules/programs/executions.routes.ts';
+import { prescriptionRoutes } from './modules/programs/prescription.routes.ts';
+import { PrescriptionService } from './modules/programs/prescription.service.ts';
 import { programsRoutes } from './modules/programs/programs.routes.ts';
 import { ProgramsService } from './modules/programs/programs.service.ts';
 import { harvestsRoutes } from './modules/sowings/harvests.routes.ts';
@@ -263,6 +265,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(programsRoutes(programs), { prefix: '/api' });
   await app.register(executionsRoutes(programs), { prefix: '/api' });
+  await app.register(prescriptionRoutes(new PrescriptionService({ ...services, programs })), {
+    prefix: '/api',
+  });
   await app.register(stagesRoutes(new StagesService(services)), { prefix: '/api' });
   await app.register(harvestsRoutes(new HarvestsService(services)), { prefix: '/api' });
   await app.register(irrigationsRoutes(new IrrigationsService(services)), { prefix: '/api' });

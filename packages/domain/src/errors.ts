@@ -133,6 +133,8 @@ export const ERRORS = {
   sprayDateBeforeSowing: { key: 'exception.spray.date_before_sowing', status: 400 },
   sprayWhiteMoldLimit: { key: 'exception.spray.white_mold_limit', status: 400 },
   sprayOnlyLastRemovable: { key: 'exception.spray.only_last_removable', status: 409 },
+  // spray prescription (issue 13 item 9)
+  prescriptionNoSprayings: { key: 'exception.prescription.no_sprayings', status: 409 },
   // plans
   freemiumLimitExceeded: { key: 'exception.freemium.limit_exceeded', status: 403 },
   paymentInvalidCard: { key: 'exception.payment.invalid_card', status: 400 },

@@ -660,6 +660,14 @@ const SOWING_CASES: Case[] = [
     ...sowingNotFound,
   },
   {
+    route: 'GET /api/prescription/{program_id}/export',
+    request: (id) => ({
+      method: 'GET',
+      url: `/api/prescription/${programOf.get(id)}/export?format=pdf`,
+    }),
+    ...sowingNotFound,
+  },
+  {
     // A's program into A's sowing: B reaches neither.
     route: 'POST /api/programas/{id}/importar',
     request: (id) => ({

@@ -1,0 +1,67 @@
+import { LANGUAGES, errorBodySchema } from '@lavoura/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../http/auth.ts';
+import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { PRESCRIPTION_FORMATS, type PrescriptionService } from './prescription.service.ts';
+
+const errors = {
+  ...commonErrorResponses,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/** `attachment; filename="…"` with the UTF-8 name beside an ASCII one (RFC 6266). */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** The spray prescription of a program's spraying, as a file (issue 13 item 9; spec 2 §7 Other). */
+export function prescriptionRoutes(prescriptions: PrescriptionService) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/prescription/:program_id/export',
+      {
+        config: { access: { permission: 'PLANEJAMENTO_LISTAR', planRoute: 'execucao' } },
+        schema: {
+          tags: ['programs'],
+          operationId: 'exportPrescription',
+          summary:
+            'The spray prescription of one spraying (default: the next to apply, or the last when all are applied) as a PDF or a spreadsheet, in the user’s language and units: farm, plots and area, sowing, variety, expected stage, date window, products with dose per area, total for the area and tank-mix order; 409 exception.prescription.no_sprayings for a program without sprayings',
+          params: z.object({ program_id: idSchema }),
+          querystring: z.object({
+            format: z.enum(PRESCRIPTION_FORMATS).default('pdf'),
+            /** The spraying's 1-based position in the program. */
+            spraying: z.coerce.number().int().positive().max(100).optional(),
+            /** Another language than the user's. */
+            language: z.enum(LANGUAGES).optional(),
+          }),
+          response: {
+            200: z
+              .any()
+              .describe(
+                'The file: application/pdf or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              ),
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const file = await prescriptions.file(sessionOf(request), request.params.program_id, {
+          format: request.query.format,
+          spraying: request.query.spraying,
+          language: request.query.language,
+        });
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', attachment(file.fileName))
+          .header('cache-control', 'private, no-store')
+          .send(file.bytes);
+      },
+    );
+  };
+}
