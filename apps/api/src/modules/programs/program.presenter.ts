@@ -57,6 +57,14 @@ export const programSchema = z.object({
   data_prevista: day.nullable(),
   ciclo_dias: z.number().int().nullable(),
   is_paused_by_climate: z.boolean(),
+  /** The open pause: its reason (GET /api/paused-climate-reasons), description and first day. */
+  pausa: z
+    .object({
+      reason_id: z.number().int(),
+      description: z.string().nullable(),
+      paused_at: day,
+    })
+    .nullable(),
   planejamentos: z.array(applicationSchema),
   /** Σ of the applications' cost per hectare. */
   custo_ha: z.number(),
@@ -89,7 +97,7 @@ export function toProgram(
   context: {
     sprayings: readonly SprayingRow[];
     area: number | null;
-    paused: boolean;
+    pause: { reasonId: number; description: string | null; pausedAt: string } | null;
     evaluated: Evaluated;
     /** Leave out each application's explanation. */
     basic?: boolean;
@@ -127,7 +135,12 @@ export function toProgram(
     imported_from_planning_id: row.importedFromId,
     data_prevista: row.sowingId !== null ? row.sowingEmergence : row.expectedEmergence,
     ciclo_dias: row.sowingId !== null ? row.sowingCycle : row.cycleDays,
-    is_paused_by_climate: context.paused,
+    is_paused_by_climate: context.pause !== null,
+    pausa: context.pause && {
+      reason_id: context.pause.reasonId,
+      description: context.pause.description,
+      paused_at: context.pause.pausedAt,
+    },
     planejamentos: applications,
     custo_ha: costPerHa,
     custo_total: context.area ? cents(costPerHa * context.area) : null,

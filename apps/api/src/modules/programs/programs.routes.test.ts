@@ -624,6 +624,11 @@ describe('executions: apply, undo, pause and resume (AGRONOMY §8)', () => {
       paused_at: day(67 + 55),
     });
     expect(paused.json().is_paused_by_climate).toBe(true);
+    expect(paused.json().pausa).toEqual({
+      reason_id: 1,
+      description: null,
+      paused_at: day(67 + 55),
+    });
     await refused(
       'POST',
       `/api/programs/${program}/sprayings/2/apply`,
@@ -641,7 +646,7 @@ describe('executions: apply, undo, pause and resume (AGRONOMY §8)', () => {
     const resumed = (
       await call('POST', `/api/programs/${program}/resume`, { resumed_at: day(67 + 63) })
     ).json();
-    expect(resumed.is_paused_by_climate).toBe(false);
+    expect([resumed.is_paused_by_climate, resumed.pausa]).toEqual([false, null]);
     expect(dates(resumed)).toEqual([
       [day(67 + 38), day(67 + 38)],
       [day(67 + 67), null],
@@ -653,6 +658,29 @@ describe('executions: apply, undo, pause and resume (AGRONOMY §8)', () => {
       {},
       409,
       'exception.program.not_paused',
+    );
+  });
+
+  it('a sowing’s program changes its settings, named by its sowing alone', async () => {
+    const program = await plannedExecution();
+    const [row] = await app.db
+      .select({ sowingId: t.programs.sowingId })
+      .from(t.programs)
+      .where(eq(t.programs.id, program));
+    const changed = await call('PUT', `/api/programas/${program}`, {
+      semeadura_id: row!.sowingId,
+      nome: 'Ferrugem — talhão novo',
+      doenca_principal_id: 1,
+      severidade: 2,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect([changed.json().nome, changed.json().severidade]).toEqual(['Ferrugem — talhão novo', 2]);
+    await refused(
+      'PUT',
+      `/api/programas/${program}`,
+      { cultivar_id: farmVarietyId, doenca_principal_id: 1 },
+      400,
+      'exception.validation_error',
     );
   });
 

@@ -186,9 +186,12 @@ export class ProgramsService {
   async update(session: Session, id: number, body: ProgramBody): Promise<ProgramAnswer> {
     await this.deps.db.transaction(async (tx) => {
       const program = await this.programOf(tx, session, id, true);
+      // A sowing's program is named by its sowing alone (its variety is the sowing's).
       const sameTarget =
-        (body.cultivar_id ?? null) === program.farmVarietyId &&
-        (body.semeadura_id ?? null) === program.sowingId;
+        program.sowingId !== null
+          ? (body.semeadura_id ?? null) === program.sowingId
+          : (body.cultivar_id ?? null) === program.farmVarietyId &&
+            (body.semeadura_id ?? null) === null;
       if (!sameTarget)
         throw new AppError(ERRORS.validation, 'A program keeps its variety or sowing', [
           bodyFieldError(body.semeadura_id ? 'semeadura_id' : 'cultivar_id', 'Invalid'),
@@ -1216,7 +1219,12 @@ export class ProgramsService {
     const areaOf = new Map(varietyAreas.map((row) => [row.farmVarietyId, row.area]));
     const pauses = rows.length
       ? await this.deps.db
-          .select({ programId: t.programPauses.programId })
+          .select({
+            programId: t.programPauses.programId,
+            reasonId: t.programPauses.reasonId,
+            description: t.programPauses.description,
+            pausedAt: t.programPauses.pausedAt,
+          })
           .from(t.programPauses)
           .where(
             and(
@@ -1229,7 +1237,7 @@ export class ProgramsService {
             ),
           )
       : [];
-    const paused = new Set(pauses.map((row) => row.programId));
+    const pauseOf = new Map(pauses.map((row) => [row.programId, row]));
     const catalogue = await this.catalogueOf(this.deps.db, rows, sprayings);
     const sprayingsOf = groupBy(sprayings, (spraying) => spraying.programId);
     return rows.map((row) => {
@@ -1245,7 +1253,7 @@ export class ProgramsService {
             : row.farmVarietyId !== null
               ? (areaOf.get(row.farmVarietyId) ?? null)
               : null,
-        paused: paused.has(row.id),
+        pause: pauseOf.get(row.id) ?? null,
       });
     });
   }
