@@ -58,6 +58,7 @@ export function ProgramApplicationDialog({
   farm,
   program,
   application,
+  save,
   onClose,
   onSaved,
 }: {
@@ -65,6 +66,11 @@ export function ProgramApplicationDialog({
   program: Program;
   /** The application to change; none: a new one at the end. */
   application?: Application;
+  /**
+   * Where the application is written (a sowing's sprayings go to its executions); by default a
+   * plan's application, added or changed.
+   */
+  save?: ((body: ApplicationBody) => Promise<Program>) | undefined;
   onClose: () => void;
   onSaved: (program: Program) => void;
 }) {
@@ -153,9 +159,11 @@ export function ProgramApplicationDialog({
     setFailure(null);
     try {
       onSaved(
-        application
-          ? await updateApplication(program.id, application.id, body)
-          : await addApplication(program.id, body),
+        save
+          ? await save(body)
+          : application
+            ? await updateApplication(program.id, application.id, body)
+            : await addApplication(program.id, body),
       );
     } catch (error) {
       setFailure(error);

@@ -240,6 +240,8 @@ export interface ApplicationEfficacyProps {
   format: ProgramFormat;
   cropId: number;
   productNames: ProductNames;
+  /** False: the caller shows the "stage not recommended" warning itself. */
+  showStageWarning?: boolean;
 }
 
 /** An application's score, stage and adjusted efficacy per target, with its "why". */
@@ -248,6 +250,7 @@ export function ApplicationEfficacy({
   format,
   cropId,
   productNames,
+  showStageWarning = true,
 }: ApplicationEfficacyProps) {
   const { t } = useTranslation('programs');
   const stageName = useStageName();
@@ -282,7 +285,7 @@ export function ApplicationEfficacy({
             {t('score.stage', { stage: stageName(cropId, evaluation.estadio) })}
           </Typography>
         )}
-        {evaluation.estadio_nao_recomendado && (
+        {showStageWarning && evaluation.estadio_nao_recomendado && (
           <Chip
             size="small"
             color="warning"

@@ -31,17 +31,22 @@ export const MAX_SECONDARY_DISEASES = 2;
 /**
  * A program's settings, for a new program of a farm variety or to change one: name, main disease,
  * up to two secondary ones (a third is refused here, before anything is sent), severity, white
- * mold, rational use, expected emergence and cycle.
+ * mold, rational use, expected emergence and cycle. With `sowingId` it is a sowing's program
+ * (execution): computed on the sowing's emergence and cycle, so those two are not asked.
  */
 export function ProgramSettingsDialog({
   farmVarietyId,
+  sowingId,
   cropId,
   varietyName,
   program,
   onClose,
   onSaved,
 }: {
-  farmVarietyId: number;
+  /** The farm variety a plan is for (planning). */
+  farmVarietyId?: number | undefined;
+  /** The sowing the program is attached to (execution), instead of a farm variety. */
+  sowingId?: number | undefined;
   cropId: number;
   varietyName: string;
   /** The program to change; none: a new one. */
@@ -93,17 +98,23 @@ export function ProgramSettingsDialog({
     setChecked(true);
     if (nameMissing || mainMissing || cycleInvalid) return;
     const main = Number(mainId);
-    const body: ProgramBody = {
-      cultivar_id: farmVarietyId,
+    const settings = {
       nome: name.trim(),
       doenca_principal_id: main,
       doencas_secundarias_ids: secondary.filter((id) => id !== main),
       severidade: severity ? Number(severity) : null,
       mofo_branco: whiteMold,
       racional: rational,
-      data_prevista: emergence || null,
-      ciclo_dias: cycleNumber,
     };
+    const body: ProgramBody =
+      sowingId !== undefined
+        ? { semeadura_id: sowingId, ...settings }
+        : {
+            cultivar_id: farmVarietyId,
+            ...settings,
+            data_prevista: emergence || null,
+            ciclo_dias: cycleNumber,
+          };
     setSending(true);
     setFailure(null);
     try {
@@ -213,28 +224,32 @@ export function ProgramSettingsDialog({
                 </MenuItem>
               ))}
             </TextField>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                type="date"
-                label={t('settings.expected_emergence')}
-                value={emergence}
-                onChange={(event) => setEmergence(event.target.value)}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'data-testid': 'program-emergence' },
-                }}
-                sx={{ flex: 1 }}
-              />
-              <TextField
-                label={t('settings.cycle')}
-                value={cycle}
-                onChange={(event) => setCycle(event.target.value)}
-                error={checked && cycleInvalid}
-                helperText={checked && cycleInvalid ? t('settings.cycle_invalid') : undefined}
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'program-cycle' } }}
-                sx={{ flex: 1 }}
-              />
-            </Stack>
+            {sowingId === undefined && (
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField
+                  type="date"
+                  label={t('settings.expected_emergence')}
+                  value={emergence}
+                  onChange={(event) => setEmergence(event.target.value)}
+                  slotProps={{
+                    inputLabel: { shrink: true },
+                    htmlInput: { 'data-testid': 'program-emergence' },
+                  }}
+                  sx={{ flex: 1 }}
+                />
+                <TextField
+                  label={t('settings.cycle')}
+                  value={cycle}
+                  onChange={(event) => setCycle(event.target.value)}
+                  error={checked && cycleInvalid}
+                  helperText={checked && cycleInvalid ? t('settings.cycle_invalid') : undefined}
+                  slotProps={{
+                    htmlInput: { inputMode: 'numeric', 'data-testid': 'program-cycle' },
+                  }}
+                  sx={{ flex: 1 }}
+                />
+              </Stack>
+            )}
             <Box>
               <FormControlLabel
                 control={

@@ -12,7 +12,12 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Farm } from '../../api/farms';
-import { addApplication, useSuggestion, type Program } from '../../api/programs';
+import {
+  addApplication,
+  useSuggestion,
+  type ApplicationBody,
+  type Program,
+} from '../../api/programs';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import type { ProgramFormat } from './program-format';
 import { formatScore } from './program-score';
@@ -26,12 +31,15 @@ export function ProgramSuggestionDialog({
   farm,
   program,
   format,
+  add = addApplication,
   onClose,
   onSaved,
 }: {
   farm: Farm;
   program: Program;
   format: ProgramFormat;
+  /** Where each application is added (a sowing's go to its executions); a plan's by default. */
+  add?: (programId: number, body: ApplicationBody) => Promise<Program>;
   onClose: () => void;
   onSaved: (next: Program) => void;
 }) {
@@ -51,7 +59,7 @@ export function ProgramSuggestionDialog({
     try {
       let next = program;
       for (const application of withProducts)
-        next = await addApplication(program.id, {
+        next = await add(program.id, {
           data: application.data,
           mofo_branco: application.mofo_branco,
           produtos: application.produtos.map((product) => ({

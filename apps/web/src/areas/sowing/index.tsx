@@ -1,24 +1,26 @@
 import type { Namespace } from '@lavoura/i18n/web';
 import { useLocation } from 'react-router';
-import { AreaNotReady } from '../warnings/area-not-ready';
+import { ExecutionPage } from './execution-page';
 import { SowingDetailPage } from './sowing-detail-page';
 import { SowingsPage } from './sowings-page';
 
+// `home`: /execucao's notice for a sowing of another season is the spec's Home.sowing key.
 export const namespaces: readonly Namespace[] = [
   'sowings',
   'sowing-records',
   'execution',
   'programs',
+  'home',
 ];
 
 /** /sowings/{id}: a well-formed sowing id (the page says "not found" for an unknown one). */
 const SOWING_PATH = /^\/sowings\/([1-9]\d{0,9})\/?$/;
 
-/** The sowing area: /sowings and a sowing's page are built; /execucao is not yet, and says so. */
+/** The sowing area: /sowings, a sowing's page and /execucao (its spray program carried out). */
 export function Area() {
   const { pathname } = useLocation();
   const sowing = SOWING_PATH.exec(pathname);
   if (sowing) return <SowingDetailPage key={sowing[1]} sowingId={Number(sowing[1])} />;
-  if (pathname === '/sowings' || pathname.startsWith('/sowings/')) return <SowingsPage />;
-  return <AreaNotReady area="sowing" />;
+  if (pathname === '/execucao' || pathname.startsWith('/execucao/')) return <ExecutionPage />;
+  return <SowingsPage />;
 }

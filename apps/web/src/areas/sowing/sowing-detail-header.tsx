@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
-import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import SprayIcon from '@mui/icons-material/OpacityOutlined';
 import type { SowingStatus } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { usePlots } from '../../api/farms';
 import { useCrops, useSeasonCrops } from '../../api/reference';
 import type { SowingDetail } from '../../api/sowing-records';
 import { useFarmVarieties } from '../../api/varieties';
 import { useLanguage } from '../../app/i18n';
+import { useSignedIn } from '../../app/session/signed-in';
 import { formatDateOnly } from '../../lib/date-only';
 import { SOWING_STATUS_COLOR as STATUS_COLOR, formatQuantity } from './sowing-format';
 
@@ -43,8 +46,9 @@ function Fact({ label, value, testId }: { label: string; value: ReactNode; testI
 
 /** The sowing's name (its plot), what was sown and when, its status and current stage. */
 export function SowingDetailHeader({ farmId, sowing }: { farmId: number; sowing: SowingDetail }) {
-  const { t } = useTranslation(['sowing-records', 'reference']);
+  const { t } = useTranslation(['sowing-records', 'reference', 'execution']);
   const language = useLanguage();
+  const { can } = useSignedIn();
   const plots = usePlots(farmId);
   const varieties = useFarmVarieties(farmId, sowing.season_crop_id);
   const crops = useCrops();
@@ -85,6 +89,19 @@ export function SowingDetailHeader({ farmId, sowing }: { farmId: number; sowing:
             {plot}
           </Typography>
           <SowingStatusChip status={sowing.status} />
+          {/* /execucao follows only the current season's sowings. */}
+          {sowing.active !== false && can('EXECUCAO_LISTAR') && (
+            <Button
+              component={RouterLink}
+              to={`/execucao?semeadura=${sowing.id}`}
+              variant="outlined"
+              startIcon={<SprayIcon />}
+              sx={{ ml: { sm: 'auto' } }}
+              data-testid="sowing-detail-execution"
+            >
+              {t('execution:links.open')}
+            </Button>
+          )}
         </Stack>
         <Typography color="text.secondary" data-testid="sowing-detail-subtitle">
           {[variety, crop ? t(crop.message_key, { ns: 'reference' }) : null]

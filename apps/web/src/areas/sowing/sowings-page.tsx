@@ -10,6 +10,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  IconButton,
   Link,
   Paper,
   Skeleton,
@@ -20,6 +21,7 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  Tooltip,
   Typography,
   useMediaQuery,
 } from '@mui/material';
@@ -30,6 +32,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import FilterListOffIcon from '@mui/icons-material/FilterListOff';
 import InventoryOutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import OpacityOutlinedIcon from '@mui/icons-material/OpacityOutlined';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { SOWING_STATUSES, actualPeriod, todayIn, type SowingStatus } from '@lavoura/domain';
@@ -101,6 +104,8 @@ interface SowingView {
 }
 
 interface RowActions {
+  /** The sowing's spray program (/execucao) may be opened. */
+  program?: boolean | undefined;
   onEdit?: ((sowing: SowingView) => void) | undefined;
   onHarvest?: ((sowing: SowingView) => void) | undefined;
   onRemove?: ((sowing: SowingView) => void) | undefined;
@@ -134,14 +139,22 @@ function PlotLink({ view }: { view: SowingView }) {
   );
 }
 
-function Actions({ view, onEdit, onHarvest, onRemove }: { view: SowingView } & RowActions) {
-  const { t } = useTranslation('sowings');
+function Actions({
+  view,
+  program,
+  onEdit,
+  onHarvest,
+  onRemove,
+}: { view: SowingView } & RowActions) {
+  const { t } = useTranslation(['sowings', 'execution']);
   // Another season's sowing is read-only: it can be looked at, not harvested or deleted.
   const active = view.sowing.active !== false;
   const harvestable =
     active && view.sowing.colheita === null && view.sowing.data_semeadura !== null;
   const removable = active && onRemove;
-  if (!onEdit && !removable && !(onHarvest && harvestable)) return null;
+  // /execucao follows only the current season's sowings.
+  const executable = active && program;
+  if (!onEdit && !removable && !executable && !(onHarvest && harvestable)) return null;
   return (
     <Stack
       direction="row"
@@ -149,6 +162,18 @@ function Actions({ view, onEdit, onHarvest, onRemove }: { view: SowingView } & R
       aria-label={t('actions.row', { plot: view.plot })}
       sx={{ justifyContent: 'flex-end', flexShrink: 0 }}
     >
+      {executable && (
+        <Tooltip title={t('execution:links.open')}>
+          <IconButton
+            component={RouterLink}
+            to={`/execucao?semeadura=${view.sowing.id}`}
+            aria-label={t('execution:links.open')}
+            data-testid="sowing-execution"
+          >
+            <OpacityOutlinedIcon />
+          </IconButton>
+        </Tooltip>
+      )}
       {onEdit && (
         <RowAction
           label={t(active ? 'actions.edit' : 'actions.view')}
@@ -179,7 +204,9 @@ function Actions({ view, onEdit, onHarvest, onRemove }: { view: SowingView } & R
 
 function SowingTable({ views, ...actions }: { views: SowingView[] } & RowActions) {
   const { t } = useTranslation('sowings');
-  const withActions = Boolean(actions.onEdit || actions.onHarvest || actions.onRemove);
+  const withActions = Boolean(
+    actions.program || actions.onEdit || actions.onHarvest || actions.onRemove,
+  );
   return (
     <TableContainer component={Paper} variant="outlined" data-testid="sowings-list">
       <Table aria-label={t('title')}>
@@ -466,6 +493,7 @@ function FarmSowings({ farm }: { farm: Farm }) {
     );
   } else {
     const actions: RowActions = {
+      program: can('EXECUCAO_LISTAR'),
       onEdit: setEditing,
       onHarvest: canCreate ? setHarvesting : undefined,
       onRemove: canDelete ? setRemoving : undefined,

@@ -1,0 +1,170 @@
+import { useQuery } from '@tanstack/react-query';
+import { pauseReasonSchema, type ApplicationBody, type PauseReason } from '@lavoura/domain';
+import { z } from 'zod/mini';
+import { apiFetch } from './http';
+import { programKeys, programSchema } from './programs';
+
+export type { PauseReason };
+
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+
+/**
+ * The open pause of a program, when the API answers it with the program (`pausa`): its reason,
+ * description and first day. Optional: without it the page says only that the program is paused.
+ */
+export const programPauseSchema = z.object({
+  reason_id: z.int(),
+  description: z.optional(z.nullable(z.string())),
+  paused_at: day,
+});
+export type ProgramPause = z.infer<typeof programPauseSchema>;
+
+/** A sowing's program as the execution page reads it: a program, and its open pause if any. */
+export const executionProgramSchema = z.extend(programSchema, {
+  pausa: z.optional(z.nullable(programPauseSchema)),
+});
+export type ExecutionProgram = z.infer<typeof executionProgramSchema>;
+
+/** A spraying of a sowing's program; with `data_realizada` it is recorded as applied. */
+export type ExecutionBody = ApplicationBody & { data_realizada?: string };
+
+/** The sowing's program is the farm's: under ['farm', id, 'programs'] it leaves with a farm switch. */
+export const executionKeys = {
+  ofSowing: (farmId: number, sowingId: number) =>
+    [...programKeys.all(farmId), 'sowing', sowingId] as const,
+  pauseReasons: ['reference', 'paused-climate-reasons'] as const,
+};
+
+/** GET /api/programas?semeadura_id=: the sowing's program (the newest), or null without one. */
+export function useSowingProgram(farmId: number, sowingId: number) {
+  return useQuery({
+    queryKey: executionKeys.ofSowing(farmId, sowingId),
+    queryFn: async ({ signal }) => {
+      const programs = await apiFetch<ExecutionProgram[]>(
+        `/api/programas?${new URLSearchParams({ semeadura_id: String(sowingId) })}`,
+        { signal, schema: z.array(executionProgramSchema) },
+      );
+      return programs[0] ?? null;
+    },
+  });
+}
+
+/**
+ * GET /api/programas/{id}?include=curvas: the program with the chart's curves and its pause;
+ * `placeholder` (the list's answer) is shown meanwhile.
+ */
+export function useExecutionProgram(
+  farmId: number,
+  programId: number,
+  placeholder?: ExecutionProgram,
+) {
+  return useQuery({
+    queryKey: programKeys.one(farmId, programId),
+    placeholderData: placeholder,
+    queryFn: ({ signal }) =>
+      apiFetch<ExecutionProgram>(`/api/programas/${programId}?include=curvas`, {
+        signal,
+        schema: executionProgramSchema,
+      }),
+  });
+}
+
+/** GET /api/paused-climate-reasons: drought, hail, lodging, frost, other (names in `reference`). */
+export function usePauseReasons() {
+  return useQuery({
+    queryKey: executionKeys.pauseReasons,
+    queryFn: ({ signal }) =>
+      apiFetch<PauseReason[]>('/api/paused-climate-reasons', {
+        signal,
+        schema: z.array(pauseReasonSchema),
+      }),
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
+const programAnswer = { schema: executionProgramSchema };
+
+/**
+ * POST /api/programas/{id}/execucoes: a spraying at the end of the sowing's program, with the
+ * rules of a planned application (400 exception.spray.*), 409 exception.program.paused,
+ * exception.program.not_execution, exception.sowing.other_season.
+ */
+export function addExecution(programId: number, body: ExecutionBody) {
+  return apiFetch<ExecutionProgram>(`/api/programas/${programId}/execucoes`, {
+    method: 'POST',
+    json: body,
+    ...programAnswer,
+  });
+}
+
+/** PUT /api/programas/{program_id}/execucoes/{execution_id}: its day and products. */
+export function updateExecution(programId: number, executionId: number, body: ExecutionBody) {
+  return apiFetch<ExecutionProgram>(`/api/programas/${programId}/execucoes/${executionId}`, {
+    method: 'PUT',
+    json: body,
+    ...programAnswer,
+  });
+}
+
+/** DELETE /api/programas/{program_id}/execucoes/{execution_id}: the last one only (409). */
+export function deleteExecution(programId: number, executionId: number) {
+  return apiFetch<ExecutionProgram>(`/api/programas/${programId}/execucoes/${executionId}`, {
+    method: 'DELETE',
+    ...programAnswer,
+  });
+}
+
+/** POST /api/programs/{id}/sprayings/{ordinal}/apply: applied on `appliedAt`; later sprays move. */
+export function applySpraying(programId: number, ordinal: number, appliedAt: string) {
+  return apiFetch<ExecutionProgram>(`/api/programs/${programId}/sprayings/${ordinal}/apply`, {
+    method: 'POST',
+    json: { applied_at: appliedAt },
+    ...programAnswer,
+  });
+}
+
+/** POST /api/programs/{id}/sprayings/{ordinal}/unapply: its plan comes back. */
+export function unapplySpraying(programId: number, ordinal: number) {
+  return apiFetch<ExecutionProgram>(`/api/programs/${programId}/sprayings/${ordinal}/unapply`, {
+    method: 'POST',
+    ...programAnswer,
+  });
+}
+
+/** POST /api/programs/{id}/pause: 'other' needs a description (400); 409 when already paused. */
+export function pauseProgram(
+  programId: number,
+  body: { reason_id: number; description: string | null; paused_at: string },
+) {
+  return apiFetch<ExecutionProgram>(`/api/programs/${programId}/pause`, {
+    method: 'POST',
+    json: body,
+    ...programAnswer,
+  });
+}
+
+/** POST /api/programs/{id}/resume: planned sprays from the pause on move by its length. */
+export function resumeProgram(programId: number, resumedAt: string) {
+  return apiFetch<ExecutionProgram>(`/api/programs/${programId}/resume`, {
+    method: 'POST',
+    json: { resumed_at: resumedAt },
+    ...programAnswer,
+  });
+}
+
+/** POST /api/programas/{planId}/importar: the plan copied into the sowing, its days moved. */
+export function importPlan(planId: number, sowingId: number) {
+  return apiFetch<ExecutionProgram>(`/api/programas/${planId}/importar`, {
+    method: 'POST',
+    json: { semeadura_id: sowingId },
+    ...programAnswer,
+  });
+}
+
+/** The prescription of one spraying as a file (the session cookie goes with a plain link). */
+export function prescriptionUrl(programId: number, ordinal: number, format: 'pdf' | 'xlsx') {
+  return `/api/prescription/${programId}/export?${new URLSearchParams({
+    format,
+    spraying: String(ordinal),
+  })}`;
+}

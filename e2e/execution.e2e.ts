@@ -1,0 +1,306 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { addDays, todayIn, type Language } from '@lavoura/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from './support/axe.ts';
+import { hasChromium, launchBrowser } from './support/browser.ts';
+import {
+  LANGUAGES,
+  expectReadable as expectReadableIn,
+  openPage,
+  signInToDemo,
+  text,
+  type Size,
+} from './support/demo.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+/** Executions are on the Lavoura and Full plans: the Full demo account. */
+const DEMO_FULL = 'conta@full.demo.lavoura.app';
+const SHOTS_DIR = process.env.EXECUTION_SCREENSHOT_DIR ?? '/tmp/execution-shots';
+const EXECUTION_RAW_KEY =
+  /\b(execution|picker|no_program|next|sprayings|apply|undo|pause|resume|paused|moved|prescription|score_missing|links)\.[a-z_]+/;
+/** The sizes the screens are looked at in: a common laptop and a phone. */
+const SIZES = [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+type ShotSize = (typeof SIZES)[number];
+
+/** The demo farms are in Brazil (Cascavel, PR): their today. */
+const TODAY = todayIn('America/Sao_Paulo');
+
+describe.skipIf(!hasChromium)('program execution (/execucao)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  /** The sowing the first test follows; the screenshots open it. */
+  let sowingId = 0;
+  let farmId = 0;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const open = (size: ShotSize, language: Language) =>
+    openPage(browser, size as unknown as Size, language);
+  const expectReadable = (page: Page) => expectReadableIn(page, EXECUTION_RAW_KEY);
+
+  /**
+   * Sows 5 ha of a variety of the current soybean season on a free plot (as /cultivares and
+   * /sowings do), emerged four weeks ago; the account uses Fox once in a throwaway plan, so the
+   * engine knows a dose and a price to suggest.
+   */
+  async function prepareSowing(page: Page): Promise<{ farmId: number; sowingId: number }> {
+    return page.evaluate(
+      async ({ sown, emerged }) => {
+        const json = async (response: Response) => {
+          if (!response.ok) throw new Error(`${response.url}: ${await response.text()}`);
+          return (await response.json()) as unknown;
+        };
+        const post = (url: string, body: unknown) =>
+          fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }).then(json);
+        const farms = (await json(await fetch('/api/farms'))) as {
+          id: number;
+          enabled: boolean;
+        }[];
+        for (const farm of farms.filter((row) => row.enabled)) {
+          const plots = (await json(await fetch(`/api/talhoes/${farm.id}`))) as {
+            id: number;
+            enabled: boolean;
+            enabled_sowing: boolean;
+            remaining_area: number;
+          }[];
+          const plot = plots.find(
+            (row) => row.enabled && row.enabled_sowing && row.remaining_area >= 5,
+          );
+          if (!plot) continue;
+          const seasons = (await json(
+            await fetch(`/api/season-crops?farm_id=${farm.id}&crop_id=1`),
+          )) as { id: number; status: string }[];
+          const season = seasons.find((row) => row.status === 'current')!;
+          const seeds = (await json(
+            await fetch(
+              `/api/sementes/fazenda/${farm.id}?season_crop_id=${season.id}&crop_id=1&search=brs`,
+            ),
+          )) as { seed_id: number; added: number | null; recommended: boolean }[];
+          const seed = seeds.find((row) => row.recommended) ?? seeds[0]!;
+          const varietyId =
+            seed.added ??
+            (
+              (await post('/api/cultivares', {
+                fazenda_id: farm.id,
+                season_crop_id: season.id,
+                seed_id: seed.seed_id,
+              })) as { id: number }
+            ).id;
+          const fox = (
+            (await json(await fetch(`/api/defensives?farm_id=${farm.id}&crop_id=1`))) as {
+              id: number;
+              nome: string;
+            }[]
+          ).find((row) => row.nome === 'Fox')!;
+          const plan = (await post('/api/programas', {
+            cultivar_id: varietyId,
+            doenca_principal_id: 1,
+          })) as { id: number };
+          await post(`/api/programas/${plan.id}/planejamentos`, {
+            data: emerged,
+            produtos: [{ defensivo_id: fox.id, dose: 0.4, preco: 100 }],
+          });
+          const sowing = (await post('/api/semeaduras', {
+            fazenda_id: farm.id,
+            talhao_id: plot.id,
+            cultivar_id: varietyId,
+            area: 5,
+            data_semeadura: sown,
+            data_emergencia: emerged,
+            estimated_cycle: 120,
+          })) as { id: number };
+          return { farmId: farm.id, sowingId: sowing.id };
+        }
+        throw new Error('No plot with 5 ha free');
+      },
+      { sown: addDays(TODAY, -36), emerged: addDays(TODAY, -29) },
+    );
+  }
+
+  async function apply(page: Page, day: string) {
+    await page.getByTestId('execution-apply').click();
+    const dialog = page.getByTestId('execution-apply-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('execution-apply-date').fill(day);
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => /\/sprayings\/\d+\/apply$/.test(response.url())),
+      dialog.getByTestId('execution-apply-dialog-confirm').click(),
+    ]);
+    expect(answer.status(), await answer.text()).toBe(200);
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  it('creates a sowing’s program from the suggestion, applies two sprays, pauses for drought and resumes', async () => {
+    const page = await open(SIZES[0], 'pt');
+    await signInToDemo(page, server.baseUrl, DEMO_FULL);
+    ({ farmId, sowingId } = await prepareSowing(page));
+    await page.goto(`${server.baseUrl}/v3/execucao?fazenda_id=${farmId}&semeadura=${sowingId}`);
+    await page.getByTestId('execution-page').waitFor();
+    await page.getByTestId('execution-no-program').waitFor();
+    await settled(page);
+    await expectReadable(page);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'execution-pt-desktop-no-program.png') });
+
+    await page.getByTestId('execution-create-program').click();
+    const settings = page.getByTestId('program-settings-dialog');
+    await settings.waitFor();
+    await settings.getByTestId('program-name').fill('Ferrugem da safra');
+    await settings.getByTestId('program-main-disease').getByRole('combobox').click();
+    await page
+      .getByRole('option', { name: text('pt', 'reference', 'disease.asian_rust'), exact: true })
+      .click();
+    const [created] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/api/programas' &&
+          response.request().method() === 'POST',
+      ),
+      settings.getByTestId('program-settings-save').click(),
+    ]);
+    expect(created.status(), await created.text()).toBe(201);
+    const programId = ((await created.json()) as { id: number }).id;
+
+    // The engine's suggestion, written as the sowing's sprayings.
+    await page.getByTestId('execution-suggest').click();
+    const suggestion = page.getByTestId('program-suggestion-dialog');
+    await suggestion.getByTestId('suggestion-application').first().waitFor();
+    await suggestion.getByTestId('suggestion-use').click();
+    await suggestion.waitFor({ state: 'detached' });
+    await page.getByTestId('execution-next').waitFor();
+    let count = await page.getByTestId('spraying').count();
+    expect(count).toBeGreaterThan(0);
+
+    // One more spray by hand, two weeks after the last one.
+    const last = await page.evaluate(async (id) => {
+      const program = (await (await fetch(`/api/programas/${id}`)).json()) as {
+        planejamentos: { data_aplicacao_planejada: string }[];
+      };
+      return program.planejamentos.at(-1)!.data_aplicacao_planejada;
+    }, programId);
+    await page.getByTestId('execution-add').click();
+    const add = page.getByTestId('program-application-dialog');
+    await add.waitFor();
+    await add.getByTestId('application-date').fill(addDays(last, 14));
+    const product = add.getByTestId('application-product-input');
+    await product.click();
+    await product.fill('Fox');
+    await page.getByRole('option', { name: 'Fox', exact: true }).click();
+    await add.getByTestId('application-dose').fill('0,4');
+    await add.getByTestId('application-price').fill('100');
+    const [added] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          /\/api\/programas\/\d+\/execucoes$/.test(new URL(response.url()).pathname) &&
+          response.request().method() === 'POST',
+      ),
+      add.getByTestId('application-save').click(),
+    ]);
+    expect(added.status(), await added.text()).toBe(201);
+    await add.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('spraying').count()).toBe(count + 1);
+    count += 1;
+
+    // Two sprays applied on days of the past two weeks.
+    await apply(page, addDays(TODAY, -15));
+    await apply(page, addDays(TODAY, -8));
+    await expect
+      .poll(() => page.getByTestId('execution-applied-count').innerText())
+      .toBe(`2 de ${count}`);
+    expect(await page.locator('[data-testid="spraying"][data-applied="true"]').count()).toBe(2);
+    expect(await page.getByTestId('execution-next-title').innerText()).toContain('Aplicação 3');
+
+    // The prescription of the next spray is a PDF the session may download.
+    const prescription = await page.evaluate(async (id) => {
+      const response = await fetch(`/api/prescription/${id}/export?format=pdf&spraying=3`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        head: String.fromCharCode(...bytes.slice(0, 4)),
+      };
+    }, programId);
+    expect(prescription).toEqual({ status: 200, type: 'application/pdf', head: '%PDF' });
+    await page.getByTestId('execution-next').getByTestId('prescription-open').click();
+    expect(await page.getByTestId('prescription-pdf').getAttribute('href')).toBe(
+      `/api/prescription/${programId}/export?format=pdf&spraying=3`,
+    );
+    await page.keyboard.press('Escape');
+
+    // Paused for drought since six days ago…
+    await page.getByTestId('execution-pause').click();
+    const pause = page.getByTestId('execution-pause-dialog');
+    await pause.getByTestId('pause-reason-drought').click();
+    await pause.getByTestId('pause-date').fill(addDays(TODAY, -6));
+    await settled(page);
+    await expectReadable(page);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'execution-pt-desktop-pause.png') });
+    const [paused] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/pause')),
+      pause.getByTestId('execution-pause-dialog-confirm').click(),
+    ]);
+    expect(paused.status(), await paused.text()).toBe(200);
+    const banner = page.getByTestId('execution-paused');
+    await banner.waitFor();
+    expect(await page.getByTestId('execution-apply').isDisabled()).toBe(true);
+    await settled(page);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'execution-pt-desktop-paused.png') });
+
+    // …and resumed today: the planned sprays from the pause on move by its six days.
+    await banner.getByTestId('execution-paused-resume').click();
+    const resume = page.getByTestId('execution-resume-dialog');
+    await resume.waitFor();
+    const [resumed] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/resume')),
+      resume.getByTestId('execution-resume-dialog-confirm').click(),
+    ]);
+    expect(resumed.status(), await resumed.text()).toBe(200);
+    await banner.waitFor({ state: 'detached' });
+    await page.getByTestId('execution-moved').waitFor();
+    expect(await page.getByTestId('execution-moved-item').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('execution-apply').isDisabled()).toBe(false);
+    await settled(page);
+    await expectReadable(page);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'execution-pt-desktop-resumed.png') });
+    await page.context().close();
+  });
+
+  for (const language of LANGUAGES) {
+    for (const size of SIZES) {
+      it(`shows the execution in ${language} on ${size.name}`, async () => {
+        const page = await open(size, language);
+        await signInToDemo(page, server.baseUrl, DEMO_FULL);
+        const query = sowingId ? `?fazenda_id=${farmId}&semeadura=${sowingId}` : '';
+        await page.goto(`${server.baseUrl}/v3/execucao${query}`);
+        await page.getByTestId('execution-page').waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe(
+          text(language, 'execution', 'title'),
+        );
+        if (sowingId) await page.getByTestId('spraying').first().waitFor();
+        await settled(page);
+        await expectReadable(page);
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `execution-${language}-${size.name}.png`),
+          fullPage: true,
+        });
+        await page.context().close();
+      });
+    }
+  }
+});
