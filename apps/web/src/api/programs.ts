@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApplicationBody, ProgramBody } from '@lavoura/domain';
 import { z } from 'zod/mini';
 import { apiFetch } from './http';
@@ -347,5 +347,54 @@ export function useSuggestion(farmId: number, programId: number) {
         signal,
         schema: suggestionSchema,
       }),
+  });
+}
+
+/**
+ * useProgram's query (the same key and call, `include=curvas`), for a page that shows several
+ * programs at once with useQueries (the comparison).
+ */
+export function programQuery(farmId: number, programId: number) {
+  return queryOptions({
+    queryKey: programKeys.one(farmId, programId),
+    queryFn: ({ signal }) =>
+      apiFetch<Program>(`/api/programas/${programId}?include=curvas`, {
+        signal,
+        schema: programSchema,
+      }),
+  });
+}
+
+/**
+ * GET /api/programas?fazenda_id=&basic_list=1: a farm's plans and executions, newest first, with
+ * their scores (without each application's explanation).
+ */
+export function useFarmPrograms(farmId: number) {
+  return useQuery({
+    queryKey: [...programKeys.all(farmId), 'farm'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<Program[]>(
+        `/api/programas?${new URLSearchParams({ fazenda_id: String(farmId), basic_list: '1' })}`,
+        { signal, schema: z.array(programSchema) },
+      ),
+  });
+}
+
+/** The body of POST /api/programas/{id}/clonar: farm varieties (ids) of the farm `farm_id`. */
+export interface CloneProgramBody {
+  cultivares: number[];
+  farm_id: number;
+}
+
+/**
+ * POST /api/programas/{id}/clonar: a copy of the program (settings and applications) for each farm
+ * variety, all or nothing; the copies answered. 400 exception.validation_error without varieties
+ * or with one of another crop or farm, 404 exception.not_found for a variety or farm not seen.
+ */
+export function cloneProgram(programId: number, body: CloneProgramBody) {
+  return apiFetch<Program[]>(`/api/programas/${programId}/clonar`, {
+    method: 'POST',
+    json: body,
+    schema: z.array(programSchema),
   });
 }

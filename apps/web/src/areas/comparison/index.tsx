@@ -1,9 +1,9 @@
 import type { Namespace } from '@lavoura/i18n/web';
-import { AreaNotReady } from '../warnings/area-not-ready';
+import { ComparisonPage } from './comparison-page';
 
 export const namespaces: readonly Namespace[] = ['comparison', 'programs'];
 
-// Not built yet: the route exists so links and bookmarks land on an honest notice.
+/** /comparacao: spray programs side by side (spec 2 §2; issue 13 item 12). */
 export function Area() {
-  return <AreaNotReady area="comparison" />;
+  return <ComparisonPage />;
 }

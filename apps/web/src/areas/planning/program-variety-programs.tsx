@@ -1,12 +1,30 @@
-import { useState } from 'react';
-import { Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { useId, useState } from 'react';
+import {
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Paper,
+  Skeleton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import ContentCopyOutlinedIcon from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { ERROR_KEYS } from '@lavoura/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { Farm } from '../../api/farms';
 import {
   deleteProgram,
@@ -16,12 +34,14 @@ import {
   type Program,
 } from '../../api/programs';
 import type { FarmVariety } from '../../api/varieties';
+import { useCurrentFarm } from '../../app/farm/current-farm-context';
 import { useSignedIn } from '../../app/session/signed-in';
 import { ApiError } from '../../api/http';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { RowAction } from '../../shell/row-action';
 import { useShellUi } from '../../shell/shell-ui';
+import { ProgramCopyDialog } from './program-copy-dialog';
 import { useProgramFormat, type ProgramFormat } from './program-format';
 import { ProgramScore } from './program-score';
 import { ProgramSettingsDialog } from './program-settings-dialog';
@@ -44,12 +64,70 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
   );
 }
 
+/** The row's other actions: copy to other varieties and farms, compare (/comparacao). */
+function MoreActions({ program, onCopy }: { program: Program; onCopy?: (() => void) | undefined }) {
+  const { t } = useTranslation('programs');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const label = t('list.more', { name: program.nome || t('list.unnamed') });
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton
+          aria-label={label}
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          data-testid="program-more"
+        >
+          <MoreVertIcon />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {onCopy && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              onCopy();
+            }}
+            data-testid="program-copy"
+          >
+            <ListItemIcon>
+              <DriveFileMoveOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('list.copy')}</ListItemText>
+          </MenuItem>
+        )}
+        <MenuItem
+          component={RouterLink}
+          to={`/comparacao?${new URLSearchParams({ programas: String(program.id) })}`}
+          data-testid="program-compare"
+        >
+          <ListItemIcon>
+            <CompareArrowsIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('list.compare')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
 function ProgramRow({
   program,
   format,
   busy,
   onOpen,
   onDuplicate,
+  onCopy,
   onDelete,
 }: {
   program: Program;
@@ -57,6 +135,7 @@ function ProgramRow({
   busy: boolean;
   onOpen: () => void;
   onDuplicate?: (() => void) | undefined;
+  onCopy?: (() => void) | undefined;
   onDelete?: (() => void) | undefined;
 }) {
   const { t } = useTranslation('programs');
@@ -130,6 +209,7 @@ function ProgramRow({
               testId="program-delete"
             />
           )}
+          <MoreActions program={program} onCopy={onCopy} />
         </Stack>
       </Stack>
       <Box
@@ -193,6 +273,15 @@ export function VarietyPrograms({
   const [creating, setCreating] = useState(false);
   const [removing, setRemoving] = useState<Program | null>(null);
   const [duplicating, setDuplicating] = useState<number | null>(null);
+  const [copying, setCopying] = useState<Program | null>(null);
+  const { farms } = useCurrentFarm();
+  // A copy goes to a variety of the same season-crop: an enabled farm of the same country.
+  const copyFarms = [
+    farm,
+    ...(farms.data ?? []).filter(
+      (other) => other.id !== farm.id && other.enabled && other.pais.id === farm.pais.id,
+    ),
+  ];
   const canCreate = can('PLANEJAMENTO_CADASTRAR');
   const canDelete = can('PLANEJAMENTO_EXCLUIR');
   const headingId = `variety-${variety.id}-programs`;
@@ -258,6 +347,7 @@ export function VarietyPrograms({
                 ? () => void duplicate(program)
                 : undefined
             }
+            onCopy={canCreate ? () => setCopying(program) : undefined}
             onDelete={canDelete ? () => setRemoving(program) : undefined}
           />
         ))}
@@ -316,6 +406,21 @@ export function VarietyPrograms({
             void refresh();
             notify({ key: 'settings.created', ns: 'programs', severity: 'success' });
             onOpen(program.id);
+          }}
+        />
+      )}
+      {copying && (
+        <ProgramCopyDialog
+          program={copying}
+          farm={farm}
+          farms={copyFarms}
+          onClose={() => setCopying(null)}
+          onCopied={(count, farmId) => {
+            setCopying(null);
+            void refresh();
+            if (farmId !== farm.id)
+              void queryClient.invalidateQueries({ queryKey: programKeys.all(farmId) });
+            notify({ key: 'copy.done', ns: 'programs', severity: 'success', values: { count } });
           }}
         />
       )}
