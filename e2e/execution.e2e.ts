@@ -52,86 +52,35 @@ describe.skipIf(!hasChromium)('program execution (/execucao)', () => {
   const expectReadable = (page: Page) => expectReadableIn(page, EXECUTION_RAW_KEY);
 
   /**
-   * Sows 5 ha of a variety of the current soybean season on a free plot (as /cultivares and
-   * /sowings do), emerged four weeks ago; the account uses Fox once in a throwaway plan, so the
-   * engine knows a dose and a price to suggest.
+   * The demo sowing left to plan (issue 13 item 13): Talhão 03 of Fazenda Três Irmãos, sown 40
+   * days ago; the demo grower's last doses and prices let the engine suggest products. Answers it
+   * with the farm's demo plan and its copy, to compare with.
    */
-  async function prepareSowing(page: Page): Promise<{ farmId: number; sowingId: number }> {
-    return page.evaluate(
-      async ({ sown, emerged }) => {
-        const json = async (response: Response) => {
-          if (!response.ok) throw new Error(`${response.url}: ${await response.text()}`);
-          return (await response.json()) as unknown;
-        };
-        const post = (url: string, body: unknown) =>
-          fetch(url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          }).then(json);
-        const farms = (await json(await fetch('/api/farms'))) as {
-          id: number;
-          enabled: boolean;
-        }[];
-        for (const farm of farms.filter((row) => row.enabled)) {
-          const plots = (await json(await fetch(`/api/talhoes/${farm.id}`))) as {
-            id: number;
-            enabled: boolean;
-            enabled_sowing: boolean;
-            remaining_area: number;
-          }[];
-          const plot = plots.find(
-            (row) => row.enabled && row.enabled_sowing && row.remaining_area >= 5,
-          );
-          if (!plot) continue;
-          const seasons = (await json(
-            await fetch(`/api/season-crops?farm_id=${farm.id}&crop_id=1`),
-          )) as { id: number; status: string }[];
-          const season = seasons.find((row) => row.status === 'current')!;
-          const seeds = (await json(
-            await fetch(
-              `/api/sementes/fazenda/${farm.id}?season_crop_id=${season.id}&crop_id=1&search=brs`,
-            ),
-          )) as { seed_id: number; added: number | null; recommended: boolean }[];
-          const seed = seeds.find((row) => row.recommended) ?? seeds[0]!;
-          const varietyId =
-            seed.added ??
-            (
-              (await post('/api/cultivares', {
-                fazenda_id: farm.id,
-                season_crop_id: season.id,
-                seed_id: seed.seed_id,
-              })) as { id: number }
-            ).id;
-          const fox = (
-            (await json(await fetch(`/api/defensives?farm_id=${farm.id}&crop_id=1`))) as {
-              id: number;
-              nome: string;
-            }[]
-          ).find((row) => row.nome === 'Fox')!;
-          const plan = (await post('/api/programas', {
-            cultivar_id: varietyId,
-            doenca_principal_id: 1,
-          })) as { id: number };
-          await post(`/api/programas/${plan.id}/planejamentos`, {
-            data: emerged,
-            produtos: [{ defensivo_id: fox.id, dose: 0.4, preco: 100 }],
-          });
-          const sowing = (await post('/api/semeaduras', {
-            fazenda_id: farm.id,
-            talhao_id: plot.id,
-            cultivar_id: varietyId,
-            area: 5,
-            data_semeadura: sown,
-            data_emergencia: emerged,
-            estimated_cycle: 120,
-          })) as { id: number };
-          return { farmId: farm.id, sowingId: sowing.id };
-        }
-        throw new Error('No plot with 5 ha free');
-      },
-      { sown: addDays(TODAY, -36), emerged: addDays(TODAY, -29) },
-    );
+  async function demoSowing(
+    page: Page,
+  ): Promise<{ farmId: number; sowingId: number; planIds: number[] }> {
+    return page.evaluate(async () => {
+      const json = async (url: string) => {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`${url}: ${await response.text()}`);
+        return (await response.json()) as unknown;
+      };
+      const farms = (await json('/api/farms')) as { id: number; nome: string }[];
+      const farm = farms.find((row) => row.nome === 'Fazenda Três Irmãos')!;
+      const sowings = (await json(`/api/semeaduras?fazenda_id=${farm.id}`)) as {
+        id: number;
+        programa: { id: number } | null;
+      }[];
+      const programs = (await json(`/api/programas?fazenda_id=${farm.id}&basic_list=1`)) as {
+        id: number;
+        semeadura_id: number | null;
+      }[];
+      return {
+        farmId: farm.id,
+        sowingId: sowings.find((row) => row.programa === null)!.id,
+        planIds: programs.filter((row) => row.semeadura_id === null).map((row) => row.id),
+      };
+    });
   }
 
   async function apply(page: Page, day: string) {
@@ -147,10 +96,11 @@ describe.skipIf(!hasChromium)('program execution (/execucao)', () => {
     await dialog.waitFor({ state: 'detached' });
   }
 
-  it('creates a sowing’s program from the suggestion, applies two sprays, pauses for drought and resumes', async () => {
+  it('plans a demo sowing’s program with the suggestion, applies two sprays, pauses for drought and resumes, exports the prescription and compares it with the demo plan and its copy', async () => {
     const page = await open(SIZES[0], 'pt');
     await signInToDemo(page, server.baseUrl, DEMO_FULL);
-    ({ farmId, sowingId } = await prepareSowing(page));
+    const demo = await demoSowing(page);
+    ({ farmId, sowingId } = demo);
     await page.goto(`${server.baseUrl}/v3/execucao?fazenda_id=${farmId}&semeadura=${sowingId}`);
     await page.getByTestId('execution-page').waitFor();
     await page.getByTestId('execution-no-program').waitFor();
@@ -278,6 +228,24 @@ describe.skipIf(!hasChromium)('program execution (/execucao)', () => {
     await settled(page);
     await expectReadable(page);
     await page.screenshot({ path: path.join(SHOTS_DIR, 'execution-pt-desktop-resumed.png') });
+
+    // Compared with the demo plan and its copy: three programs side by side, each scored.
+    expect(demo.planIds).toHaveLength(2);
+    await page.goto(
+      `${server.baseUrl}/v3/comparacao?programas=${[programId, ...demo.planIds].join(',')}`,
+    );
+    const columns = page.getByTestId('comparison-column');
+    await expect.poll(() => columns.count()).toBe(3);
+    for (const column of await columns.all()) {
+      const score = await column.getByTestId('comparison-score-value').innerText();
+      expect(Number(score.replace(',', '.'))).toBeGreaterThan(0);
+    }
+    await page.getByTestId('comparison-chart').getByRole('img').first().waitFor();
+    await settled(page);
+    await page.screenshot({
+      path: path.join(SHOTS_DIR, 'execution-pt-desktop-compared.png'),
+      fullPage: true,
+    });
     await page.context().close();
   });
 

@@ -354,6 +354,10 @@ describe('the demo spray programs (issue 13 item 13)', () => {
     const plans = programs.filter((program) => program.semeadura_id === null);
     expect(plans).toHaveLength(2);
     const [plan, copy] = [...plans].sort((a, b) => a.cultivar_id! - b.cultivar_id!);
+    expect([plan!.nome, copy!.nome]).toEqual([
+      'Plano ferrugem — padrão',
+      'Plano ferrugem — início com multissítio',
+    ]);
     expect(copy!.planejamentos[0]!.produtos.map((product) => product.nome)).toEqual([
       'Bravonil 720',
     ]);

@@ -228,21 +228,26 @@ export async function seedDemoPrograms(
     paused_at: addDays(today, -3),
   });
 
+  const planSettings = { data_prevista: back(68), ciclo_dias: 120, ...diseases };
   const plan = await programs.create(session, {
     cultivar_id: mainVariety,
     nome: 'Plano ferrugem — padrão',
-    data_prevista: back(68),
-    ciclo_dias: 120,
-    ...diseases,
+    ...planSettings,
   });
   const planned = await takeSuggestion(plan.id);
   // The copy for the other variety starts its first spray with a multisite alone, cheaper and
   // weaker: the comparison shows what that costs in protection.
   const [copy] = await programs.cloneTo(session, plan.id, [otherVariety], farm.id);
   const first = planned.planejamentos[0];
-  if (copy && first)
+  if (copy && first) {
+    await programs.update(session, copy.id, {
+      cultivar_id: otherVariety,
+      nome: 'Plano ferrugem — início com multissítio',
+      ...planSettings,
+    });
     await programs.updateApplication(session, copy.id, copy.planejamentos[0]!.id, {
       data: first.data_aplicacao_planejada,
       produtos: [{ defensivo_id: productId('Bravonil 720'), dose: 2, preco: 36 }],
     });
+  }
 }
