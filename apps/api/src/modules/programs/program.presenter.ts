@@ -87,6 +87,14 @@ export const programsQuerySchema = z.object({
   fazenda_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** 1: each program's scores without each application's explanation (the list page). */
   basic_list: z.enum(['0', '1']).optional(),
+  /** The programs of the seasons touching this period (YYYY-MM-DD, either end may be open). */
+  start_period: day.optional(),
+  end_period: day.optional(),
+  /**
+   * Taken for the original client's sake: the scores are computed on every answer from the
+   * program as it is, never stored, so they are always up to date.
+   */
+  updated_score: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
 /** Money to the cent, summed without float dust. */

@@ -1052,3 +1052,20 @@ describe('POST /api/defensives/suggest: the engine’s products for sprays 1..N 
     ]);
   });
 });
+
+describe('the programs of a period (start_period, end_period)', () => {
+  it('answers the programs of the seasons touching the period, and none of a period long gone', async () => {
+    const ids = async (query: string) =>
+      (await call('GET', `/api/programas?fazenda_id=${farmId}&basic_list=1${query}`))
+        .json()
+        .map((program: { id: number }) => program.id);
+    const all = await ids('');
+    const current = await ids(`&start_period=${season.start_period}&updated_score=1`);
+    // The one program of last season's sowing (“another season” above) ended before.
+    const previous = await ids(`&end_period=${addDays(season.start_period, -1)}`);
+    expect(previous).toHaveLength(1);
+    expect(current.length).toBeGreaterThan(0);
+    expect([...current, ...previous].sort()).toEqual([...all].sort());
+    expect(await ids('&start_period=2001-01-01&end_period=2001-12-31')).toEqual([]);
+  });
+});

@@ -37,7 +37,7 @@ import {
   type ProgramBody,
   type ProgramProduct,
 } from '@lavoura/domain';
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import * as t from '../../db/schema.ts';
@@ -70,6 +70,8 @@ interface ProgramsQuery {
   semeadura_id?: number | undefined;
   fazenda_id?: number | undefined;
   basic_list?: '0' | '1' | undefined;
+  start_period?: string | undefined;
+  end_period?: string | undefined;
 }
 
 /** What a program is for: a farm's variety (planning) or a sowing (execution), in a season-crop. */
@@ -113,7 +115,7 @@ export class ProgramsService {
     const scope = session.farms.all
       ? 'all'
       : [...session.farms.farmIds].sort((a, b) => a - b).join(',');
-    const which = `${query.cultivar_id ?? ''}:${query.semeadura_id ?? ''}:${query.fazenda_id ?? ''}:${query.basic_list ?? ''}`;
+    const which = `${query.cultivar_id ?? ''}:${query.semeadura_id ?? ''}:${query.fazenda_id ?? ''}:${query.basic_list ?? ''}:${query.start_period ?? ''}:${query.end_period ?? ''}`;
     return {
       key: `programs:${session.accountId}:${scope}:${which}`,
       version: String(row?.version ?? 0),
@@ -141,6 +143,13 @@ export class ProgramsService {
             ? eq(t.programs.sowingId, query.semeadura_id)
             : undefined,
           query.fazenda_id !== undefined ? eq(t.programs.farmId, query.fazenda_id) : undefined,
+          // Seasons touching the period.
+          query.end_period !== undefined
+            ? lte(t.seasonCrops.startPeriod, query.end_period)
+            : undefined,
+          query.start_period !== undefined
+            ? gte(t.seasonCrops.endPeriod, query.start_period)
+            : undefined,
         ),
       )
       .orderBy(sql`${t.programs.id} desc`);
