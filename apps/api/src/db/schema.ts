@@ -615,13 +615,18 @@ export const programs = pgTable(
     mainDiseaseId: integer('main_disease_id').references(() => diseases.id, {
       onDelete: 'restrict',
     }),
-    secondaryDiseaseIds: integer('secondary_disease_ids').array().notNull().default(sql`'{}'`),
+    secondaryDiseaseIds: integer('secondary_disease_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     severityId: integer('severity_id').references(() => severityLevels.id, {
       onDelete: 'restrict',
     }),
     whiteMold: boolean('white_mold').notNull().default(false),
     /** White-mold sprays asked of the suggestion (n_MB of AGRONOMY §7.4). */
     whiteMoldSprayings: integer('white_mold_sprayings'),
+    /** Regular sprays asked of the suggestion (`total_aplicacoes_sugeridas`); null: the crop's maximum. */
+    suggestedSprayings: integer('suggested_sprayings'),
     /** AGRONOMY §7.5: drop trailing sprays that add little. */
     rational: boolean('rational').notNull().default(false),
     /**

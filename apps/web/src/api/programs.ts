@@ -148,6 +148,10 @@ export const programSchema = z.object({
   doencas_secundarias_ids: z.array(z.int()),
   severidade: z.nullable(z.int()),
   mofo_branco: z.boolean(),
+  /** White-mold sprays asked of the suggestion; null: two (or no white mold). */
+  white_mold_total_sprayings: z.optional(z.nullable(z.int())),
+  /** Regular sprays asked of the suggestion; null: as many as the risk needs, up to the limit. */
+  total_aplicacoes_sugeridas: z.optional(z.nullable(z.int())),
   racional: z.boolean(),
   data_prevista: z.nullable(day),
   ciclo_dias: z.nullable(z.int()),
@@ -286,6 +290,8 @@ export function programBodyOf(program: Program, name: string): ProgramBody {
     doencas_secundarias_ids: program.doencas_secundarias_ids,
     severidade: program.severidade,
     mofo_branco: program.mofo_branco,
+    white_mold_total_sprayings: program.white_mold_total_sprayings ?? null,
+    total_aplicacoes_sugeridas: program.total_aplicacoes_sugeridas ?? null,
     racional: program.racional,
     data_prevista: program.data_prevista,
     ciclo_dias: program.ciclo_dias,

@@ -28,6 +28,10 @@ export const programBodySchema = z
       ),
     ),
     mofo_branco: z.optional(z.boolean()),
+    /** White-mold sprays asked of the suggestion (n_MB), 1–3; absent: two (S16). */
+    white_mold_total_sprayings: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(3)))),
+    /** Regular sprays asked of the suggestion, up to the crop's maximum; absent: the maximum. */
+    total_aplicacoes_sugeridas: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(7)))),
     racional: z.optional(z.boolean()),
     /** A planning program's expected emergence; an execution takes its sowing's. */
     data_prevista: z.optional(z.nullable(isoDateSchema)),

@@ -17,6 +17,7 @@ export {
 export { WARNING_SOURCES, type EngineWarning, type WarningCode } from './warnings.ts';
 export {
   DISEASE_RISK,
+  WHITE_MOLD,
   type DiseaseRiskDefinition,
   type ResolvedWindow,
   type RiskWindowDefinition,
@@ -41,6 +42,7 @@ export {
 } from './engine.ts';
 export {
   suggestProgram,
+  DEFAULT_WHITE_MOLD_SPRAYS,
   REFERENCE_CYCLE_DAYS,
   suggestSprayPositions,
   suggestSprayProducts,

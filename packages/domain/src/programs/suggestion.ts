@@ -478,6 +478,12 @@ function choiceContextOf(
   };
 }
 
+/**
+ * n_MB when a program asks for white-mold sprays without saying how many: the two-spray programme
+ * of the trials (S16: first at R1–R2, second 10 days later; S12: R1, optional second at R3).
+ */
+export const DEFAULT_WHITE_MOLD_SPRAYS = 2;
+
 /** AGRONOMY §2's reference cycle (C = 120), for a suggestion with no sowing or plan to date it. */
 export const REFERENCE_CYCLE_DAYS = 120;
 

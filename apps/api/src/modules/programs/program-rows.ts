@@ -12,6 +12,8 @@ export interface ProgramRow {
   secondaryDiseaseIds: number[];
   severityId: number | null;
   whiteMold: boolean;
+  whiteMoldSprayings: number | null;
+  suggestedSprayings: number | null;
   rational: boolean;
   importedFromId: number | null;
   expectedEmergence: string | null;

@@ -51,6 +51,10 @@ export const programSchema = z.object({
   doencas_secundarias_ids: z.array(z.number().int()),
   severidade: z.number().int().nullable(),
   mofo_branco: z.boolean(),
+  /** White-mold sprays asked of the suggestion; null: the default two (or no white mold). */
+  white_mold_total_sprayings: z.number().int().nullable(),
+  /** Regular sprays asked of the suggestion; null: the crop's and country's maximum. */
+  total_aplicacoes_sugeridas: z.number().int().nullable(),
   racional: z.boolean(),
   imported_from_planning_id: z.number().int().nullable(),
   /** Emergence and cycle the program is computed on: the sowing's, or the planning's expected. */
@@ -139,6 +143,8 @@ export function toProgram(
     doencas_secundarias_ids: row.secondaryDiseaseIds,
     severidade: row.severityId,
     mofo_branco: row.whiteMold,
+    white_mold_total_sprayings: row.whiteMoldSprayings,
+    total_aplicacoes_sugeridas: row.suggestedSprayings,
     racional: row.rational,
     imported_from_planning_id: row.importedFromId,
     data_prevista: row.sowingId !== null ? row.sowingEmergence : row.expectedEmergence,

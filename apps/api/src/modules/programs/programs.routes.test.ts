@@ -881,6 +881,44 @@ describe('the suggestion (AGRONOMY §7, GET /api/programas/{id}/planejamentos/su
       for (const product of application.produtos) expect(used.has(product.defensivo_id)).toBe(true);
   });
 
+  it('suggests the number of sprays the program asks for, and keeps its white-mold count', async () => {
+    const settings = {
+      cultivar_id: farmVarietyId,
+      doenca_principal_id: 1,
+      data_prevista: day(67),
+      ciclo_dias: 120,
+    };
+    const open = (await call('POST', '/api/programas', settings)).json();
+    expect([open.total_aplicacoes_sugeridas, open.white_mold_total_sprayings]).toEqual([
+      null,
+      null,
+    ]);
+    const free = (await call('GET', `/api/programas/${open.id}/planejamentos/sugerir`)).json();
+    expect(free.aplicacoes.length).toBeGreaterThan(2);
+    const asked = (
+      await call('POST', '/api/programas', {
+        ...settings,
+        total_aplicacoes_sugeridas: 2,
+        mofo_branco: true,
+        white_mold_total_sprayings: 1,
+      })
+    ).json();
+    expect([asked.total_aplicacoes_sugeridas, asked.white_mold_total_sprayings]).toEqual([2, 1]);
+    const two = (await call('GET', `/api/programas/${asked.id}/planejamentos/sugerir`)).json();
+    // Two regular sprays. (The shipped AGROFIT extract only implies white-mold registrations, so
+    // no product is dosed for it: the engine says so rather than inventing one.)
+    const regular = two.aplicacoes.filter((a: { mofo_branco: boolean }) => !a.mofo_branco);
+    expect(regular).toHaveLength(2);
+    expect(two.avisos).toContainEqual(
+      expect.objectContaining({ code: 'empty_spray', doenca_id: 8 }),
+    );
+    const refused = await call('POST', '/api/programas', {
+      ...settings,
+      total_aplicacoes_sugeridas: 8,
+    });
+    expect([refused.statusCode, refused.json().key]).toEqual([400, 'exception.validation_error']);
+  });
+
   it('needs the expected emergence and cycle: 400 naming data_prevista', async () => {
     const plan = (
       await call('POST', '/api/programas', { cultivar_id: farmVarietyId, doenca_principal_id: 1 })

@@ -32,6 +32,8 @@ import {
   type TimelineSettings,
   changeTimeline,
   type DefensivesSuggestionBody,
+  DEFAULT_WHITE_MOLD_SPRAYS,
+  WHITE_MOLD,
   REFERENCE_CYCLE_DAYS,
   suggestSprayPositions,
   type ProgramBody,
@@ -597,9 +599,12 @@ export class ProgramsService {
       throw new AppError(ERRORS.validation, 'The program needs its emergence and cycle', [
         bodyFieldError('data_prevista', 'Required', FIELD_KEYS.required),
       ]);
+    // White-mold sprays choose among the products with an efficacy against it (step 4).
+    const whiteMold = DISEASES.find((disease) => disease.code === WHITE_MOLD)!;
     const products = await this.suggestionCatalogue(session, program.countryId, program.cropId, [
       program.mainDiseaseId!,
       ...program.secondaryDiseaseIds,
+      ...(program.whiteMold ? [whiteMold.id] : []),
     ]);
     const severity = SEVERITY_LEVELS.find((level) => level.id === program.severityId)?.code;
     const result = suggestProgram({
@@ -610,7 +615,10 @@ export class ProgramsService {
       severity: (severity ?? 'medium') as Severity,
       diseases: engineDiseases(program),
       catalogue: products,
-      whiteMoldSprays: program.whiteMold ? 2 : 0,
+      whiteMoldSprays: program.whiteMold
+        ? (program.whiteMoldSprayings ?? DEFAULT_WHITE_MOLD_SPRAYS)
+        : 0,
+      ...(program.suggestedSprayings !== null ? { sprayCount: program.suggestedSprayings } : {}),
       racional: program.rational,
     });
     return toSuggestion(result, timeline.emergence, products);
@@ -774,6 +782,8 @@ export class ProgramsService {
         secondaryDiseaseIds: source.secondaryDiseaseIds,
         severityId: source.severityId,
         whiteMold: source.whiteMold,
+        whiteMoldSprayings: source.whiteMoldSprayings,
+        suggestedSprayings: source.suggestedSprayings,
         rational: source.rational,
         importedFromId: target.importedFromId,
         expectedEmergence: target.sowingId === null ? source.expectedEmergence : null,
@@ -900,6 +910,8 @@ export class ProgramsService {
       secondaryDiseaseIds: [...new Set(body.doencas_secundarias_ids ?? [])],
       severityId: body.severidade ?? null,
       whiteMold: body.mofo_branco ?? false,
+      whiteMoldSprayings: body.mofo_branco ? (body.white_mold_total_sprayings ?? null) : null,
+      suggestedSprayings: body.total_aplicacoes_sugeridas ?? null,
       rational: body.racional ?? false,
       expectedEmergence: body.data_prevista ?? null,
       cycleDays: body.ciclo_dias ?? null,
@@ -1111,6 +1123,8 @@ export class ProgramsService {
         secondaryDiseaseIds: t.programs.secondaryDiseaseIds,
         severityId: t.programs.severityId,
         whiteMold: t.programs.whiteMold,
+        whiteMoldSprayings: t.programs.whiteMoldSprayings,
+        suggestedSprayings: t.programs.suggestedSprayings,
         rational: t.programs.rational,
         importedFromId: t.programs.importedFromId,
         expectedEmergence: t.programs.expectedEmergence,

@@ -20,7 +20,13 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { DISEASES, SEVERITY_LEVELS } from '@lavoura/domain';
+import {
+  COUNTRY_IDS,
+  DEFAULT_WHITE_MOLD_SPRAYS,
+  DISEASES,
+  SEVERITY_LEVELS,
+  maxSprays,
+} from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import { createProgram, updateProgram, type Program, type ProgramBody } from '../../api/programs';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
@@ -58,6 +64,9 @@ export function ProgramSettingsDialog({
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const diseases = DISEASES.filter((disease) => disease.crop_id === cropId);
+  // The crop's most sprays where it has the most (Brazil, Paraguay); the engine caps at the
+  // country's own limit (5 in the USA).
+  const mostSprays = maxSprays(cropId, COUNTRY_IDS.brazil);
   const [name, setName] = useState(program?.nome ?? '');
   const [mainId, setMainId] = useState(
     program?.doenca_principal_id ? String(program.doenca_principal_id) : '',
@@ -66,6 +75,12 @@ export function ProgramSettingsDialog({
   const [tooMany, setTooMany] = useState(false);
   const [severity, setSeverity] = useState(program?.severidade ? String(program.severidade) : '');
   const [whiteMold, setWhiteMold] = useState(program?.mofo_branco ?? false);
+  const [whiteMoldCount, setWhiteMoldCount] = useState(
+    String(program?.white_mold_total_sprayings ?? DEFAULT_WHITE_MOLD_SPRAYS),
+  );
+  const [sprayCount, setSprayCount] = useState(
+    program?.total_aplicacoes_sugeridas ? String(program.total_aplicacoes_sugeridas) : '',
+  );
   const [rational, setRational] = useState(program?.racional ?? false);
   const [emergence, setEmergence] = useState(program?.data_prevista ?? '');
   const [cycle, setCycle] = useState(program?.ciclo_dias ? String(program.ciclo_dias) : '');
@@ -104,6 +119,8 @@ export function ProgramSettingsDialog({
       doencas_secundarias_ids: secondary.filter((id) => id !== main),
       severidade: severity ? Number(severity) : null,
       mofo_branco: whiteMold,
+      white_mold_total_sprayings: whiteMold ? Number(whiteMoldCount) : null,
+      total_aplicacoes_sugeridas: sprayCount ? Number(sprayCount) : null,
       racional: rational,
     };
     const body: ProgramBody =
@@ -250,6 +267,23 @@ export function ProgramSettingsDialog({
                 />
               </Stack>
             )}
+            <TextField
+              select
+              label={t('settings.spray_count')}
+              value={sprayCount}
+              onChange={(event) => setSprayCount(event.target.value)}
+              helperText={t('settings.spray_count_help')}
+              data-testid="program-spray-count"
+            >
+              <MenuItem value="">
+                {t('settings.spray_count_engine', { count: mostSprays })}
+              </MenuItem>
+              {Array.from({ length: mostSprays }, (_, index) => (
+                <MenuItem key={index + 1} value={String(index + 1)}>
+                  {index + 1}
+                </MenuItem>
+              ))}
+            </TextField>
             <Box>
               <FormControlLabel
                 control={
@@ -261,6 +295,23 @@ export function ProgramSettingsDialog({
                 }
                 label={t('settings.white_mold')}
               />
+              {whiteMold && (
+                <TextField
+                  select
+                  size="small"
+                  label={t('settings.white_mold_count')}
+                  value={whiteMoldCount}
+                  onChange={(event) => setWhiteMoldCount(event.target.value)}
+                  data-testid="program-white-mold-count"
+                  sx={{ minWidth: 200, my: 1, display: 'flex' }}
+                >
+                  {[1, 2, 3].map((count) => (
+                    <MenuItem key={count} value={String(count)}>
+                      {count}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
               <FormControlLabel
                 control={
                   <Switch

@@ -421,6 +421,20 @@ describe('programs page (/programas)', { timeout: 30_000 }, () => {
       target: { value: '2025-10-20' },
     });
     fireEvent.change(within(settings).getByTestId('program-cycle'), { target: { value: '118' } });
+    // Three sprays asked of the suggestion (of soybean's 7), and one for white mold.
+    fireEvent.mouseDown(
+      within(within(settings).getByTestId('program-spray-count')).getByRole('combobox'),
+    );
+    expect(
+      await screen.findByRole('option', { name: 'Quantas o risco pedir (até 7)' }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('option', { name: '3' }));
+    expect(within(settings).queryByTestId('program-white-mold-count')).toBeNull();
+    fireEvent.click(within(settings).getByTestId('program-white-mold'));
+    fireEvent.mouseDown(
+      within(within(settings).getByTestId('program-white-mold-count')).getByRole('combobox'),
+    );
+    fireEvent.click(await screen.findByRole('option', { name: '1' }));
     fireEvent.click(within(settings).getByTestId('program-settings-save'));
     await waitFor(() => expect(programBody).not.toBeNull());
     expect(programBody).toEqual({
@@ -429,7 +443,9 @@ describe('programs page (/programas)', { timeout: 30_000 }, () => {
       doenca_principal_id: 1,
       doencas_secundarias_ids: [3],
       severidade: null,
-      mofo_branco: false,
+      mofo_branco: true,
+      white_mold_total_sprayings: 1,
+      total_aplicacoes_sugeridas: 3,
       racional: false,
       data_prevista: '2025-10-20',
       ciclo_dias: 118,

@@ -664,6 +664,8 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
       doencas_secundarias_ids: [],
       severidade: null,
       mofo_branco: false,
+      white_mold_total_sprayings: null,
+      total_aplicacoes_sugeridas: null,
       racional: false,
     });
     expect(await screen.findByTestId('execution-sprayings-empty')).toBeTruthy();
