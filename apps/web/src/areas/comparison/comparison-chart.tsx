@@ -3,6 +3,7 @@ import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { Language } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import type { ProgramEvaluation } from '../../api/programs';
+import { PercentGridlines } from '../planning/program-chart';
 import { percentOf } from '../planning/program-explanation';
 import { ProgramMarker, programStyle } from './program-style';
 
@@ -108,26 +109,7 @@ function DiseaseChart({
           })}
           style={{ display: 'block', fontFamily: 'inherit' }}
         >
-          {[0, 0.5, 1].map((value) => (
-            <g key={value}>
-              <line
-                x1={margin.left}
-                x2={margin.left + plotW}
-                y1={y(value)}
-                y2={y(value)}
-                stroke={value === 0 ? '#9ca3af' : '#eceef1'}
-              />
-              <text
-                x={margin.left - 4}
-                y={y(value) + 3}
-                fontSize={10}
-                textAnchor="end"
-                fill="#4b5563"
-              >
-                {`${value * 100}%`}
-              </text>
-            </g>
-          ))}
+          <PercentGridlines left={margin.left} width={plotW} y={y} lineColor="#eceef1" />
           {ticks.map((day) => (
             <g key={day}>
               <line

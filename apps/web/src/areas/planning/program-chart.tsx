@@ -166,26 +166,7 @@ export function ProgramChart({
             </g>
           ))}
           {/* 0, 50 and 100% on the left. */}
-          {[0, 0.5, 1].map((value) => (
-            <g key={value}>
-              <line
-                x1={margin.left}
-                x2={margin.left + plotW}
-                y1={y(value)}
-                y2={y(value)}
-                stroke={value === 0 ? '#9ca3af' : '#f3f4f6'}
-              />
-              <text
-                x={margin.left - 4}
-                y={y(value) + 3}
-                fontSize={10}
-                textAnchor="end"
-                fill="#4b5563"
-              >
-                {`${value * 100}%`}
-              </text>
-            </g>
-          ))}
+          <PercentGridlines left={margin.left} width={plotW} y={y} />
           {diseases.map((disease) => (
             <path
               key={`risk-${disease.doenca_id}`}
@@ -319,5 +300,37 @@ export function ProgramChart({
         </Stack>
       </Stack>
     </Paper>
+  );
+}
+
+/** The 0, 50 and 100 % lines of a chart, labelled on the left (the program's and comparison's). */
+export function PercentGridlines({
+  left,
+  width,
+  y,
+  lineColor = '#f3f4f6',
+}: {
+  left: number;
+  width: number;
+  y: (value: number) => number;
+  lineColor?: string;
+}) {
+  return (
+    <>
+      {[0, 0.5, 1].map((value) => (
+        <g key={value}>
+          <line
+            x1={left}
+            x2={left + width}
+            y1={y(value)}
+            y2={y(value)}
+            stroke={value === 0 ? '#9ca3af' : lineColor}
+          />
+          <text x={left - 4} y={y(value) + 3} fontSize={10} textAnchor="end" fill="#4b5563">
+            {`${value * 100}%`}
+          </text>
+        </g>
+      ))}
+    </>
   );
 }
