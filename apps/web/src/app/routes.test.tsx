@@ -35,6 +35,8 @@ const PAGE_TEST_IDS: Record<string, string> = {
   '/sowings': 'sowings-no-farm',
   '/sowings/7': 'sowing-detail-no-farm',
   '/programas': 'programs-no-farm',
+  '/execucao': 'execution-no-farm',
+  '/comparacao': 'comparison-no-farm',
   '/users': 'users-page',
   '/profile': 'profile-page',
   '/change-password': 'change-password-form',
