@@ -97,7 +97,11 @@ export function addExecution(programId: number, body: ExecutionBody) {
   });
 }
 
-/** PUT /api/programas/{program_id}/execucoes/{execution_id}: its day and products. */
+/**
+ * PUT /api/programas/{program_id}/execucoes/{execution_id}: its planned day and products, and with
+ * `data_realizada` the day an applied one was sprayed (400 exception.validation_error for a pending
+ * one, exception.spray.date_before_sowing; 409 exception.program.paused).
+ */
 export function updateExecution(programId: number, executionId: number, body: ExecutionBody) {
   return apiFetch<ExecutionProgram>(`/api/programas/${programId}/execucoes/${executionId}`, {
     method: 'PUT',

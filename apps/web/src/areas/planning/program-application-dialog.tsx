@@ -59,6 +59,7 @@ export function ProgramApplicationDialog({
   program,
   application,
   save,
+  appliedOn,
   onClose,
   onSaved,
 }: {
@@ -70,7 +71,13 @@ export function ProgramApplicationDialog({
    * Where the application is written (a sowing's sprayings go to its executions); by default a
    * plan's application, added or changed.
    */
-  save?: ((body: ApplicationBody) => Promise<Program>) | undefined;
+  save?: ((body: ApplicationBody & { data_realizada?: string }) => Promise<Program>) | undefined;
+  /**
+   * An applied spraying (a sowing's): the day it was sprayed, changed beside its planned day from
+   * `min` (the sowing, when known) up to `max` (the farm's today), sent as `data_realizada` only
+   * when changed.
+   */
+  appliedOn?: { value: string; max: string; min?: string | null | undefined } | undefined;
   onClose: () => void;
   onSaved: (program: Program) => void;
 }) {
@@ -81,6 +88,7 @@ export function ProgramApplicationDialog({
   const { language } = format;
   const defensives = useDefensives(farm.id, program.crop_id);
   const [date, setDate] = useState(application?.data_aplicacao_planejada ?? '');
+  const [appliedDate, setAppliedDate] = useState(appliedOn?.value ?? '');
   const [whiteMold, setWhiteMold] = useState(application?.mofo_branco ?? false);
   const [lines, setLines] = useState<ProductLine[] | null>(application ? null : [emptyLine()]);
   const [checked, setChecked] = useState(false);
@@ -129,8 +137,18 @@ export function ProgramApplicationDialog({
     };
   });
   const noProducts = parsed.every((row) => row.line.defensive === null);
+  let appliedError: string | undefined;
+  if (appliedOn) {
+    if (appliedDate === '') appliedError = t('settings.required');
+    else if (appliedDate > appliedOn.max) appliedError = t('application.applied_date_future');
+    else if (appliedOn.min && appliedDate < appliedOn.min)
+      appliedError = t('application.applied_date_before_sowing', {
+        date: format.day(appliedOn.min),
+      });
+  }
   const hasErrors =
     date === '' ||
+    appliedError !== undefined ||
     noProducts ||
     parsed.some((row) => row.line.defensive === null || row.doseInvalid || row.priceInvalid);
   const costPerHa = costPerHectare(
@@ -146,7 +164,7 @@ export function ProgramApplicationDialog({
     event.preventDefault();
     setChecked(true);
     if (hasErrors) return;
-    const body: ApplicationBody = {
+    const body: ApplicationBody & { data_realizada?: string } = {
       data: date,
       mofo_branco: whiteMold,
       produtos: parsed.map((row) => ({
@@ -154,6 +172,8 @@ export function ProgramApplicationDialog({
         dose: row.canonicalDose!,
         preco: row.price!,
       })),
+      // Unchanged, the applied day is not sent: the API refuses it while the program is paused.
+      ...(appliedOn && appliedDate !== appliedOn.value ? { data_realizada: appliedDate } : {}),
     };
     setSending(true);
     setFailure(null);
@@ -305,6 +325,20 @@ export function ProgramApplicationDialog({
     );
   }
 
+  const whiteMoldField = (
+    <FormControlLabel
+      control={
+        <Checkbox
+          checked={whiteMold}
+          onChange={(event) => setWhiteMold(event.target.checked)}
+          slotProps={{ input: { 'data-testid': 'application-white-mold' } as object }}
+        />
+      }
+      label={t('application.white_mold')}
+      sx={appliedOn ? { alignSelf: 'flex-start' } : { flex: 1 }}
+    />
+  );
+
   return (
     <Dialog
       open
@@ -327,12 +361,32 @@ export function ProgramApplicationDialog({
             <Stack
               direction={{ xs: 'column', sm: 'row' }}
               spacing={2}
-              sx={{ alignItems: { sm: 'center' } }}
+              sx={{ alignItems: { sm: appliedOn ? 'flex-start' : 'center' } }}
             >
+              {appliedOn && (
+                <TextField
+                  required
+                  type="date"
+                  label={t('application.applied_date')}
+                  value={appliedDate}
+                  onChange={(event) => setAppliedDate(event.target.value)}
+                  error={checked && appliedError !== undefined}
+                  helperText={checked ? appliedError : undefined}
+                  slotProps={{
+                    inputLabel: { shrink: true },
+                    htmlInput: {
+                      'data-testid': 'application-applied-date',
+                      max: appliedOn.max,
+                      ...(appliedOn.min ? { min: appliedOn.min } : {}),
+                    },
+                  }}
+                  sx={{ flex: 1 }}
+                />
+              )}
               <TextField
                 required
                 type="date"
-                label={t('application.date')}
+                label={t(appliedOn ? 'application.planned_date' : 'application.date')}
                 value={date}
                 onChange={(event) => setDate(event.target.value)}
                 error={checked && date === ''}
@@ -343,18 +397,9 @@ export function ProgramApplicationDialog({
                 }}
                 sx={{ flex: 1 }}
               />
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={whiteMold}
-                    onChange={(event) => setWhiteMold(event.target.checked)}
-                    slotProps={{ input: { 'data-testid': 'application-white-mold' } as object }}
-                  />
-                }
-                label={t('application.white_mold')}
-                sx={{ flex: 1 }}
-              />
+              {!appliedOn && whiteMoldField}
             </Stack>
+            {appliedOn && whiteMoldField}
             <Typography variant="subtitle2" component="h3">
               {t('application.products')}
             </Typography>

@@ -278,11 +278,26 @@ async function renderExecution(path = '/execucao?semeadura=701') {
 const x = (key: string, values?: Record<string, unknown>) =>
   i18n.t(key, { ns: 'execution', ...values });
 const error = (key: string) => i18n.t(key, { ns: 'errors' });
+const p = (key: string, values?: Record<string, unknown>) =>
+  i18n.t(key, { ns: 'programs', ...values });
 const type = (container: HTMLElement, testId: string, value: string) =>
   fireEvent.change(within(container).getByTestId(testId), { target: { value } });
 /** Text with the non-breaking spaces Intl puts in money and dates written as plain ones. */
 const plain = (element: Element) => (element.textContent ?? '').replace(/\s/g, ' ');
 const sprayingItems = () => screen.getAllByTestId('spraying');
+const appliedInput = (dialog: HTMLElement) =>
+  within(dialog).getByTestId('application-applied-date') as HTMLInputElement;
+/** The spraying's dialog, once the catalogue has filled in its products. */
+async function openEditDialog() {
+  const dialog = await screen.findByTestId('program-application-dialog');
+  await within(dialog).findByTestId('application-product');
+  await waitFor(() =>
+    expect((within(dialog).getByTestId('application-save') as HTMLButtonElement).disabled).toBe(
+      false,
+    ),
+  );
+  return dialog;
+}
 
 describe('program execution (/execucao)', { timeout: 30_000 }, () => {
   const missingKeys = trackMissingKeys();
@@ -420,6 +435,167 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
     const refusal = await within(dialog).findByTestId('execution-apply-dialog-error');
     expect(refusal.textContent).toBe(error('exception.sowing.other_season'));
     expect(screen.getByTestId('execution-apply-dialog')).toBeTruthy();
+  });
+
+  it('changes the day an applied spraying was sprayed, sending it with its products', async () => {
+    let put: { path: string; body: unknown } | null = null;
+    let current = program();
+    serveExecution({
+      one: () => jsonResponse(current),
+      programs: () => jsonResponse([current]),
+      extra: {
+        '/api/programas/:id/execucoes/:executionId': async (request) => {
+          put = {
+            path: `${request.method} ${new URL(request.url).pathname}`,
+            body: await request.json(),
+          };
+          current = program({
+            planejamentos: [
+              { ...program().planejamentos[0]!, data_realizada: '2025-12-05' },
+              ...program().planejamentos.slice(1),
+            ],
+          });
+          return jsonResponse(current);
+        },
+      },
+    });
+    await renderExecution();
+    fireEvent.click(
+      within((await screen.findAllByTestId('spraying'))[0]!).getByTestId('spraying-edit'),
+    );
+    const dialog = await openEditDialog();
+    // The day it was sprayed, beside the planned day.
+    expect(appliedInput(dialog).value).toBe('2025-12-03');
+    expect(within(dialog).getByLabelText(new RegExp(p('application.applied_date')))).toBe(
+      appliedInput(dialog),
+    );
+    expect((within(dialog).getByTestId('application-date') as HTMLInputElement).value).toBe(
+      '2025-12-01',
+    );
+    type(dialog, 'application-applied-date', '2025-12-05');
+    fireEvent.click(within(dialog).getByTestId('application-save'));
+    await waitFor(() =>
+      expect(put).toEqual({
+        path: 'PUT /api/programas/900/execucoes/7001',
+        body: {
+          data: '2025-12-01',
+          mofo_branco: false,
+          produtos: [{ defensivo_id: 301, dose: 0.5, preco: 120 }],
+          data_realizada: '2025-12-05',
+        },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('program-application-dialog')).toBeNull());
+    await waitFor(() =>
+      expect(plain(within(sprayingItems()[0]!).getByTestId('spraying-status'))).toBe(
+        'Aplicada em 5 de dez. de 2025',
+      ),
+    );
+  });
+
+  it('refuses an applied day in the future or before the sowing before sending it', async () => {
+    const seen = recordRequests();
+    serveExecution();
+    await renderExecution();
+    fireEvent.click(
+      within((await screen.findAllByTestId('spraying'))[0]!).getByTestId('spraying-edit'),
+    );
+    const dialog = await openEditDialog();
+    // Today on the farm's clock is the latest day it can have been sprayed.
+    const today = todayIn(BOA_VISTA.time_zone);
+    expect(appliedInput(dialog).max).toBe(today);
+    type(dialog, 'application-applied-date', addDays(today, 1));
+    fireEvent.click(within(dialog).getByTestId('application-save'));
+    expect(await within(dialog).findByText(p('application.applied_date_future'))).toBeTruthy();
+    // Talhão do Rio was sown on 10 Oct 2025.
+    type(dialog, 'application-applied-date', '2025-10-09');
+    expect(
+      await within(dialog).findByText(
+        p('application.applied_date_before_sowing', { date: '10 de out. de 2025' }),
+      ),
+    ).toBeTruthy();
+    expect(seen.some((request) => request.method === 'PUT')).toBe(false);
+    expect(screen.getByTestId('program-application-dialog')).toBeTruthy();
+  });
+
+  it('changes a pending spraying without an applied day', async () => {
+    let body: unknown = null;
+    serveExecution({
+      extra: {
+        '/api/programas/:id/execucoes/:executionId': async (request) => {
+          body = await request.json();
+          return jsonResponse(program());
+        },
+      },
+    });
+    await renderExecution();
+    fireEvent.click(
+      within((await screen.findAllByTestId('spraying'))[2]!).getByTestId('spraying-edit'),
+    );
+    const dialog = await openEditDialog();
+    expect(within(dialog).queryByTestId('application-applied-date')).toBeNull();
+    expect(within(dialog).queryByText(p('application.applied_date'))).toBeNull();
+    type(dialog, 'application-date', '2026-01-14');
+    fireEvent.click(within(dialog).getByTestId('application-save'));
+    await waitFor(() =>
+      expect(body).toEqual({
+        data: '2026-01-14',
+        mofo_branco: false,
+        produtos: [{ defensivo_id: 301, dose: 0.5, preco: 120 }],
+      }),
+    );
+  });
+
+  it('changes an applied spraying’s products while paused without resending its day', async () => {
+    let body: unknown = null;
+    serveExecution({
+      one: () =>
+        jsonResponse(
+          program({
+            is_paused_by_climate: true,
+            pausa: { reason_id: 1, description: null, paused_at: '2025-12-15' },
+          }),
+        ),
+      extra: {
+        '/api/programas/:id/execucoes/:executionId': async (request) => {
+          body = await request.json();
+          return jsonResponse(program());
+        },
+      },
+    });
+    await renderExecution();
+    await screen.findByTestId('execution-paused');
+    fireEvent.click(within(sprayingItems()[0]!).getByTestId('spraying-edit'));
+    const dialog = await openEditDialog();
+    type(dialog, 'application-price', '130');
+    fireEvent.click(within(dialog).getByTestId('application-save'));
+    // The API refuses an applied day while paused: unchanged, it is not sent.
+    await waitFor(() =>
+      expect(body).toEqual({
+        data: '2025-12-01',
+        mofo_branco: false,
+        produtos: [{ defensivo_id: 301, dose: 0.5, preco: 130 }],
+      }),
+    );
+  });
+
+  it('shows the API’s refusal of an applied day in the user’s words', async () => {
+    serveExecution({
+      extra: {
+        '/api/programas/:id/execucoes/:executionId': () =>
+          apiError(400, 'exception.spray.date_before_sowing'),
+      },
+    });
+    await renderExecution();
+    fireEvent.click(
+      within((await screen.findAllByTestId('spraying'))[0]!).getByTestId('spraying-edit'),
+    );
+    const dialog = await openEditDialog();
+    type(dialog, 'application-applied-date', '2025-11-20');
+    fireEvent.click(within(dialog).getByTestId('application-save'));
+    const refusal = await within(dialog).findByTestId('program-application-error');
+    expect(refusal.textContent).toBe(error('exception.spray.date_before_sowing'));
+    expect(screen.getByTestId('program-application-dialog')).toBeTruthy();
   });
 
   it('undoes an applied spraying: it is pending again', async () => {

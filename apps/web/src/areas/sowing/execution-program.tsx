@@ -517,6 +517,15 @@ export function ExecutionProgramView({
           farm={farm}
           program={program}
           {...(open.kind === 'edit' ? { application: open.spraying } : {})}
+          {...(open.kind === 'edit' && open.spraying.data_realizada !== null
+            ? {
+                appliedOn: {
+                  value: open.spraying.data_realizada,
+                  max: today,
+                  min: sowing.data_semeadura,
+                },
+              }
+            : {})}
           save={(body) =>
             open.kind === 'edit'
               ? updateExecution(program.id, open.spraying.id, body)
