@@ -176,6 +176,20 @@ describe.skipIf(!hasChromium)('program execution (/execucao)', () => {
     expect(await page.locator('[data-testid="spraying"][data-applied="true"]').count()).toBe(2);
     expect(await page.getByTestId('execution-next-title').innerText()).toContain('Aplicação 3');
 
+    // An applied spraying's edit also takes the day it was sprayed.
+    await page
+      .locator('[data-testid="spraying"][data-applied="true"]')
+      .first()
+      .getByTestId('spraying-edit')
+      .click();
+    const edit = page.getByTestId('program-application-dialog');
+    await edit.waitFor();
+    await settled(page);
+    await expectReadable(page);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'execution-pt-desktop-edit-applied.png') });
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached' });
+
     // The prescription of the next spray is a PDF the session may download.
     const prescription = await page.evaluate(async (id) => {
       const response = await fetch(`/api/prescription/${id}/export?format=pdf&spraying=3`);
