@@ -43,6 +43,14 @@ describe('the growth-stage timeline of AGRONOMY.md §2', () => {
     expect(on(CROP_IDS.wheat, 79)).toBe('10.5.1');
   });
 
+  it('counts an evening observation on the farm’s day, not the next UTC day', () => {
+    const sowing = { emergence: EMERGENCE, cycleDays: 120 };
+    const r1 = 10;
+    // 21:30 in São Paulo on the 10th is already the 11th in UTC.
+    const evening = { stage_id: r1, observed_at: '2026-12-11T00:30:00Z', day: '2026-12-10' };
+    expect(currentStage(CROP_IDS.soybean, sowing, [evening], '2026-12-10')?.code).toBe('R1');
+  });
+
   it('takes the latest observation over the estimate, and the estimate without one', () => {
     const sowing = { emergence: EMERGENCE, cycleDays: 120 };
     const [v4, r1] = [6, 10]; // soybean V4's and R1's ids

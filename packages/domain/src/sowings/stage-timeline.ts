@@ -116,6 +116,11 @@ export function estimatedStage(
 export interface StageObservation {
   stage_id: number;
   observed_at: string;
+  /**
+   * The farm's calendar day of `observed_at` (an instant in UTC): an observation made in the
+   * evening in Brazil is already the next day in UTC. Without it, the instant's UTC day.
+   */
+  day?: string;
 }
 
 /**
@@ -129,7 +134,7 @@ export function currentStage(
   day: string,
 ): GrowthStage | null {
   const latest = observations
-    .filter((observation) => observation.observed_at.slice(0, 10) <= day)
+    .filter((observation) => (observation.day ?? observation.observed_at.slice(0, 10)) <= day)
     .reduce<StageObservation | null>(
       (best, observation) =>
         !best || observation.observed_at > best.observed_at ? observation : best,

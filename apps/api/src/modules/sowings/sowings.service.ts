@@ -713,6 +713,7 @@ export class SowingsService {
         observations: (observationsOf.get(row.id) ?? []).map((observation) => ({
           stage_id: observation.stage_id,
           observed_at: observation.observedAt.toISOString(),
+          day: todayIn(farm.timeZone, observation.observedAt),
         })),
         currentSeason:
           seasonStatus(row.seasonCountryId, row.cropId as CropId, row.seasonStart, today) ===
