@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { safeParse, type $ZodType } from 'zod/v4/core';
 import { AppError } from '../../http/app-error.ts';
 import { sessionOf } from '../../http/auth.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
 import type { NotesService, Upload } from './notes.service.ts';
 
@@ -116,12 +117,6 @@ function filterOf(filter: string | undefined) {
       throw new AppError(ERRORS.invalidQueryValue, 'Invalid query value', { filter });
     throw error;
   }
-}
-
-/** `attachment; filename=…` with the name in both forms browsers read (RFC 6266). */
-function disposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /** Field notes (spec 3 §7 Notes; issue 11 items 6–7). */
@@ -247,7 +242,10 @@ export function notesRoutes(notes: NotesService) {
         const image = file.mimetype.startsWith('image/');
         return reply
           .header('content-type', file.mimetype)
-          .header('content-disposition', disposition(image ? 'inline' : 'attachment', file.name))
+          .header(
+            'content-disposition',
+            contentDisposition(image ? 'inline' : 'attachment', file.name),
+          )
           .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
       },
     );

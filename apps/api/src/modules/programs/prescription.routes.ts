@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
 import { PRESCRIPTION_FORMATS, type PrescriptionService } from './prescription.service.ts';
 
@@ -12,12 +13,6 @@ const errors = {
   403: errorBodySchema,
   409: errorBodySchema,
 };
-
-/** `attachment; filename="…"` with the UTF-8 name beside an ASCII one (RFC 6266). */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** The spray prescription of a program's spraying, as a file (issue 13 item 9; spec 2 §7 Other). */
 export function prescriptionRoutes(prescriptions: PrescriptionService) {
@@ -58,7 +53,7 @@ export function prescriptionRoutes(prescriptions: PrescriptionService) {
         });
         return reply
           .header('content-type', file.contentType)
-          .header('content-disposition', attachment(file.fileName))
+          .header('content-disposition', contentDisposition('attachment', file.fileName))
           .header('cache-control', 'private, no-store')
           .send(file.bytes);
       },
