@@ -42,6 +42,7 @@ export * from './contracts/sowings.ts';
 export * from './programs/index.ts';
 export * from './contracts/programs.ts';
 export * from './sprayings/spraying-rules.ts';
+export * from './sprayings/tank-mix.ts';
 
 // One zod error map for every parse, on the server and in the browser (see field-errors.ts).
 import { installFieldErrorMap } from './field-errors.ts';
