@@ -273,6 +273,8 @@ export function ProgramSettingsDialog({
               value={sprayCount}
               onChange={(event) => setSprayCount(event.target.value)}
               helperText={t('settings.spray_count_help')}
+              // "As many as the risk needs" is the empty value: shown, not a blank field.
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               data-testid="program-spray-count"
             >
               <MenuItem value="">
