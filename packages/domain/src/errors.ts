@@ -135,6 +135,25 @@ export const ERRORS = {
   sprayOnlyLastRemovable: { key: 'exception.spray.only_last_removable', status: 409 },
   // spray prescription (issue 13 item 9)
   prescriptionNoSprayings: { key: 'exception.prescription.no_sprayings', status: 409 },
+  // insights (issue 14): NDVI, reports, weekly digest, integrations, outside providers
+  ndviNotEnabled: { key: 'exception.ndvi.not_enabled', status: 403 },
+  reportNoHarvestStage: { key: 'exception.report.no_harvest_stage', status: 404 },
+  reportNoPlots: { key: 'exception.report.no_plots', status: 404 },
+  reportNoSowings: { key: 'exception.report.no_sowings', status: 404 },
+  reportNoHarvestedSowings: { key: 'exception.report.no_harvested_sowings', status: 404 },
+  digestInvalidToken: { key: 'exception.digest.invalid_token', status: 401 },
+  digestExpiredToken: { key: 'exception.digest.expired_token', status: 401 },
+  digestNoData: { key: 'exception.digest.no_data', status: 404 },
+  integrationManualToggleNotAllowed: {
+    key: 'exception.integration.manual_toggle_not_allowed',
+    status: 403,
+  },
+  integrationNotFound: { key: 'exception.integration.not_found', status: 404 },
+  calendarFeedNotFound: { key: 'exception.calendar.feed_not_found', status: 404 },
+  googleCalendarAuthFailed: { key: 'exception.google_calendar.auth_failed', status: 502 },
+  fieldImportInvalidFile: { key: 'exception.field_import.invalid_file', status: 400 },
+  precipitationInFuture: { key: 'exception.precipitation.date_in_future', status: 400 },
+  providerUnavailable: { key: 'exception.provider_unavailable', status: 502 },
   // plans
   freemiumLimitExceeded: { key: 'exception.freemium.limit_exceeded', status: 403 },
   paymentInvalidCard: { key: 'exception.payment.invalid_card', status: 400 },

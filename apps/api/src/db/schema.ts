@@ -1238,3 +1238,112 @@ export const fieldNoteFiles = pgTable(
     check('field_note_files_size_positive', sql`${table.size} >= 0`),
   ],
 );
+
+/**
+ * Rainfall a member measured on a farm (spec 3 §3 Weather: obs_prec_mm_day), one value per farm
+ * and day; posting the same day again replaces it. A new farm has no provider history for its last
+ * 10 days, so this is how those days get a number.
+ */
+export const observedPrecipitations = pgTable(
+  'observed_precipitations',
+  {
+    accountId: integer('account_id').notNull(),
+    farmId: integer('farm_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    observedMm: doublePrecision('observed_mm').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'observed_precipitations_pk',
+      columns: [table.accountId, table.farmId, table.day],
+    }),
+    foreignKey({
+      name: 'observed_precipitations_farm_fk',
+      columns: [table.accountId, table.farmId],
+      foreignColumns: [farms.accountId, farms.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A member's integrations (spec 3 §3 Integrations: fieldview, google_calendar, leaf_agriculture):
+ * whether each is active and, for the OAuth ones, the provider's token. Rows are written by the
+ * connection flows only; the spec refuses manual toggling.
+ */
+export const userIntegrations = pgTable(
+  'user_integrations',
+  {
+    accountId: integer('account_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    integration: text('integration').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The provider's token answer (access and refresh token, expiry); never sent to the browser. */
+    credentials: jsonb('credentials'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'user_integrations_pk',
+      columns: [table.accountId, table.userId, table.integration],
+    }),
+  ],
+);
+
+/**
+ * The secret of a member's iCalendar feed (GET /api/calendar/{secret}.ics, no login): one per
+ * member and account; renewing it replaces the secret, so the old address answers 404.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    accountId: integer('account_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'calendar_feeds_pk', columns: [table.accountId, table.userId] }),
+    unique('calendar_feeds_secret_unique').on(table.secret),
+  ],
+);
+
+/**
+ * Each notification sent (or being sent) to a member: the weekly digest, a weather alert before a
+ * planned spray, the quotes summary; by e-mail or WhatsApp. The unique key (kind, member, what it
+ * is about, channel) is what makes a send happen once even with two workers or a retried job.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** What the send is about: the ISO week of a digest, the spraying and day of an alert. */
+    subject: text('subject').notNull(),
+    channel: text('channel').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('notification_deliveries_unique').on(
+      table.accountId,
+      table.userId,
+      table.kind,
+      table.subject,
+      table.channel,
+    ),
+  ],
+);
