@@ -5,6 +5,8 @@ export * from './reference/growth-stages.ts';
 export * from './reference/enumerations.ts';
 export * from './reference/profiles.ts';
 export * from './reference/plans.ts';
+export * from './reference/integrations.ts';
+export * from './contracts/integrations.ts';
 export * from './seasons.ts';
 export * from './calendar-days.ts';
 export * from './locale.ts';
@@ -43,6 +45,15 @@ export * from './programs/index.ts';
 export * from './contracts/programs.ts';
 export * from './sprayings/spraying-rules.ts';
 export * from './sprayings/tank-mix.ts';
+export * from './digest/digest-rules.ts';
+export * from './contracts/digest.ts';
+export * from './contracts/weather.ts';
+export * from './reports/season-report.ts';
+export * from './performance/performance.ts';
+export * from './contracts/performance.ts';
+export * from './ndvi/ndvi-scale.ts';
+export * from './contracts/ndvi.ts';
+export * from './contracts/market.ts';
 
 // One zod error map for every parse, on the server and in the browser (see field-errors.ts).
 import { installFieldErrorMap } from './field-errors.ts';

@@ -27,6 +27,13 @@ export const NAMESPACES = [
   'execution',
   'comparison',
   'prescription',
+  'weather',
+  'market',
+  'ndvi',
+  'performance',
+  'reports',
+  'digest',
+  'integrations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -72,6 +72,27 @@ import esComparison from './locales/es/comparison.json';
 import ptPrescription from './locales/pt/prescription.json';
 import enPrescription from './locales/en/prescription.json';
 import esPrescription from './locales/es/prescription.json';
+import ptWeather from './locales/pt/weather.json';
+import enWeather from './locales/en/weather.json';
+import esWeather from './locales/es/weather.json';
+import ptMarket from './locales/pt/market.json';
+import enMarket from './locales/en/market.json';
+import esMarket from './locales/es/market.json';
+import ptNdvi from './locales/pt/ndvi.json';
+import enNdvi from './locales/en/ndvi.json';
+import esNdvi from './locales/es/ndvi.json';
+import ptPerformance from './locales/pt/performance.json';
+import enPerformance from './locales/en/performance.json';
+import esPerformance from './locales/es/performance.json';
+import ptReports from './locales/pt/reports.json';
+import enReports from './locales/en/reports.json';
+import esReports from './locales/es/reports.json';
+import ptDigest from './locales/pt/digest.json';
+import enDigest from './locales/en/digest.json';
+import esDigest from './locales/es/digest.json';
+import ptIntegrations from './locales/pt/integrations.json';
+import enIntegrations from './locales/en/integrations.json';
+import esIntegrations from './locales/es/integrations.json';
 
 /**
  * Every user-facing text, in pt, en and es, one namespace per area. The web app loads these
@@ -106,6 +127,13 @@ export const resources: Resources = {
     programs: ptPrograms,
     execution: ptExecution,
     comparison: ptComparison,
+    weather: ptWeather,
+    market: ptMarket,
+    ndvi: ptNdvi,
+    performance: ptPerformance,
+    reports: ptReports,
+    digest: ptDigest,
+    integrations: ptIntegrations,
     prescription: ptPrescription,
   },
   en: {
@@ -132,6 +160,13 @@ export const resources: Resources = {
     programs: enPrograms,
     execution: enExecution,
     comparison: enComparison,
+    weather: enWeather,
+    market: enMarket,
+    ndvi: enNdvi,
+    performance: enPerformance,
+    reports: enReports,
+    digest: enDigest,
+    integrations: enIntegrations,
     prescription: enPrescription,
   },
   es: {
@@ -158,6 +193,13 @@ export const resources: Resources = {
     programs: esPrograms,
     execution: esExecution,
     comparison: esComparison,
+    weather: esWeather,
+    market: esMarket,
+    ndvi: esNdvi,
+    performance: esPerformance,
+    reports: esReports,
+    digest: esDigest,
+    integrations: esIntegrations,
     prescription: esPrescription,
   },
 };
