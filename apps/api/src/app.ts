@@ -58,8 +58,12 @@ import { DefensivesService } from './modules/catalogue/defensives.service.ts';
 import { executionsRoutes } from './modules/programs/executions.routes.ts';
 import { prescriptionRoutes } from './modules/programs/prescription.routes.ts';
 import { PrescriptionService } from './modules/programs/prescription.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { ReportsService } from './modules/reports/reports.service.ts';
 import { programsRoutes } from './modules/programs/programs.routes.ts';
 import { ProgramsService } from './modules/programs/programs.service.ts';
+import { performanceRoutes } from './modules/performance/performance.routes.ts';
+import { PerformanceService } from './modules/performance/performance.service.ts';
 import { harvestsRoutes } from './modules/sowings/harvests.routes.ts';
 import { HarvestsService } from './modules/sowings/harvests.service.ts';
 import { irrigationsRoutes } from './modules/sowings/irrigations.routes.ts';
@@ -79,11 +83,46 @@ import { notesRoutes } from './modules/notes/notes.routes.ts';
 import { NotesService } from './modules/notes/notes.service.ts';
 import type { FileStorage } from './providers/storage/file-storage.ts';
 import { localStorage } from './providers/storage/local-storage.ts';
+import { weatherRoutes } from './modules/weather/weather.routes.ts';
+import { WeatherService } from './modules/weather/weather.service.ts';
+import type { WeatherProvider } from './providers/weather/weather-provider.ts';
+import { simulatedWeatherProvider } from './providers/weather/simulated-weather.ts';
+import { ndviRoutes } from './modules/ndvi/ndvi.routes.ts';
+import { NdviService } from './modules/ndvi/ndvi.service.ts';
+import type { NdviProvider } from './providers/ndvi/ndvi-provider.ts';
+import { simulatedNdviProvider } from './providers/ndvi/simulated-provider.ts';
+import { marketRoutes } from './modules/market/market.routes.ts';
+import { MarketService } from './modules/market/market.service.ts';
+import type { MarketProvider } from './providers/market/market-provider.ts';
+import { simulatedMarketProvider } from './providers/market/simulated-market-provider.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
+import { IntegrationsService } from './modules/integrations/integrations.service.ts';
+import { googleOAuth, type GoogleOAuthConfig } from './providers/google-calendar/google-oauth.ts';
+import { leafApiProvider, type LeafApiConfig } from './providers/leaf/leaf-api.ts';
+import { notConnectedLeaf } from './providers/leaf/leaf-provider.ts';
+import { digestRoutes } from './modules/digest/digest.routes.ts';
+import { DigestService } from './modules/digest/digest.service.ts';
+import { DigestTokens } from './modules/digest/digest-token.ts';
+import {
+  JobQueue,
+  jobsSchemaFor,
+  type JobQueueOptions,
+} from './modules/notifications/job-queue.ts';
+import { jobsRoutes } from './modules/notifications/jobs.routes.ts';
+import { JobsService } from './modules/notifications/jobs.service.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
+import { outboxWhatsApp, type WhatsAppSender } from './providers/whatsapp/whatsapp.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The hourly subscription jobs: bill due renewals, then end lapsed subscriptions. */
     runSubscriptionJobs(): Promise<void>;
+    /** Every weekly digest and quotes summary of the week now, without the job queue (tests, tools). */
+    runWeeklyNotifications(now?: Date): Promise<{ sent: number; failed: number }>;
+    /** The rain alerts of the next days' planned sprays now. */
+    runWeatherAlerts(now?: Date): Promise<number>;
+    /** The durable job queue, when this process runs it (AppDependencies.jobQueue). */
+    jobQueue: JobQueue | undefined;
   }
 }
 
@@ -115,6 +154,21 @@ export interface AppDependencies {
   storage?: FileStorage;
   /** Where members' requests reach the team (SUPPORT_EMAIL). */
   supportEmail?: string;
+  /** Google OAuth for the calendar (GOOGLE_CLIENT_ID...) and the Leaf API (LEAF_API_TOKEN...). */
+  integrations?: { google?: GoogleOAuthConfig | undefined; leaf?: LeafApiConfig | undefined };
+  /** Where farms' weather comes from (WEATHER_PROVIDER): the simulated default unless given. */
+  weatherProvider?: WeatherProvider;
+  /** Where NDVI scenes and images come from (NDVI_PROVIDER): the simulated default unless given. */
+  ndviProvider?: NdviProvider;
+  /** Where market quotes and the dollar come from (MARKET_PROVIDER): the simulated default unless given. */
+  marketProvider?: MarketProvider;
+  /** WhatsApp messages (WHATSAPP_PROVIDER): the offline outbox in a temp folder unless given. */
+  whatsapp?: WhatsAppSender;
+  /**
+   * The durable job queue (pg-boss: weekly digest, alerts) with its workers and crons, started when
+   * the app is ready and stopped on close. Absent in tests and the bench: no worker runs.
+   */
+  jobQueue?: Omit<JobQueueOptions, 'log'> | undefined;
 }
 
 /** The team's address for members' requests when SUPPORT_EMAIL is not set. */
@@ -271,6 +325,100 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(stagesRoutes(new StagesService(services)), { prefix: '/api' });
   await app.register(harvestsRoutes(new HarvestsService(services)), { prefix: '/api' });
   await app.register(irrigationsRoutes(new IrrigationsService(services)), { prefix: '/api' });
+  await app.register(performanceRoutes(new PerformanceService(services)), { prefix: '/api' });
+  const market = new MarketService({
+    provider: deps.marketProvider ?? simulatedMarketProvider(),
+    ...(deps.now ? { now: deps.now } : {}),
+    warn: (message, error) => app.log.warn({ err: error }, message),
+  });
+  await app.register(marketRoutes(market), { prefix: '/api' });
+  const ndvi = new NdviService({
+    db: deps.db,
+    provider: deps.ndviProvider ?? simulatedNdviProvider(),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  await app.register(ndviRoutes(ndvi), { prefix: '/api' });
+  const weather = new WeatherService({
+    db: deps.db,
+    provider: deps.weatherProvider ?? simulatedWeatherProvider(deps.now ? { now: deps.now } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  await app.register(weatherRoutes(weather), { prefix: '/api' });
+  await app.register(
+    reportsRoutes(
+      new ReportsService({
+        ...services,
+        programs,
+        weather,
+        warn: (message, error) => app.log.warn({ err: error }, message),
+      }),
+    ),
+    { prefix: '/api' },
+  );
+  // The weekly digest and the notifications the farm settings drive (issue 14 items 6 and 7).
+  const warn = (message: string, error: unknown) => app.log.warn({ err: error }, message);
+  const digest = new DigestService({
+    ...services,
+    tokens: new DigestTokens(deps.jwtSecret),
+    weather,
+    warn,
+  });
+  await app.register(digestRoutes(digest), { prefix: '/api' });
+  const whatsapp =
+    deps.whatsapp ?? outboxWhatsApp(path.join(os.tmpdir(), `lavoura-whatsapp-${process.pid}`));
+  const notifications = new NotificationsService({
+    ...services,
+    digest,
+    whatsapp,
+    weather,
+    market,
+    warn,
+  });
+  app.decorate('runWeeklyNotifications', (now?: Date) => notifications.runWeekly(now));
+  app.decorate('runWeatherAlerts', (now?: Date) => notifications.weatherAlerts(now));
+  const jobQueue = deps.jobQueue
+    ? new JobQueue(
+        {
+          ...deps.jobQueue,
+          log: {
+            error: (error, message) => app.log.error({ err: error }, message),
+            info: (message) => app.log.info(message),
+          },
+        },
+        notifications,
+      )
+    : undefined;
+  app.decorate('jobQueue', jobQueue);
+  if (jobQueue) {
+    app.addHook('onReady', () => jobQueue.start());
+    app.addHook('onClose', () => jobQueue.stop());
+  }
+  await app.register(
+    jobsRoutes(
+      new JobsService({
+        db: deps.db,
+        jobsSchema:
+          deps.jobQueue?.schema ?? jobsSchemaFor(deps.sessionNotifications?.schema ?? 'public'),
+        running: jobQueue !== undefined,
+        channels: { email: deps.mailer.kind, whatsapp: whatsapp.kind },
+      }),
+      async () => {
+        const now = deps.now?.() ?? new Date();
+        if (jobQueue) return { queued: true, count: await jobQueue.enqueueWeekly(now) };
+        return { queued: false, count: (await notifications.runWeekly(now)).sent };
+      },
+    ),
+    { prefix: '/admin-api' },
+  );
+  const integrationsService = new IntegrationsService({
+    ...services,
+    farms,
+    plots,
+    secret: deps.jwtSecret,
+    google: deps.integrations?.google ? googleOAuth(deps.integrations.google) : undefined,
+    leaf: deps.integrations?.leaf ? leafApiProvider(deps.integrations.leaf) : notConnectedLeaf(),
+  });
+  await app.register(integrationsRoutes(integrationsService), { prefix: '/api' });
   await app.register(healthRoutes(deps.db));
   await registerWebApp(app, deps.webDistDir);
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { StorageConfig } from './providers/storage/create-storage.ts';
+import type { WeatherConfig } from './providers/weather/create-weather-provider.ts';
 
 /** The process environment, parsed once. Every variable is listed in the README's table. */
 const environmentSchema = z.object({
@@ -53,6 +54,39 @@ const environmentSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   S3_PREFIX: z.string().default(''),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_OAUTH_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  LEAF_API_URL: z.string().url().default('https://api.withleaf.io'),
+  LEAF_API_TOKEN: z.string().optional(),
+  LEAF_USER_ID: z.string().optional(),
+  WEATHER_PROVIDER: z.enum(['simulated', 'open-meteo']).default('simulated'),
+  OPEN_METEO_FORECAST_URL: z.string().url().default('https://api.open-meteo.com/v1/forecast'),
+  OPEN_METEO_ARCHIVE_URL: z.string().url().default('https://archive-api.open-meteo.com/v1/archive'),
+  NDVI_PROVIDER: z.enum(['simulated', 'sentinel-hub']).default('simulated'),
+  SENTINEL_HUB_URL: z.string().url().default('https://services.sentinel-hub.com'),
+  SENTINEL_HUB_TOKEN_URL: z
+    .string()
+    .url()
+    .default('https://services.sentinel-hub.com/auth/realms/main/protocol/openid-connect/token'),
+  SENTINEL_HUB_CLIENT_ID: z.string().optional(),
+  SENTINEL_HUB_CLIENT_SECRET: z.string().optional(),
+  MARKET_PROVIDER: z.enum(['simulated', 'bcb-ipeadata']).default('simulated'),
+  MARKET_PTAX_URL: z
+    .string()
+    .url()
+    .default('https://olinda.bcb.gov.br/olinda/servico/PTAX/versao/v1/odata'),
+  MARKET_IPEADATA_URL: z.string().url().default('http://www.ipeadata.gov.br/api/odata4'),
+  MARKET_SOYBEAN_SERIES: z.string().default(''),
+  MARKET_WHEAT_SERIES: z.string().default(''),
+  JOBS: z.enum(['on', 'off']).default('on'),
+  WEEKLY_DIGEST_CRON: z.string().default('0 10 * * 1'),
+  NOTIFICATIONS_DAILY_CRON: z.string().default('0 9 * * *'),
+  WHATSAPP_PROVIDER: z.enum(['outbox', 'cloud-api']).default('outbox'),
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().optional(),
 });
 
 export interface Config {
@@ -88,6 +122,41 @@ export interface Config {
   paymentWebhookSecret: string | undefined;
   /** Where note attachments are kept: `local` (DATA_DIR/files/) or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** Google OAuth for the calendar (off without GOOGLE_CLIENT_ID) and the Leaf API (off without LEAF_API_TOKEN). */
+  integrations: {
+    google:
+      { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string } | undefined;
+    leaf: { baseUrl: string; token: string; leafUserId: string | undefined } | undefined;
+  };
+  /** Farms' weather: the offline simulation (default) or Open-Meteo's forecast and archive APIs. */
+  weather: WeatherConfig;
+  /** NDVI scenes and images: the simulated default, or Sentinel-2 through Sentinel Hub. */
+  ndvi:
+    | { provider: 'simulated' }
+    | {
+        provider: 'sentinel-hub';
+        baseUrl: string;
+        tokenUrl: string;
+        clientId: string;
+        clientSecret: string;
+      };
+  /** Market quotes and the dollar: the simulated default, or the BCB PTAX + ipeadata sources. */
+  market:
+    | { provider: 'simulated' }
+    | {
+        provider: 'bcb-ipeadata';
+        ptaxUrl: string;
+        ipeadataUrl: string;
+        /** ipeadata series codes per crop (MARKET_SOYBEAN_SERIES, MARKET_WHEAT_SERIES). */
+        soybeanSeries: string[];
+        wheatSeries: string[];
+      };
+  /** The durable job queue (weekly digest, alerts): its workers and crons (UTC). */
+  jobs: { enabled: boolean; weeklyCron: string; dailyCron: string };
+  /** WhatsApp: the offline outbox (DATA_DIR/whatsapp-outbox/) or Meta's Cloud API. */
+  whatsapp:
+    | { provider: 'outbox' }
+    | { provider: 'cloud-api'; apiUrl: string; phoneNumberId: string; accessToken: string };
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -152,10 +221,88 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             prefix: env.S3_PREFIX,
           }
         : { driver: 'local' },
+    weather:
+      env.WEATHER_PROVIDER === 'open-meteo'
+        ? {
+            provider: 'open-meteo',
+            forecastUrl: env.OPEN_METEO_FORECAST_URL,
+            archiveUrl: env.OPEN_METEO_ARCHIVE_URL,
+          }
+        : { provider: 'simulated' },
+    ndvi:
+      env.NDVI_PROVIDER === 'sentinel-hub'
+        ? {
+            provider: 'sentinel-hub',
+            baseUrl: env.SENTINEL_HUB_URL,
+            tokenUrl: env.SENTINEL_HUB_TOKEN_URL,
+            clientId: required(
+              env.SENTINEL_HUB_CLIENT_ID,
+              'SENTINEL_HUB_CLIENT_ID (NDVI_PROVIDER=sentinel-hub)',
+            ),
+            clientSecret: required(
+              env.SENTINEL_HUB_CLIENT_SECRET,
+              'SENTINEL_HUB_CLIENT_SECRET (NDVI_PROVIDER=sentinel-hub)',
+            ),
+          }
+        : { provider: 'simulated' },
+    market:
+      env.MARKET_PROVIDER === 'bcb-ipeadata'
+        ? {
+            provider: 'bcb-ipeadata',
+            ptaxUrl: env.MARKET_PTAX_URL,
+            ipeadataUrl: env.MARKET_IPEADATA_URL,
+            soybeanSeries: seriesList(env.MARKET_SOYBEAN_SERIES),
+            wheatSeries: seriesList(env.MARKET_WHEAT_SERIES),
+          }
+        : { provider: 'simulated' },
+    jobs: {
+      enabled: env.JOBS === 'on',
+      weeklyCron: env.WEEKLY_DIGEST_CRON,
+      dailyCron: env.NOTIFICATIONS_DAILY_CRON,
+    },
+    whatsapp:
+      env.WHATSAPP_PROVIDER === 'cloud-api'
+        ? {
+            provider: 'cloud-api',
+            apiUrl: env.WHATSAPP_API_URL,
+            phoneNumberId: required(
+              env.WHATSAPP_PHONE_NUMBER_ID,
+              'WHATSAPP_PHONE_NUMBER_ID (WHATSAPP_PROVIDER=cloud-api)',
+            ),
+            accessToken: required(
+              env.WHATSAPP_ACCESS_TOKEN,
+              'WHATSAPP_ACCESS_TOKEN (WHATSAPP_PROVIDER=cloud-api)',
+            ),
+          }
+        : { provider: 'outbox' },
+    integrations: {
+      google: env.GOOGLE_CLIENT_ID
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: required(
+              env.GOOGLE_CLIENT_SECRET,
+              'GOOGLE_CLIENT_SECRET (with GOOGLE_CLIENT_ID)',
+            ),
+            authUrl: env.GOOGLE_OAUTH_AUTH_URL,
+            tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL,
+          }
+        : undefined,
+      leaf: env.LEAF_API_TOKEN
+        ? { baseUrl: env.LEAF_API_URL, token: env.LEAF_API_TOKEN, leafUserId: env.LEAF_USER_ID }
+        : undefined,
+    },
     demoData:
       env.DEMO_DATA === 'true' ||
       (env.DEMO_DATA === undefined && env.NODE_ENV !== 'production' && !env.DATABASE_URL),
   };
+}
+
+/** A comma-separated list of series codes, blanks dropped. */
+function seriesList(text: string): string[] {
+  return text
+    .split(',')
+    .map((code) => code.trim())
+    .filter((code) => code !== '');
 }
 
 function required(value: string | undefined, name: string): string {

@@ -9,7 +9,15 @@ import { createMailer } from './providers/mail/mailer.ts';
 import { sandboxPaymentProvider } from './providers/payments/sandbox-provider.ts';
 import { parseVindiPlans, vindiPaymentProvider } from './providers/payments/vindi-provider.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
+import { createWeatherProvider } from './providers/weather/create-weather-provider.ts';
+import { sentinelHubNdviProvider } from './providers/ndvi/sentinel-hub-provider.ts';
+import { simulatedNdviProvider } from './providers/ndvi/simulated-provider.ts';
+import { bcbIpeadataMarketProvider } from './providers/market/bcb-ipeadata-market-provider.ts';
+import { simulatedMarketProvider } from './providers/market/simulated-market-provider.ts';
 import { MaintenanceService } from './modules/settings/maintenance.service.ts';
+import { jobsSchemaFor } from './modules/notifications/job-queue.ts';
+import { embeddedClientOf } from './modules/notifications/pgboss-pglite.ts';
+import { createWhatsApp } from './providers/whatsapp/whatsapp.ts';
 
 /** Process entry: config -> database (migrated, seeded) -> app -> listen; closes cleanly on signals. */
 async function main(): Promise<void> {
@@ -52,6 +60,32 @@ async function main(): Promise<void> {
         : sandboxPaymentProvider(),
     ...(config.paymentWebhookSecret ? { paymentWebhookSecret: config.paymentWebhookSecret } : {}),
     storage: createStorage(config.storage, config.dataDir),
+    integrations: config.integrations,
+    weatherProvider: createWeatherProvider(config.weather),
+    ndviProvider:
+      config.ndvi.provider === 'sentinel-hub'
+        ? sentinelHubNdviProvider(config.ndvi)
+        : simulatedNdviProvider(),
+    marketProvider:
+      config.market.provider === 'bcb-ipeadata'
+        ? bcbIpeadataMarketProvider({
+            ptaxUrl: config.market.ptaxUrl,
+            ipeadataUrl: config.market.ipeadataUrl,
+            series: { 1: config.market.soybeanSeries, 2: config.market.wheatSeries },
+          })
+        : simulatedMarketProvider(),
+    whatsapp: createWhatsApp(config.whatsapp, config.dataDir),
+    // The durable job queue (weekly digest, alerts) in pg-boss's own schema of this database.
+    jobQueue: config.jobs.enabled
+      ? {
+          schema: jobsSchemaFor(config.databaseSchema),
+          ...(database.kind === 'postgres'
+            ? { connectionString: config.databaseUrl }
+            : { pglite: embeddedClientOf(database.db) }),
+          weeklyCron: config.jobs.weeklyCron,
+          dailyCron: config.jobs.dailyCron,
+        }
+      : undefined,
     webDistDir: config.webDistDir ?? path.resolve(migrationsDir, '../../web/dist'),
     logger: { level: config.logLevel },
   });

@@ -307,6 +307,11 @@ describe('the demo spray programs (issue 13 item 13)', () => {
   }
   let programs: Program[];
   let sowings: { id: number; programa: { id: number } | null }[];
+  let performance: {
+    has_harvests: boolean;
+    seasons_with_harvests: number[];
+    summary: { harvested_sowings: number; average_productivity: number | null; sprays: number };
+  };
 
   beforeAll(async () => {
     const session = await login(app, demoEmail('full', 'CONTA'), DEMO_PASSWORD);
@@ -328,6 +333,16 @@ describe('the demo spray programs (issue 13 item 13)', () => {
     const farm = farms.find((row) => row.nome === 'Fazenda Três Irmãos')!;
     programs = await get<Program[]>(`/api/programas?fazenda_id=${farm.id}`);
     sowings = await get(`/api/semeaduras?fazenda_id=${farm.id}`);
+    // The previous season's harvests (demo-harvests.ts): the season /performance opens on.
+    const [soybean] = await app.db
+      .select({ id: t.seasonCrops.id })
+      .from(t.seasonCrops)
+      .where(and(eq(t.seasonCrops.countryId, COUNTRY_IDS.brazil), eq(t.seasonCrops.cropId, 1)))
+      .limit(1);
+    const { seasons_with_harvests: harvested } = await get<{ seasons_with_harvests: number[] }>(
+      `/api/performance?farm_id=${farm.id}&season_crop_id=${soybean!.id}`,
+    );
+    performance = await get(`/api/performance?farm_id=${farm.id}&season_crop_id=${harvested[0]}`);
   });
 
   it('sows three plots of the current soybean season, one left for the grower to plan', () => {
@@ -336,7 +351,10 @@ describe('the demo spray programs (issue 13 item 13)', () => {
   });
 
   it('gives two sowings the engine’s program, scored, one with sprays applied and one paused for drought', () => {
-    const executions = programs.filter((program) => program.semeadura_id !== null);
+    // The current season's (the previous season's harvested sowings have theirs too).
+    const executions = programs.filter((program) =>
+      sowings.some((sowing) => sowing.id === program.semeadura_id),
+    );
     expect(executions).toHaveLength(2);
     for (const program of executions) {
       expect(program.planejamentos.length).toBeGreaterThan(2);
@@ -348,6 +366,15 @@ describe('the demo spray programs (issue 13 item 13)', () => {
     expect(applied.length).toBeLessThanOrEqual(2);
     expect(executions.filter((program) => program.is_paused_by_climate)).toHaveLength(1);
     expect(sede.is_paused_by_climate).toBe(false);
+  });
+
+  it('harvests the previous season’s four plots at the grower’s 55–70 sc/ha, sprays applied', () => {
+    expect(performance.has_harvests).toBe(true);
+    expect(performance.seasons_with_harvests).toHaveLength(1);
+    expect(performance.summary.harvested_sowings).toBe(4);
+    expect(performance.summary.average_productivity).toBeGreaterThan(55);
+    expect(performance.summary.average_productivity).toBeLessThan(70);
+    expect(performance.summary.sprays).toBe(12);
   });
 
   it('plans a variety and copies the plan to the other one, with a weaker first spray to compare', () => {

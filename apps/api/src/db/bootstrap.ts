@@ -14,6 +14,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Database } from './client.ts';
 import { seedDemoFarms, type DemoMembership } from './demo-farms.ts';
+import { seedDemoHarvests } from './demo-harvests.ts';
 import { seedDemoPrograms } from './demo-programs.ts';
 import * as t from './schema.ts';
 
@@ -196,6 +197,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     membershipId: full.membershipId,
     planLevel: planLevelOfId(fullPlan.planId),
   });
+  // The previous season, harvested: what /performance shows.
+  await seedDemoHarvests(db, { accountId: demo.accountIds.get('full')! });
   await ensurePlatformAdmin(db, { email: 'admin@demo.lavoura.app', password: DEMO_PASSWORD });
   return true;
 }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppDependencies } from '../app.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedReferenceData } from '../db/seed.ts';
@@ -43,6 +43,8 @@ export async function createTestApp(
     rateLimits?: RateLimitSettings;
     /** Where attachments go: a local storage in a temp folder (filesDir) unless given. */
     storage?: FileStorage;
+    /** Google OAuth and Leaf API settings (integrations), pointed at a local fake by a test. */
+    integrations?: AppDependencies['integrations'];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -52,6 +54,7 @@ export async function createTestApp(
   const clock = { now: new Date() };
   const app = await buildApp({
     storage: options.storage ?? localStorage(filesDir),
+    ...(options.integrations ? { integrations: options.integrations } : {}),
     db: database.handle.db,
     sessionNotifications: database.handle,
     maintenance,

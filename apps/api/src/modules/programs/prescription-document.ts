@@ -268,7 +268,7 @@ const COLOURS = {
  * as "?": the Latin of pt, en and es is all there.
  */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-function winAnsi(text: string): string {
+export function winAnsi(text: string): string {
   let out = '';
   for (const char of text) {
     const code = char.codePointAt(0)!;

@@ -337,6 +337,40 @@ const FARM_CASES: Case[] = [
     ...notFound,
   },
   {
+    route: 'GET /api/farms/{id}/weather',
+    request: (id) => ({ method: 'GET', url: `/api/farms/${id}/weather` }),
+    ...notFound,
+  },
+  {
+    route: 'GET /api/fazendas/{id}/clima',
+    request: (id) => ({ method: 'GET', url: `/api/fazendas/${id}/clima` }),
+    ...notFound,
+  },
+  {
+    route: 'GET /api/fazendas/{id}/precipitation',
+    request: (id) => ({ method: 'GET', url: `/api/fazendas/${id}/precipitation` }),
+    ...notFound,
+  },
+  {
+    route: 'POST /api/fazendas/{id}/precipitation',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/fazendas/${id}/precipitation`,
+      payload: { date: '2026-01-10', observed: 12 },
+    }),
+    ...notFound,
+  },
+  {
+    // The farm is looked for before the file is read: any body answers 404 here.
+    route: 'POST /api/fazendas/{id}/field-import',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/fazendas/${id}/field-import`,
+      payload: { file: 'Intruso' },
+    }),
+    ...notFound,
+  },
+  {
     route: 'GET /api/farms/{id}/fields-notes',
     request: (id) => ({ method: 'GET', url: `/api/farms/${id}/fields-notes` }),
     ...notFound,
@@ -378,6 +412,32 @@ const FARM_CASES: Case[] = [
   {
     route: 'GET /api/farms/{id}/sowingsReadyToHarvest',
     request: (id) => ({ method: 'GET', url: `/api/farms/${id}/sowingsReadyToHarvest` }),
+    ...notFound,
+  },
+  {
+    // The farm is a query parameter: A's farm, whose harvests B must not count.
+    route: 'GET /api/performance',
+    request: (id) => ({
+      method: 'GET',
+      url: `/api/performance?farm_id=${id}&season_crop_id=${seasonCropBR}`,
+    }),
+    ...notFound,
+  },
+  {
+    // The reports' farm is a query parameter: A's farm, with its sowings and programs.
+    route: 'GET /api/reports/programa',
+    request: (id) => ({
+      method: 'GET',
+      url: `/api/reports/programa?farm_id=${id}&season_crop_id=${seasonCropBR}`,
+    }),
+    ...notFound,
+  },
+  {
+    route: 'GET /api/reports/season-report',
+    request: (id) => ({
+      method: 'GET',
+      url: `/api/reports/season-report?farm_id=${id}&season_crop_id=${seasonCropBR}&format=pdf`,
+    }),
     ...notFound,
   },
   {
@@ -761,6 +821,20 @@ const PLOT_CASES: Case[] = [
     request: (id) => ({ method: 'GET', url: `/api/talhoes/${id}/remaining-area` }),
     ...plotNotFound,
   },
+  {
+    route: 'POST /api/ndvi',
+    request: (id) => ({
+      method: 'POST',
+      url: '/api/ndvi',
+      payload: { plot_id: id, dates: ['2026-01-01', '2026-02-01'] },
+    }),
+    ...plotNotFound,
+  },
+  {
+    route: 'GET /api/ndvi/images/{plot_id}/{date}.png',
+    request: (id) => ({ method: 'GET', url: `/api/ndvi/images/${id}/2026-01-01.png` }),
+    ...plotNotFound,
+  },
 ];
 
 const CASES: Case[] = [
@@ -1022,6 +1096,7 @@ describe('every id-taking identity route is covered', () => {
         Record<
           string,
           {
+            parameters?: { in: string; name: string }[];
             requestBody?: {
               content?: Record<string, { schema?: { properties?: Record<string, unknown> } }>;
             };
@@ -1030,6 +1105,9 @@ describe('every id-taking identity route is covered', () => {
       >;
     }>();
     const idRoutes: string[] = [];
+    const queryIdRoutes: string[] = [];
+    const idName =
+      /^(id|user_id|account_id|membership_id|fazenda_id|farm_id|talhao_id|plot_id|semeadura_id)$/;
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const route = `${method.toUpperCase()} ${path}`;
@@ -1040,15 +1118,19 @@ describe('every id-taking identity route is covered', () => {
         const bodyProperties = Object.keys(
           operation.requestBody?.content?.['application/json']?.schema?.properties ?? {},
         );
-        const idInBody = bodyProperties.some((name) =>
-          /^(id|user_id|account_id|membership_id|fazenda_id|farm_id|talhao_id|plot_id|semeadura_id)$/.test(
-            name,
-          ),
+        const idInBody = bodyProperties.some((name) => idName.test(name));
+        // A farm named in the query (the performance figures, the reports) is an id as well.
+        const idInQuery = (operation.parameters ?? []).some(
+          (parameter) => parameter.in === 'query' && idName.test(parameter.name),
         );
         if (idInPath || idInBody) idRoutes.push(route);
+        else if (idInQuery) queryIdRoutes.push(route);
       }
     }
-    expect(idRoutes.length).toBeGreaterThanOrEqual(CASES.length);
+    // Every case names a real route taking an id (in its path, body or query)...
+    const known = [...idRoutes, ...queryIdRoutes];
+    expect(CASES.map((c) => c.route).filter((route) => !known.includes(route))).toEqual([]);
+    // ...and every route with an id in its path or body has a case.
     const covered = CASES.map((c) => c.route);
     expect(idRoutes.filter((route) => !covered.includes(route))).toEqual([]);
   });

@@ -22,3 +22,30 @@ export function composeMail(
     text: translate(lang, 'emails', `${kind}.body`, values),
   };
 }
+
+/** The notifications the farm settings drive (issue 14 item 7): texts of the `digest` namespace. */
+export type NotificationKind = 'weekly_digest' | 'weather_alert' | 'quotes_summary';
+
+export function composeNotification(
+  kind: NotificationKind,
+  to: string,
+  language: string,
+  values: Record<string, string>,
+): MailMessage {
+  const lang: Language = isLanguage(language) ? language : 'pt';
+  return {
+    to,
+    subject: translate(lang, 'digest', `messages.${kind}.subject`, values),
+    text: translate(lang, 'digest', `messages.${kind}.body`, values),
+  };
+}
+
+/** The same notification as one WhatsApp text. */
+export function composeWhatsAppText(
+  kind: NotificationKind,
+  language: string,
+  values: Record<string, string>,
+): string {
+  const lang: Language = isLanguage(language) ? language : 'pt';
+  return translate(lang, 'digest', `messages.${kind}.whatsapp`, values);
+}

@@ -1,0 +1,152 @@
+import { ERRORS } from '@lavoura/domain';
+import { parseZip } from 'shpjs';
+import { AppError } from '../../http/app-error.ts';
+
+/**
+ * The field-data import (spec 3 Integrations: fieldview): a boundaries export read as plots, to
+ * be saved through the same path as a KML import (PlotsService.createMany: one checker, one
+ * transaction, a bad outline and nothing is saved). Two formats:
+ * - GeoJSON (RFC 7946): a FeatureCollection, a Feature or a bare geometry of Polygons and
+ *   MultiPolygons, as Climate FieldView's boundary export and most farm software write it;
+ * - a zipped ESRI Shapefile (.shp + .dbf, optional .prj and .cpg), read by shpjs, which
+ *   reprojects to WGS84 when the .prj names another system.
+ * Each Polygon is a plot; a MultiPolygon gives one plot per part, "Name (1)", "Name (2)", as KML does.
+ */
+export interface ImportedPlot {
+  nome: string;
+  geometry: { type: 'Polygon'; coordinates: unknown };
+}
+
+/** The KML import's bound (plotsManyBodySchema). */
+export const FIELD_IMPORT_MAX_PLOTS = 500;
+/** The names plots take (plotsManyBodySchema). */
+const MAX_NAME = 120;
+/** A zip's files, uncompressed, may not be larger (a zip bomb stops before inflating). */
+const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
+
+/** Property names boundary exports put the field's name in, in order of preference. */
+const NAME_KEYS = ['name', 'field_name', 'fieldname', 'field', 'nome', 'talhao', 'label', 'title'];
+
+function invalid(reason: string): AppError {
+  return new AppError(ERRORS.fieldImportInvalidFile, 'Not a boundaries file we can read', {
+    reason,
+  });
+}
+
+function isZip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+/**
+ * The sum of the uncompressed sizes a zip's central directory declares (PKWARE APPNOTE 4.3.12,
+ * 4.3.16), or undefined when there is no readable directory.
+ */
+function declaredUnzippedBytes(bytes: Uint8Array): number | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end-of-central-directory record is in the last 22 + 65535 bytes.
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at -= 1) {
+    if (view.getUint32(at, true) !== 0x06054b50) continue;
+    const entries = view.getUint16(at + 10, true);
+    let offset = view.getUint32(at + 16, true);
+    let total = 0;
+    for (let index = 0; index < entries; index += 1) {
+      if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50)
+        return undefined;
+      total += view.getUint32(offset + 24, true);
+      offset +=
+        46 +
+        view.getUint16(offset + 28, true) +
+        view.getUint16(offset + 30, true) +
+        view.getUint16(offset + 32, true);
+    }
+    return total;
+  }
+  return undefined;
+}
+
+function nameOf(properties: unknown, fallback: string): string {
+  if (properties && typeof properties === 'object') {
+    const entries = Object.entries(properties as Record<string, unknown>);
+    for (const key of NAME_KEYS) {
+      const found = entries.find(([name]) => name.toLowerCase() === key)?.[1];
+      if ((typeof found === 'string' && found.trim()) || typeof found === 'number')
+        return String(found).trim().slice(0, MAX_NAME);
+    }
+  }
+  return fallback;
+}
+
+interface Feature {
+  geometry: unknown;
+  properties: unknown;
+}
+
+function featuresOf(value: unknown): Feature[] | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const object = value as { type?: unknown; features?: unknown; geometry?: unknown };
+  if (object.type === 'FeatureCollection' && Array.isArray(object.features))
+    return (object.features as { geometry?: unknown; properties?: unknown }[]).map((feature) => ({
+      geometry: feature?.geometry,
+      properties: feature?.properties,
+    }));
+  if (object.type === 'Feature') return [{ geometry: object.geometry, properties: {} }];
+  if (object.type === 'Polygon' || object.type === 'MultiPolygon')
+    return [{ geometry: value, properties: {} }];
+  return undefined;
+}
+
+/** Polygons of the features, named; points and lines are skipped (they are not plots). */
+function plotsOf(features: Feature[]): ImportedPlot[] {
+  const plots: ImportedPlot[] = [];
+  for (const [index, feature] of features.entries()) {
+    const name = nameOf(feature.properties, `#${index + 1}`);
+    const geometry = feature.geometry as { type?: unknown; coordinates?: unknown } | null;
+    if (geometry?.type === 'Polygon') {
+      plots.push({ nome: name, geometry: { type: 'Polygon', coordinates: geometry.coordinates } });
+    } else if (geometry?.type === 'MultiPolygon' && Array.isArray(geometry.coordinates)) {
+      const parts = geometry.coordinates as unknown[];
+      for (const [part, coordinates] of parts.entries())
+        plots.push({
+          nome: parts.length > 1 ? `${name} (${part + 1})`.slice(0, MAX_NAME) : name,
+          geometry: { type: 'Polygon', coordinates },
+        });
+    }
+  }
+  return plots;
+}
+
+/** The plots of a boundaries file; 400 exception.field_import.invalid_file when there are none. */
+export async function parseBoundaries(bytes: Uint8Array): Promise<ImportedPlot[]> {
+  let features: Feature[] | undefined;
+  if (isZip(bytes)) {
+    const declared = declaredUnzippedBytes(bytes);
+    if (declared === undefined) throw invalid('unreadable_zip');
+    if (declared > MAX_UNZIPPED_BYTES) throw invalid('zip_too_large');
+    let layers: Awaited<ReturnType<typeof parseZip>>;
+    try {
+      layers = await parseZip(bytes);
+    } catch {
+      throw invalid('unreadable_shapefile');
+    }
+    features = (Array.isArray(layers) ? layers : [layers]).flatMap(
+      (layer) => featuresOf(layer) ?? [],
+    );
+  } else {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    } catch {
+      throw invalid('not_geojson_or_zip');
+    }
+    features = featuresOf(parsed);
+    if (!features) throw invalid('not_geojson');
+  }
+  const plots = plotsOf(features);
+  if (plots.length === 0) throw invalid('no_polygons');
+  if (plots.length > FIELD_IMPORT_MAX_PLOTS)
+    throw new AppError(ERRORS.fieldImportInvalidFile, 'Too many plots in one file', {
+      reason: 'too_many_plots',
+      max_plots: FIELD_IMPORT_MAX_PLOTS,
+    });
+  return plots;
+}
