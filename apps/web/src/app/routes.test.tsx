@@ -37,6 +37,9 @@ const PAGE_TEST_IDS: Record<string, string> = {
   '/programas': 'programs-no-farm',
   '/execucao': 'execution-no-farm',
   '/comparacao': 'comparison-no-farm',
+  // No integration served: the page with its empty list.
+  '/integrations': 'integrations-page',
+  '/performance': 'performance-no-farm',
   '/users': 'users-page',
   '/profile': 'profile-page',
   '/change-password': 'change-password-form',
@@ -44,9 +47,14 @@ const PAGE_TEST_IDS: Record<string, string> = {
   '/signup': 'signup-page',
   '/account/activate': 'activation-manual',
   '/terms': 'terms-page',
+  // Without a token the digest link is invalid: the page says so.
+  '/weekly-digest': 'digest-invalid',
   '/plans': 'plans-page',
   // Without plan_priority and frequency there is no plan to pay.
   '/payment': 'payment-no-plan',
+  // No farm served: a report is of a farm and season.
+  '/reports/programa': 'reports-no-farm',
+  '/reports/season-report': 'reports-no-farm',
   '/no/such/page': 'not-found-page',
 };
 
@@ -70,6 +78,18 @@ describe('route table', () => {
           { user: sessionUser({ level, language }) },
           http.get('/api/countries', () => HttpResponse.json([])),
           http.get('/api/users', () => HttpResponse.json([member()])),
+          http.get('/api/integrations', () => HttpResponse.json([])),
+          http.get('/api/integrations/user-integrations', () => HttpResponse.json([])),
+          http.get('/api/report/weekly-digest', () =>
+            HttpResponse.json(
+              {
+                code: 401,
+                key: 'exception.digest.invalid_token',
+                context: { message: 'no token' },
+              },
+              { status: 401 },
+            ),
+          ),
           http.get('/api/catalogs', () => HttpResponse.json({ total: 0, list: [] })),
           http.get('/api/catalogs/:category/filters', () =>
             HttpResponse.json({ sort_select: [], extra_filter: {} }),

@@ -14,6 +14,7 @@ import { PLANS, PROFILES, permissionsFor, withShellKeys } from '@lavoura/domain'
 import { SESSION_MAX_AGE_SECONDS, TOKEN_EXPIRES_AT_COOKIE } from '../app/session/cookies';
 import { startSession } from '../app/session/session-store';
 import { PAYMENT_METHODS, PLAN_TIERS, billingPlans } from './plan-fixtures';
+import { precipitationAnswer, weatherAnswer } from './weather-fixtures';
 
 /** What the server answers a Full-plan account administrator: every code and shell key. */
 export const ALL_PERMISSIONS = withShellKeys(
@@ -198,6 +199,34 @@ export function sessionHandlers(
     ),
     http.get('/api/talhoes/:plotId/fazenda/:farmId', () => apiError(404, 'exception.not_found')),
     http.get('/api/talhoes/:plotId/remaining-area', () => apiError(404, 'exception.not_found')),
+    // The farm's weather (areas/weather): a simulated week unless a test serves another.
+    http.get('/api/farms/:farmId/weather', ({ params }) =>
+      HttpResponse.json(weatherAnswer(Number(params.farmId))),
+    ),
+    http.get('/api/fazendas/:farmId/precipitation', ({ params }) =>
+      HttpResponse.json(precipitationAnswer(Number(params.farmId))),
+    ),
+    // The home's market card (areas/market): nothing quoted unless a test serves quotes.
+    http.get('/api/markets', () =>
+      HttpResponse.json({ simulated: false, source: 'bcb-ipeadata', quotes: [] }),
+    ),
+    http.get('/api/market-indexes', () =>
+      HttpResponse.json({
+        simulated: false,
+        source: 'bcb-ipeadata',
+        indexes: [],
+        unavailable_reason: null,
+      }),
+    ),
+    http.get('/api/dollar-quotation', () =>
+      HttpResponse.json({
+        simulated: false,
+        source: 'bcb-ipeadata',
+        usd_brl: 5.4,
+        date: '2026-01-02',
+        percentage_variation: null,
+      }),
+    ),
   ];
 }
 

@@ -69,6 +69,14 @@ describe('navigation guard, in the order of the spec', () => {
   });
 
   describe('(2) activation and the weekly digest', () => {
+    it('keeps the weekly digest’s own token (the link’s access, not a session)', () => {
+      expect(
+        decide('/weekly-digest?token=abc.def', { signedIn: false, user: null, permissions: null }),
+      ).toEqual({
+        kind: 'allow',
+      });
+    });
+
     it.each(['/account/activate?email=a@b.c&code=123456', '/weekly-digest?token_id=1', '/terms'])(
       '%s passes with or without a session',
       (path) => {
@@ -222,9 +230,11 @@ describe('navigation guard, in the order of the spec', () => {
         decide('/farms', { user: user(2, { is_admin: true, profile: 'CONTA' }), permissions: [] }),
       ).toEqual({ kind: 'upsell' });
       // On the Full plan a reseller consultant still lacks users: that is the profile.
-      expect(decide('/users', { user: user(4, { profile: 'CON_REV' }), permissions: [] })).toEqual(
-        { kind: 'blocked', reason: 'permission', messageKey: PROFILE_REFUSED_KEY },
-      );
+      expect(decide('/users', { user: user(4, { profile: 'CON_REV' }), permissions: [] })).toEqual({
+        kind: 'blocked',
+        reason: 'permission',
+        messageKey: PROFILE_REFUSED_KEY,
+      });
     });
 
     it.each(['/my_farm', '/profile', '/comparacao', '/integrations', '/change-password'])(

@@ -56,6 +56,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, ShellPermissionKey>> = {
 export const HOME_PATH = '/my_farm';
 export const LOGIN_PATH = '/login';
 const TOKEN_QUERY = 'token';
+/** Its `?token=` is the e-mailed digest link's own (modules/digest), never a session. */
+const DIGEST_PATH = '/weekly-digest';
 
 /** What the guard needs of the signed-in user (GET /api/menu/dados-usuario). */
 export interface GuardUser {
@@ -152,7 +154,8 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   const { pathname, search, signedIn, user, permissions } = input;
 
   // (1) A token in the URL leaves the address bar (history, logs, the Referer) and is ignored.
-  if (new URLSearchParams(search).has(TOKEN_QUERY)) {
+  // The weekly digest's `token` is not a session: it is the page's access (issue 14), kept.
+  if (new URLSearchParams(search).has(TOKEN_QUERY) && !matches(pathname, [DIGEST_PATH])) {
     return { kind: 'redirect', to: withoutQuery(input, TOKEN_QUERY) };
   }
 

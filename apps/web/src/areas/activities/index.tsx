@@ -1,6 +1,9 @@
-import { AreaNotReady } from '../warnings/area-not-ready';
+import type { Namespace } from '@lavoura/i18n/web';
+import { WeeklyDigestPage } from './weekly-digest-page';
 
-// Not built yet: the route exists so links and bookmarks land on an honest notice.
+/** The weekly digest (spec 3 §2 Weekly digest): opened from the e-mailed link, no sign-in. */
 export function Area() {
-  return <AreaNotReady area="activities" />;
+  return <WeeklyDigestPage />;
 }
+
+export const namespaces: readonly Namespace[] = ['digest'];

@@ -119,7 +119,8 @@ describe('the plot page (/field)', () => {
     expect(screen.getByRole('tabpanel').textContent).toContain('Sowings of this field');
     expect(await screen.findByTestId('planting-empty')).toBeTruthy();
     fireEvent.click(within(tabs).getByRole('tab', { name: 'Weather' }));
-    expect(screen.getByRole('tabpanel').textContent).toContain('Weather of this field');
+    // The weather tab (areas/weather has its cases): the forecast of the plot's farm.
+    expect(screen.getByRole('tabpanel').id).toBe('field-tabpanel-weather');
     expect(within(tabs).getByRole('tab', { name: 'Weather' }).getAttribute('aria-selected')).toBe(
       'true',
     );
@@ -239,13 +240,44 @@ describe('the plot page (/field)', () => {
     expect(screen.queryByTestId('field-edit-plot')).toBeNull();
   });
 
-  it('says that NDVI is contracted for a plot that has it', async () => {
+  it('shows the NDVI scenes of a plot that has NDVI, without the offer', async () => {
     serveField({ plots: [{ ...SEDE, enabled_ndvi: true }] });
+    serve(
+      http.post('/api/ndvi', () =>
+        HttpResponse.json({
+          simulated: true,
+          provider: 'simulated',
+          bounds: [
+            [-24.96, -53.45],
+            [-24.95, -53.44],
+          ],
+          scale: {
+            min: 0,
+            max: 1,
+            stops: [
+              { value: 0, color: '#a50026' },
+              { value: 1, color: '#006837' },
+            ],
+          },
+          items: [
+            {
+              field_id: 71,
+              type: 'simulated-sentinel-2',
+              date: '2026-01-08',
+              images: { ndvi: '/api/ndvi/images/71/2026-01-08.png?v=1' },
+              cloudCovering: 4,
+            },
+          ],
+        }),
+      ),
+    );
     await changeLanguage('en');
     renderApp('/field?plot_id=71&fazenda_id=7');
     const ndvi = await screen.findByTestId('field-ndvi');
-    expect(ndvi.textContent).toContain('NDVI is contracted for this field.');
+    expect((await within(ndvi).findByTestId('ndvi-simulated')).textContent).toBe('Simulated data');
+    expect(within(ndvi).getByTestId('ndvi-scenes').textContent).toContain('4% clouds');
     expect(within(ndvi).queryByRole('link')).toBeNull();
+    expect(screen.queryByTestId('field-ndvi-contact')).toBeNull();
   });
 
   it('shows a disabled plot as disabled, without a new sowing', async () => {

@@ -43,7 +43,9 @@ import { InlineMessage } from '../../shell/inline-message';
 import { menuAccess } from '../../shell/menu-entries';
 import { MessagePanel } from '../../shell/message-panel';
 import { PlotNotes } from '../notes/plot-notes';
+import { NdviView } from '../ndvi';
 import { PlantingTimeline } from './planting-timeline';
+import { PlotWeatherTab } from './plot-weather-tab';
 
 const PLOT_QUERY = 'plot_id';
 
@@ -330,7 +332,7 @@ function PlotTabs({ plot }: { plot: Plot }) {
           />
         ))}
       </Tabs>
-      {TABS.map(({ key, icon }) => (
+      {TABS.map(({ key }) => (
         <Box
           key={key}
           role="tabpanel"
@@ -343,23 +345,14 @@ function PlotTabs({ plot }: { plot: Plot }) {
             <PlotNotes farmId={plot.fazenda_id} plotId={plot.id} />
           )}
           {tab === key && key === 'planting' && <PlantingTab plot={plot} />}
-          {tab === key && key === 'weather' && (
-            <InlineMessage
-              icon={icon}
-              tone="secondary"
-              eyebrow={<Chip size="small" variant="outlined" label={t('tabs.coming')} />}
-              title={t(`tabs.${key}_title`)}
-              description={t(`tabs.${key}_description`)}
-              headingLevel="h2"
-            />
-          )}
+          {tab === key && key === 'weather' && <PlotWeatherTab plot={plot} />}
         </Box>
       ))}
     </Card>
   );
 }
 
-/** The NDVI offer (spec 3 §2): contracted per plot; the images come with the satellite service. */
+/** NDVI (spec 3 §2): the plot's scenes and images when contracted, else the offer to contract it. */
 function NdviCard({ plot }: { plot: Plot }) {
   const { t } = useTranslation('field');
   return (
@@ -398,9 +391,11 @@ function NdviCard({ plot }: { plot: Plot }) {
           <Typography id="field-ndvi-title" variant="h6" component="h2">
             {t('ndvi.title')}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t(plot.enabled_ndvi ? 'ndvi.contracted' : 'ndvi.description')}
-          </Typography>
+          {!plot.enabled_ndvi && (
+            <Typography variant="body2" color="text.secondary">
+              {t('ndvi.description')}
+            </Typography>
+          )}
         </Box>
         {!plot.enabled_ndvi && (
           <Button
@@ -415,6 +410,12 @@ function NdviCard({ plot }: { plot: Plot }) {
           </Button>
         )}
       </Stack>
+      {/* NDVI contracted: the scenes and their images; otherwise the offer above (spec 3 §2). */}
+      {plot.enabled_ndvi && (
+        <Box sx={{ mt: 2 }}>
+          <NdviView plot={plot} />
+        </Box>
+      )}
     </Paper>
   );
 }

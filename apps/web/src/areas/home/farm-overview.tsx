@@ -39,6 +39,7 @@ import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { FarmStatusIcons } from '../../shell/farm-selector-slot';
 import { InlineMessage } from '../../shell/inline-message';
 import { menuAccess } from '../../shell/menu-entries';
+import { FarmWeatherCard } from '../weather/farm-weather-card';
 
 /** A plot's page, on its farm. */
 export function plotPath(plot: Pick<Plot, 'id' | 'fazenda_id'>): string {
@@ -613,5 +614,10 @@ export function FarmSummary({ stats }: { stats: ReturnType<typeof useFarmStats> 
       </Card>
     );
   }
-  return <FarmHeader farm={farm} stats={stats} />;
+  return (
+    <>
+      <FarmHeader farm={farm} stats={stats} />
+      {can('FAZENDA_VISUALIZAR') && <FarmWeatherCard farm={farm} />}
+    </>
+  );
 }

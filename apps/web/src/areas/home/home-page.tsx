@@ -13,6 +13,7 @@ import { useCurrentFarm } from '../../app/farm/current-farm-context';
 import { useSignedIn } from '../../app/session/signed-in';
 import { menuAccess } from '../../shell/menu-entries';
 import { CropSeasonsCard } from './crop-seasons-card';
+import { MarketCard } from '../market';
 import { useFarmStats } from '../../api/farms';
 import { ActiveSowings, FarmPlots, FarmSummary } from './farm-overview';
 
@@ -180,6 +181,7 @@ export function HomePage() {
           {showFarm && farm ? <ActiveSowings stats={stats} /> : null}
           {/* The seasons of the farm's country; a farm switch to another country starts over. */}
           <CropSeasonsCard key={seasonsCountry} initialCountryId={seasonsCountry} />
+          <MarketCard />
         </Stack>
       </Box>
     </Stack>

@@ -1,7 +1,17 @@
 import type { Namespace } from '@lavoura/i18n/web';
 import { HomePage } from './home-page';
+import { marketNamespaces } from '../market';
+import { weatherNamespaces } from '../weather/namespaces';
 
 // The farm's texts (field namespace) load with the area: the sign-in page's 'home' stays small.
 // 'sowings': the active sowings' status chips say what the sowings page says.
-export const namespaces: readonly Namespace[] = ['home', 'field', 'sowings'];
+// 'market': the market card (areas/market).
+// 'weather': the farm's weather card (areas/weather).
+export const namespaces: readonly Namespace[] = [
+  'home',
+  'field',
+  'sowings',
+  ...marketNamespaces,
+  ...weatherNamespaces,
+];
 export const Area = HomePage;

@@ -1,6 +1,9 @@
-import { AreaNotReady } from '../warnings/area-not-ready';
+import type { Namespace } from '@lavoura/i18n/web';
+import { IntegrationsPage } from './integrations-page';
 
-// Not built yet: the route exists so links and bookmarks land on an honest notice.
+export const namespaces: readonly Namespace[] = ['integrations'];
+
+/** /integrations: the list, the add modal and each integration's detail (spec 3 §2; issue 14). */
 export function Area() {
-  return <AreaNotReady area="integrations" />;
+  return <IntegrationsPage />;
 }

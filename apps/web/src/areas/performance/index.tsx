@@ -1,6 +1,16 @@
+import type { Namespace } from '@lavoura/i18n/web';
+import { useLocation } from 'react-router';
 import { AreaNotReady } from '../warnings/area-not-ready';
+import { PerformancePage } from './performance-page';
 
-// Not built yet: the route exists so links and bookmarks land on an honest notice.
+export const namespaces: readonly Namespace[] = ['performance'];
+
+/**
+ * /performance: a farm's season (spec 3 §2; issue 14 item 10). /dashboard-linkage belongs to this
+ * area too and is not built yet: it keeps the honest notice.
+ */
 export function Area() {
-  return <AreaNotReady area="performance" />;
+  const { pathname } = useLocation();
+  if (pathname === '/dashboard-linkage') return <AreaNotReady area="performance" />;
+  return <PerformancePage />;
 }

@@ -1,6 +1,15 @@
-import { AreaNotReady } from '../warnings/area-not-ready';
+import type { Namespace } from '@lavoura/i18n/web';
+import { useLocation } from 'react-router';
+import { ProgramaReportPage } from './programa-report';
+import { SeasonReportPage } from './season-report';
 
-// Not built yet: the route exists so links and bookmarks land on an honest notice.
+export const namespaces: readonly Namespace[] = ['reports'];
+
+/**
+ * /reports/programa and /reports/season-report (issue 14 items 5 and 11): printable pages outside
+ * the shell, each with its PDF.
+ */
 export function Area() {
-  return <AreaNotReady area="reports" />;
+  const { pathname } = useLocation();
+  return pathname.endsWith('/season-report') ? <SeasonReportPage /> : <ProgramaReportPage />;
 }

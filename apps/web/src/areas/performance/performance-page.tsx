@@ -1,0 +1,315 @@
+import { Suspense, lazy, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  MenuItem,
+  Paper,
+  Skeleton,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import {
+  cropsOfCountry,
+  resolveCrop,
+  resolveSeason,
+  seasonsOf,
+  type Crop,
+  type SeasonCrop,
+} from '@lavoura/domain';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { Farm } from '../../api/farms';
+import { usePerformance } from '../../api/performance';
+import { useCrops, useSeasonCrops } from '../../api/reference';
+import { CurrentFarmGate } from '../../app/farm/current-farm-gate';
+import { useSignedIn } from '../../app/session/signed-in';
+import { InlineMessage } from '../../shell/inline-message';
+import { readStoredCrop, storeCrop } from '../planning/variety-season';
+import { PerformanceCards } from './performance-cards';
+import { usePerformanceFormat } from './performance-format';
+
+// Recharts comes with the charts, after the cards: the page (and its no-farm and empty states)
+// does not wait for it.
+const PerformanceCharts = lazy(() =>
+  import('./performance-charts').then((module) => ({ default: module.PerformanceCharts })),
+);
+
+function Loading() {
+  const { t } = useTranslation('performance');
+  return (
+    <Stack spacing={2} role="status" aria-label={t('loading')} data-testid="performance-loading">
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+        }}
+      >
+        {Array.from({ length: 8 }, (_, index) => (
+          <Skeleton key={index} variant="rounded" height={104} />
+        ))}
+      </Box>
+      <Skeleton variant="rounded" height={240} />
+    </Stack>
+  );
+}
+
+/** The crop and season selects (the season-crop the figures are of). */
+function SeasonFilter({
+  crops,
+  crop,
+  seasons,
+  season,
+  onCrop,
+  onSeason,
+}: {
+  crops: readonly Crop[];
+  crop: Crop;
+  seasons: readonly SeasonCrop[];
+  season: SeasonCrop;
+  onCrop: (cropId: number) => void;
+  onSeason: (seasonName: string) => void;
+}) {
+  const { t } = useTranslation(['performance', 'reference']);
+  const field = {
+    minWidth: { xs: 0, sm: 180 },
+    flex: { xs: '1 1 calc(50% - 12px)', sm: '0 1 220px' },
+  };
+  const label = (option: SeasonCrop) =>
+    option.status === 'current'
+      ? t('filter.current', { name: option.season_name })
+      : option.season_name;
+  return (
+    <Paper variant="outlined" component="section" aria-label={t('filter.label')} sx={{ p: 2 }}>
+      <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap' }}>
+        <TextField
+          select
+          size="small"
+          label={t('filter.crop')}
+          value={crop.id}
+          onChange={(event) => onCrop(Number(event.target.value))}
+          sx={field}
+          data-testid="performance-crop"
+        >
+          {crops.map((option) => (
+            <MenuItem key={option.id} value={option.id}>
+              {t(option.message_key, { ns: 'reference' })}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('filter.season')}
+          value={season.id}
+          onChange={(event) => {
+            const next = seasons.find((row) => row.id === Number(event.target.value));
+            if (next) onSeason(next.season_name);
+          }}
+          sx={field}
+          data-testid="performance-season"
+        >
+          {seasons.map((option) => (
+            <MenuItem key={option.id} value={option.id}>
+              {label(option)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The figures of one season-crop: loading, the error, the two empty messages, or the data. */
+function SeasonFigures({ farm, query }: { farm: Farm; query: ReturnType<typeof usePerformance> }) {
+  const { t } = useTranslation('performance');
+  const { can } = useSignedIn();
+  const format = usePerformanceFormat(query.data?.currency ?? null);
+  if (query.isError && !query.data)
+    return (
+      <Alert
+        severity="error"
+        data-testid="performance-error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </Button>
+        }
+      >
+        {t('error')}
+      </Alert>
+    );
+  if (!query.data) return <Loading />;
+  const answer = query.data;
+  if (answer.summary.harvested_sowings === 0) {
+    const elsewhere = answer.has_harvests;
+    return (
+      <Paper variant="outlined">
+        <InlineMessage
+          testId={elsewhere ? 'performance-empty-season' : 'performance-empty'}
+          icon={<InsightsOutlinedIcon />}
+          title={t(elsewhere ? 'empty.season' : 'empty.none')}
+          description={t(elsewhere ? 'empty.season_hint' : 'empty.none_hint')}
+          headingLevel="h2"
+          action={
+            can('sowing.view') ? (
+              <Button
+                component={RouterLink}
+                to={`/sowings?fazenda_id=${farm.id}`}
+                variant="outlined"
+              >
+                {t('empty.action')}
+              </Button>
+            ) : undefined
+          }
+        />
+      </Paper>
+    );
+  }
+  return (
+    <Stack spacing={3} data-testid="performance-figures">
+      <PerformanceCards answer={answer} format={format} />
+      <Suspense
+        fallback={
+          <Skeleton variant="rounded" height={240} data-testid="performance-charts-loading" />
+        }
+      >
+        <PerformanceCharts answer={answer} format={format} />
+      </Suspense>
+    </Stack>
+  );
+}
+
+function Performance({
+  farm,
+  chosenCrop,
+  chosenSeason,
+  onCrop,
+  onSeason,
+}: {
+  farm: Farm;
+  chosenCrop: number | null;
+  chosenSeason: string | null;
+  onCrop: (cropId: number) => void;
+  onSeason: (seasonName: string) => void;
+}) {
+  const { t } = useTranslation('performance');
+  const crops = useCrops();
+  const seasonCrops = useSeasonCrops();
+  const countryId = farm.pais.id;
+  const offered = cropsOfCountry(crops.data ?? [], seasonCrops.data ?? [], countryId);
+  const crop = resolveCrop(offered, seasonCrops.data ?? [], countryId, chosenCrop);
+  const seasons = crop ? seasonsOf(seasonCrops.data ?? [], crop.id, countryId) : [];
+  const base = resolveSeason(seasons, chosenSeason);
+  const baseQuery = usePerformance(farm.id, base?.id ?? null);
+  // Until a season is chosen, the page opens on the newest season with harvests when the current
+  // one has none (harvest data is what the page is about; the select shows which one it is).
+  const harvested = baseQuery.data?.seasons_with_harvests ?? [];
+  const fallback =
+    chosenSeason === null && baseQuery.data && baseQuery.data.summary.harvested_sowings === 0
+      ? seasons.find((row) => harvested.includes(row.id))
+      : undefined;
+  const season = fallback ?? base;
+  const query = usePerformance(farm.id, season?.id ?? null);
+
+  const referenceError = crops.error ?? seasonCrops.error;
+  let body;
+  if (referenceError && (!crops.data || !seasonCrops.data)) {
+    body = (
+      <Alert
+        severity="error"
+        data-testid="performance-error"
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              if (crops.isError) void crops.refetch();
+              if (seasonCrops.isError) void seasonCrops.refetch();
+            }}
+          >
+            {t('retry')}
+          </Button>
+        }
+      >
+        {t('error')}
+      </Alert>
+    );
+  } else if (!crops.data || !seasonCrops.data) {
+    body = <Loading />;
+  } else if (!crop || !season) {
+    body = (
+      <Paper variant="outlined">
+        <InlineMessage
+          testId="performance-no-season"
+          icon={<InsightsOutlinedIcon />}
+          title={t('no_season.title')}
+          description={t('no_season.description')}
+          headingLevel="h2"
+        />
+      </Paper>
+    );
+  } else {
+    body = <SeasonFigures farm={farm} query={query} />;
+  }
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1280, mx: 'auto' }} data-testid="performance-page">
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, sm: 32 } }}>
+          {t('title')}
+        </Typography>
+        <Typography color="text.secondary">{t('subtitle')}</Typography>
+      </Box>
+      <Tabs
+        value="current"
+        aria-label={t('tabs.label')}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="current" label={t('tabs.current')} data-testid="performance-tab-current" />
+      </Tabs>
+      {crop && season && (
+        <SeasonFilter
+          crops={offered}
+          crop={crop}
+          seasons={seasons}
+          season={season}
+          onCrop={onCrop}
+          onSeason={onSeason}
+        />
+      )}
+      {body}
+    </Stack>
+  );
+}
+
+/** /performance: the current farm's season (spec 3 §2 Performance; issue 14 item 10). */
+export function PerformancePage() {
+  // Above the farm: a farm switch keeps the crop and season chosen and reloads the figures (their
+  // query is the farm's, dropped with the previous farm).
+  const [crop, setCrop] = useState<number | null>(readStoredCrop);
+  const [season, setSeason] = useState<string | null>(null);
+  return (
+    <CurrentFarmGate namespace="performance" testId="performance-no-farm" loading={<Loading />}>
+      {(farm) => (
+        <Performance
+          key={farm.id}
+          farm={farm}
+          chosenCrop={crop}
+          chosenSeason={season}
+          onCrop={(cropId) => {
+            storeCrop(cropId);
+            setCrop(cropId);
+            setSeason(null);
+          }}
+          onSeason={setSeason}
+        />
+      )}
+    </CurrentFarmGate>
+  );
+}
