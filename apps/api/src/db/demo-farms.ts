@@ -41,6 +41,8 @@ interface DemoPlot {
   /** Corner names of the outline, in order (the ring closes itself). */
   outline: readonly string[];
   enabled?: false;
+  /** NDVI monitoring contracted when the farm was registered (its one-year area lock is over). */
+  ndvi?: true;
 }
 
 export interface DemoFarm {
@@ -174,7 +176,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
       s2: [3330, -1600],
     },
     plots: [
-      { name: 'Talhão 01 - Sede', outline: ['n0', 'n1', 'm1', 'm0'] },
+      { name: 'Talhão 01 - Sede', outline: ['n0', 'n1', 'm1', 'm0'], ndvi: true },
       { name: 'Talhão 02', outline: ['n1', 'n2', 'm2', 'm1'] },
       { name: 'Talhão 03 - Cabeceira', outline: ['m0', 'm1', 's1', 'sa', 's0'] },
       { name: 'Talhão 04 - Reserva', outline: ['m1', 'm2', 's2', 'sb', 's1'] },
@@ -532,6 +534,7 @@ export async function seedDemoFarms(
           latitude: checked.inside.latitude,
           longitude: checked.inside.longitude,
           enabled: plot.enabled ?? true,
+          ndviContractedAt: plot.ndvi ? createdAt : null,
           createdAt: at,
           updatedAt: at,
         };

@@ -87,7 +87,11 @@ function Season({ report }: { report: SeasonReport }) {
             sx={{
               display: 'grid',
               gap: 2,
-              gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
+              // The harvests' table has three columns with long unit headers: it gets the room.
+              gridTemplateColumns: {
+                xs: '1fr',
+                md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)',
+              },
             }}
           >
             <Box>
