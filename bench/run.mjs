@@ -79,6 +79,23 @@ const SCENARIOS = [
     sowings: true,
     options: { connections: 10, headers: { 'accept-encoding': 'br, gzip' } },
   },
+  // Performance: the big farm's previous soybean season, 2,000 harvested sowings on 2,000 plots
+  // (50 programs of three sprays on its variety), every figure and chart series computed per call.
+  {
+    name: 'GET /api/performance (2,000 harvested sowings, 10 conn.)',
+    path: ({ bigFarmId, previousSeasonCropId }) =>
+      `/api/performance?farm_id=${bigFarmId}&season_crop_id=${previousSeasonCropId}`,
+    auth: true,
+    sowings: true,
+    options: { connections: 10, headers: { 'accept-encoding': 'br, gzip' } },
+  },
+  // Weather: the big farm's forecast (simulated provider), cached per location and hour.
+  {
+    name: 'GET /api/farms/{id}/weather (cached)',
+    path: ({ bigFarmId }) => `/api/farms/${bigFarmId}/weather`,
+    auth: true,
+    farms: true,
+  },
   // The catalogue: a text query and two filters over the whole bundled data set (1,500 products).
   {
     name: 'GET /api/catalogs (text + 2 filters)',
@@ -313,6 +330,8 @@ const appEnv = {
   NODE_ENV: 'production',
   // One client signs in again and again: the login figures are the point, not the limits.
   RATE_LIMITS: 'off',
+  // No weekly job polling its queue while the endpoints are measured.
+  JOBS: 'off',
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1234',
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
@@ -343,7 +362,8 @@ try {
     (scenario) => ONLY.length === 0 || ONLY.some((word) => scenario.name.includes(word)),
   );
   const needsSowings = scenarios.some((scenario) => scenario.sowings);
-  const needsFarms = needsSowings || scenarios.some((scenario) => scenario.name.includes('farm'));
+  const needsFarms =
+    needsSowings || scenarios.some((scenario) => scenario.farms || scenario.name.includes('farm'));
   const data = needsFarms ? await farmsData(base, token) : {};
   if (needsSowings) {
     // The embedded database has one owner: the app stops while the bench writes to it.
@@ -351,6 +371,10 @@ try {
     await writeSowings(data.bigFarmId, path.join(dataDir, 'pglite'));
     if (!DATABASE_URL)
       children.unshift(await start(process.execPath, ['apps/api/dist/main.js'], appEnv, appPort));
+    const seasons = await call(base, 'GET', `/api/season-crops?farm_id=${data.bigFarmId}`, token);
+    data.previousSeasonCropId = seasons.find(
+      (season) => season.crop_id === 1 && season.status === 'previous',
+    )?.id;
   }
   const bare = await load(`http://127.0.0.1:${referencePort}/bare`);
   const reference = await load(`http://127.0.0.1:${referencePort}/reference`);
