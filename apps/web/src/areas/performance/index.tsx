@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { AreaNotReady } from '../warnings/area-not-ready';
 import { PerformancePage } from './performance-page';
 
-export const namespaces: readonly Namespace[] = ['performance'];
+export const namespaces: readonly Namespace[] = ['performance', 'reports'];
 
 /**
  * /performance: a farm's season (spec 3 §2; issue 14 item 10). /dashboard-linkage belongs to this

@@ -151,11 +151,12 @@ function servePerformance(
     return jsonResponse(season === '11' ? CURRENT_EMPTY : answer());
   },
   farms = [TRES_IRMAOS],
+  level = 4,
 ) {
   signIn();
   serve(
     ...sessionHandlers(
-      { user: sessionUser(), permissions: ALL_PERMISSIONS, farms },
+      { user: sessionUser({ level }), permissions: ALL_PERMISSIONS, farms },
       ...byPath({
         '/api/crops': () => jsonResponse(CROPS),
         '/api/season-crops': () => jsonResponse([CURRENT, PREVIOUS]),
@@ -223,6 +224,31 @@ describe('performance page (/performance)', { timeout: 30_000 }, () => {
       'true',
     );
     expectNoRawKeys(container);
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('links to the farm’s spraying and season reports of the season shown, on the Full plan only', async () => {
+    screenWidth(1280);
+    await changeLanguage('en');
+    servePerformance();
+    const { unmount } = await renderPerformance();
+    await screen.findByTestId('performance-figures');
+    // The page opened on the previous season (id 10), the one with harvests.
+    expect(screen.getByTestId('performance-report-programa').getAttribute('href')).toMatch(
+      /\/reports\/programa\?farm_id=1&season_crop_id=10$/,
+    );
+    expect(screen.getByTestId('performance-report-season').getAttribute('href')).toMatch(
+      /\/reports\/season-report\?farm_id=1&season_crop_id=10$/,
+    );
+    expect(screen.getByTestId('performance-report-season').textContent).toBe(
+      i18n.t('page_ui.other_report.season', { ns: 'reports' }),
+    );
+    unmount();
+    // The Lavoura plan (level 3) has the page but not the reports.
+    servePerformance(undefined, undefined, 3);
+    await renderPerformance();
+    await screen.findByTestId('performance-figures');
+    expect(screen.queryByTestId('performance-report-programa')).toBeNull();
     expect(missingKeys).toEqual([]);
   });
 

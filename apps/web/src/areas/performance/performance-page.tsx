@@ -12,11 +12,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import {
   cropsOfCountry,
   resolveCrop,
   resolveSeason,
+  routeAccess,
   seasonsOf,
   type Crop,
   type SeasonCrop,
@@ -67,6 +69,7 @@ function SeasonFilter({
   season,
   onCrop,
   onSeason,
+  farmId,
 }: {
   crops: readonly Crop[];
   crop: Crop;
@@ -74,8 +77,15 @@ function SeasonFilter({
   season: SeasonCrop;
   onCrop: (cropId: number) => void;
   onSeason: (seasonName: string) => void;
+  farmId: number;
 }) {
-  const { t } = useTranslation(['performance', 'reference']);
+  const { t } = useTranslation(['performance', 'reference', 'reports']);
+  const { user } = useSignedIn();
+  // The reports of this farm and season, where the plan has them (Full): printable, with a PDF.
+  const reports =
+    routeAccess('reports/programa', user.plan.priority_level) === 'allowed'
+      ? new URLSearchParams({ farm_id: String(farmId), season_crop_id: String(season.id) })
+      : null;
   const field = {
     minWidth: { xs: 0, sm: 180 },
     flex: { xs: '1 1 calc(50% - 12px)', sm: '0 1 220px' },
@@ -120,6 +130,32 @@ function SeasonFilter({
             </MenuItem>
           ))}
         </TextField>
+        {reports && (
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', ml: { sm: 'auto' } }}
+            aria-label={t('reports:page_ui.open_reports')}
+            role="group"
+          >
+            <Button
+              component={RouterLink}
+              to={`/reports/programa?${reports}`}
+              startIcon={<DescriptionOutlinedIcon />}
+              data-testid="performance-report-programa"
+            >
+              {t('reports:page_ui.other_report.programa')}
+            </Button>
+            <Button
+              component={RouterLink}
+              to={`/reports/season-report?${reports}`}
+              startIcon={<DescriptionOutlinedIcon />}
+              data-testid="performance-report-season"
+            >
+              {t('reports:page_ui.other_report.season')}
+            </Button>
+          </Stack>
+        )}
       </Stack>
     </Paper>
   );
@@ -281,6 +317,7 @@ function Performance({
           season={season}
           onCrop={onCrop}
           onSeason={onSeason}
+          farmId={farm.id}
         />
       )}
       {body}
