@@ -1,17 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  MenuItem,
-  Paper,
-  Skeleton,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import {
@@ -20,8 +8,6 @@ import {
   resolveSeason,
   routeAccess,
   seasonsOf,
-  type Crop,
-  type SeasonCrop,
 } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -31,6 +17,7 @@ import { useCrops, useSeasonCrops } from '../../api/reference';
 import { CurrentFarmGate } from '../../app/farm/current-farm-gate';
 import { useSignedIn } from '../../app/session/signed-in';
 import { InlineMessage } from '../../shell/inline-message';
+import { CropSeasonFilter } from '../planning/crop-season-filter';
 import { readStoredCrop, storeCrop } from '../planning/variety-season';
 import { PerformanceCards } from './performance-cards';
 import { usePerformanceFormat } from './performance-format';
@@ -61,103 +48,43 @@ function Loading() {
   );
 }
 
-/** The crop and season selects (the season-crop the figures are of). */
-function SeasonFilter({
-  crops,
-  crop,
-  seasons,
-  season,
-  onCrop,
-  onSeason,
-  farmId,
-}: {
-  crops: readonly Crop[];
-  crop: Crop;
-  seasons: readonly SeasonCrop[];
-  season: SeasonCrop;
-  onCrop: (cropId: number) => void;
-  onSeason: (seasonName: string) => void;
-  farmId: number;
-}) {
-  const { t } = useTranslation(['performance', 'reference', 'reports']);
+/**
+ * The farm's reports of the season shown, where the plan has them (Full): printable, with a PDF.
+ * At the end of the crop and season selects.
+ */
+function ReportLinks({ farmId, seasonCropId }: { farmId: number; seasonCropId: number }) {
+  const { t } = useTranslation('reports');
   const { user } = useSignedIn();
-  // The reports of this farm and season, where the plan has them (Full): printable, with a PDF.
-  const reports =
-    routeAccess('reports/programa', user.plan.priority_level) === 'allowed'
-      ? new URLSearchParams({ farm_id: String(farmId), season_crop_id: String(season.id) })
-      : null;
-  const field = {
-    minWidth: { xs: 0, sm: 180 },
-    flex: { xs: '1 1 calc(50% - 12px)', sm: '0 1 220px' },
-  };
-  const label = (option: SeasonCrop) =>
-    option.status === 'current'
-      ? t('filter.current', { name: option.season_name })
-      : option.season_name;
+  if (routeAccess('reports/programa', user.plan.priority_level) !== 'allowed') return null;
+  const query = new URLSearchParams({
+    farm_id: String(farmId),
+    season_crop_id: String(seasonCropId),
+  });
   return (
-    <Paper variant="outlined" component="section" aria-label={t('filter.label')} sx={{ p: 2 }}>
-      <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap' }}>
-        <TextField
-          select
-          size="small"
-          label={t('filter.crop')}
-          value={crop.id}
-          onChange={(event) => onCrop(Number(event.target.value))}
-          sx={field}
-          data-testid="performance-crop"
-        >
-          {crops.map((option) => (
-            <MenuItem key={option.id} value={option.id}>
-              {t(option.message_key, { ns: 'reference' })}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label={t('filter.season')}
-          value={season.id}
-          onChange={(event) => {
-            const next = seasons.find((row) => row.id === Number(event.target.value));
-            if (next) onSeason(next.season_name);
-          }}
-          sx={field}
-          data-testid="performance-season"
-        >
-          {seasons.map((option) => (
-            <MenuItem key={option.id} value={option.id}>
-              {label(option)}
-            </MenuItem>
-          ))}
-        </TextField>
-        {reports && (
-          <Stack
-            direction="row"
-            spacing={1}
-            sx={{ alignItems: 'center', ml: { sm: 'auto' } }}
-            aria-label={t('reports:page_ui.open_reports')}
-            role="group"
-          >
-            <Button
-              component={RouterLink}
-              to={`/reports/programa?${reports}`}
-              startIcon={<DescriptionOutlinedIcon />}
-              data-testid="performance-report-programa"
-            >
-              {t('reports:page_ui.other_report.programa')}
-            </Button>
-            <Button
-              component={RouterLink}
-              to={`/reports/season-report?${reports}`}
-              startIcon={<DescriptionOutlinedIcon />}
-              data-testid="performance-report-season"
-            >
-              {t('reports:page_ui.other_report.season')}
-            </Button>
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', ml: { sm: 'auto' } }}
+      aria-label={t('page_ui.open_reports')}
+      role="group"
+    >
+      <Button
+        component={RouterLink}
+        to={`/reports/programa?${query}`}
+        startIcon={<DescriptionOutlinedIcon />}
+        data-testid="performance-report-programa"
+      >
+        {t('page_ui.other_report.programa')}
+      </Button>
+      <Button
+        component={RouterLink}
+        to={`/reports/season-report?${query}`}
+        startIcon={<DescriptionOutlinedIcon />}
+        data-testid="performance-report-season"
+      >
+        {t('page_ui.other_report.season')}
+      </Button>
+    </Stack>
   );
 }
 
@@ -310,15 +237,17 @@ function Performance({
         <Tab value="current" label={t('tabs.current')} data-testid="performance-tab-current" />
       </Tabs>
       {crop && season && (
-        <SeasonFilter
+        <CropSeasonFilter
+          namespace="performance"
           crops={offered}
           crop={crop}
           seasons={seasons}
           season={season}
           onCrop={onCrop}
           onSeason={onSeason}
-          farmId={farm.id}
-        />
+        >
+          <ReportLinks farmId={farm.id} seasonCropId={season.id} />
+        </CropSeasonFilter>
       )}
       {body}
     </Stack>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Crop, SeasonCrop } from '../../api/reference';
 
 /**
- * The crop and season selects of /cultivares and /programas: a farm's varieties and their plans
+ * The crop and season selects of /cultivares, /programas and /performance: a farm's varieties and their plans
  * are chosen per season-crop (the crop kept in local storage, variety-season.ts). `namespace`
  * holds the `filter.*` texts and names the test ids; `children` go at the end of the row.
  */
@@ -19,7 +19,7 @@ export function CropSeasonFilter({
   onSeason,
   children,
 }: {
-  namespace: Extract<Namespace, 'varieties' | 'programs'>;
+  namespace: Extract<Namespace, 'varieties' | 'programs' | 'performance'>;
   crops: readonly Crop[];
   crop: Crop;
   seasons: readonly SeasonCrop[];
