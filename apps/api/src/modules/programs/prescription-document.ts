@@ -11,7 +11,7 @@ import {
 } from '@lavoura/domain';
 import { translate } from '@lavoura/i18n';
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import { startPdf, winAnsi } from '../../lib/pdf.ts';
 
 /**
  * The spray prescription a sprayer operator takes to the field (issue 13 item 9; docs/prescription.md):
@@ -263,47 +263,12 @@ const COLOURS = {
   greenTint: '#E8F3E9',
 };
 
-/**
- * Characters the PDF's standard fonts (WinAnsi) cannot draw are written without their accent or
- * as "?": the Latin of pt, en and es is all there.
- */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-export function winAnsi(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    if (
-      (code >= 0x20 && code <= 0x7e) ||
-      (code >= 0xa0 && code <= 0xff) ||
-      WIN_ANSI_EXTRA.has(char)
-    )
-      out += char;
-    else {
-      const plain = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      out += /^[\x20-\x7e]+$/.test(plain) ? plain : '?';
-    }
-  }
-  return out;
-}
-
 /** The prescription as an A4 PDF: header, field grid, date, products table, field record, footer. */
 export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
   const margin = 42;
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = startPdf({
+    title: `${sheet.title} – ${sheet.subtitle}`,
     margins: { top: margin, bottom: 56, left: margin, right: margin },
-    bufferPages: true,
-    info: {
-      Title: winAnsi(`${sheet.title} – ${sheet.subtitle}`),
-      Author: 'Lavoura',
-      Creator: 'Lavoura',
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const left = margin;

@@ -10,8 +10,7 @@ import {
   type Language,
 } from '@lavoura/domain';
 import { translate } from '@lavoura/i18n';
-import PDFDocument from 'pdfkit';
-import { winAnsi } from '../programs/prescription-document.ts';
+import { startPdf, winAnsi } from '../../lib/pdf.ts';
 import type { ProgramaReport, SeasonReport } from './report.schemas.ts';
 
 /**
@@ -423,22 +422,10 @@ const COLOURS = {
 /** A report sheet as an A4 PDF: header, key figures, titled tables, notes, page numbers. */
 export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
   const margin = 36;
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = startPdf({
+    title: `${sheet.title} – ${sheet.subtitle}`,
     layout: sheet.layout,
     margins: { top: margin, bottom: 52, left: margin, right: margin },
-    bufferPages: true,
-    info: {
-      Title: winAnsi(`${sheet.title} – ${sheet.subtitle}`),
-      Author: 'Lavoura',
-      Creator: 'Lavoura',
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const left = margin;
