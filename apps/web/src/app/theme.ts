@@ -5,6 +5,10 @@ export const theme = createTheme({
   palette: {
     primary: { main: '#2E7D32', light: '#4CAF50', dark: '#1B5E20', contrastText: '#FFFFFF' },
     secondary: { main: '#1B2A4A', light: '#3A4B70', dark: '#0F1830', contrastText: '#FFFFFF' },
+    // Darker than MUI's defaults (#ED6C02, #0288D1: 3.1 and 3.9 to 1 on white) so that a
+    // warning chip ("Simulated data") or an info-coloured figure reads at 4.5:1 or better.
+    warning: { main: '#B45309' },
+    info: { main: '#0369A1' },
     background: { default: '#F6F8F5', paper: '#FFFFFF' },
     text: { primary: '#1B2A4A', secondary: '#55627A' },
   },
