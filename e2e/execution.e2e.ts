@@ -249,7 +249,10 @@ describe.skipIf(!hasChromium)('program execution (/execucao)', () => {
       `${server.baseUrl}/v3/comparacao?programas=${[programId, ...demo.planIds].join(',')}`,
     );
     const columns = page.getByTestId('comparison-column');
-    await expect.poll(() => columns.count()).toBe(3);
+    // The page and its chart arrive lazily: wait for the third column (expect.poll gives up after
+    // 1 s, too short for a loaded CI machine), then count.
+    await columns.nth(2).waitFor();
+    expect(await columns.count()).toBe(3);
     for (const column of await columns.all()) {
       const score = await column.getByTestId('comparison-score-value').innerText();
       expect(Number(score.replace(',', '.'))).toBeGreaterThan(0);
