@@ -1,5 +1,15 @@
 import PDFDocument from 'pdfkit';
 
+/** The app's colours in its documents (the web theme's primary, secondary and text). */
+export const PDF_COLOURS = {
+  green: '#2E7D32',
+  navy: '#1B2A4A',
+  grey: '#55627A',
+  rule: '#D5DBE3',
+  band: '#F3F6F8',
+  greenTint: '#E8F3E9',
+};
+
 /**
  * Characters the PDF's standard fonts (WinAnsi) cannot draw are written without their accent or
  * as "?": the Latin of pt, en and es is all there.
@@ -46,4 +56,18 @@ export function startPdf(options: {
     doc.on('error', reject);
   });
   return { doc, done };
+}
+
+/** A table row's background: every other row banded, a rule below each. */
+export function bandedRow(
+  doc: PDFKit.PDFDocument,
+  row: { left: number; y: number; width: number; height: number; striped: boolean; rule: number },
+): void {
+  if (row.striped) doc.rect(row.left, row.y, row.width, row.height).fill(PDF_COLOURS.band);
+  doc
+    .moveTo(row.left, row.y + row.height)
+    .lineTo(row.left + row.width, row.y + row.height)
+    .lineWidth(row.rule)
+    .strokeColor(PDF_COLOURS.rule)
+    .stroke();
 }

@@ -191,7 +191,7 @@ export class DigestService {
     const to = addDays(days.at(-1)!, DIGEST_UPCOMING_DAYS);
     const farmIds = farms.map((farm) => farm.id);
     const [sprays, harvests] = await Promise.all([
-      this.sprays(member.accountId, farmIds, from, to),
+      this.executionSprays(member.accountId, farmIds, from, to),
       this.harvests(member.accountId, farmIds, from, to),
     ]);
 
@@ -288,8 +288,11 @@ export class DigestService {
     }
   }
 
-  /** The farms' execution sprays (programs attached to live sowings) applied or planned in range. */
-  private async sprays(
+  /**
+   * The farms' execution sprays (programs attached to live sowings) applied in range, or not
+   * applied and planned in range, with their products. The rain alert reads the second kind.
+   */
+  async executionSprays(
     accountId: number,
     farmIds: number[],
     from: string,

@@ -14,7 +14,7 @@ import {
   type Language,
 } from '@lavoura/domain';
 import { translate } from '@lavoura/i18n';
-import { and, asc, between, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
@@ -289,7 +289,14 @@ export class NotificationsService {
       if (!farm) continue;
       const today = todayIn(farm.timeZone, now);
       const until = addDays(today, RAIN_ALERT_LOOKAHEAD_DAYS);
-      const sprays = await this.plannedSprays(accountId, farmId, today, until);
+      const sprays = (await this.deps.digest.executionSprays(accountId, [farmId], today, until))
+        .filter(({ execution }) => execution.realized_date === null)
+        .map(({ execution }) => ({
+          id: execution.spraying_id,
+          ordinal: execution.application.number,
+          plannedDate: execution.ideal_date,
+          plotName: execution.plot_name,
+        }));
       if (sprays.length === 0) continue;
       let forecast: Awaited<ReturnType<FarmWeatherSource['dailySummary']>>;
       try {
@@ -355,38 +362,6 @@ export class NotificationsService {
       }
     }
     return sent;
-  }
-
-  /** Planned, not applied sprays of a farm's live execution programs between two days. */
-  private async plannedSprays(accountId: number, farmId: number, from: string, to: string) {
-    return this.deps.db
-      .select({
-        id: t.sprayings.id,
-        ordinal: t.sprayings.ordinal,
-        plannedDate: t.sprayings.plannedDate,
-        plotName: t.plots.name,
-      })
-      .from(t.sprayings)
-      .innerJoin(
-        t.programs,
-        and(eq(t.programs.id, t.sprayings.programId), eq(t.programs.accountId, accountId)),
-      )
-      .innerJoin(
-        t.sowings,
-        and(eq(t.sowings.id, t.programs.sowingId), eq(t.sowings.accountId, accountId)),
-      )
-      .innerJoin(t.plots, and(eq(t.plots.id, t.sowings.plotId), eq(t.plots.accountId, accountId)))
-      .where(
-        and(
-          eq(t.sprayings.accountId, accountId),
-          eq(t.programs.farmId, farmId),
-          isNull(t.programs.deletedAt),
-          isNull(t.sowings.deletedAt),
-          isNull(t.sprayings.appliedAt),
-          between(t.sprayings.plannedDate, from, to),
-        ),
-      )
-      .orderBy(asc(t.sprayings.plannedDate), asc(t.sprayings.id));
   }
 
   /** Every digest and quotes summary of a week, one after the other (no job queue: tests, tools). */

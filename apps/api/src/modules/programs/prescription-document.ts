@@ -11,7 +11,7 @@ import {
 } from '@lavoura/domain';
 import { translate } from '@lavoura/i18n';
 import ExcelJS from 'exceljs';
-import { startPdf, winAnsi } from '../../lib/pdf.ts';
+import { PDF_COLOURS as COLOURS, bandedRow, startPdf, winAnsi } from '../../lib/pdf.ts';
 
 /**
  * The spray prescription a sprayer operator takes to the field (issue 13 item 9; docs/prescription.md):
@@ -254,15 +254,6 @@ export function composePrescription(data: PrescriptionData): PrescriptionSheet {
 const pageText = (language: Language, page: number, pages: number) =>
   translate(language, 'prescription', 'page', { page, pages });
 
-const COLOURS = {
-  green: '#2E7D32',
-  navy: '#1B2A4A',
-  grey: '#55627A',
-  rule: '#D5DBE3',
-  band: '#F3F6F8',
-  greenTint: '#E8F3E9',
-};
-
 /** The prescription as an A4 PDF: header, field grid, date, products table, field record, footer. */
 export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
   const margin = 42;
@@ -439,13 +430,7 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
       headerRow();
     }
     const y = doc.y;
-    if (index % 2 === 1) doc.rect(left, y, width, height).fill(COLOURS.band);
-    doc
-      .moveTo(left, y + height)
-      .lineTo(left + width, y + height)
-      .lineWidth(0.6)
-      .strokeColor(COLOURS.rule)
-      .stroke();
+    bandedRow(doc, { left, y, width, height, striped: index % 2 === 1, rule: 0.6 });
     let x = left;
     for (const col of cols) {
       doc

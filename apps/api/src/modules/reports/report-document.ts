@@ -10,7 +10,7 @@ import {
   type Language,
 } from '@lavoura/domain';
 import { translate } from '@lavoura/i18n';
-import { startPdf, winAnsi } from '../../lib/pdf.ts';
+import { PDF_COLOURS as COLOURS, bandedRow, startPdf, winAnsi } from '../../lib/pdf.ts';
 import type { ProgramaReport, SeasonReport } from './report.schemas.ts';
 
 /**
@@ -410,15 +410,6 @@ export function composeSeasonReport(report: SeasonReport, language: Language): R
 
 // ---- the PDF ---------------------------------------------------------------------------------
 
-const COLOURS = {
-  green: '#2E7D32',
-  navy: '#1B2A4A',
-  grey: '#55627A',
-  rule: '#D5DBE3',
-  band: '#F3F6F8',
-  greenTint: '#E8F3E9',
-};
-
 /** A report sheet as an A4 PDF: header, key figures, titled tables, notes, page numbers. */
 export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
   const margin = 36;
@@ -542,13 +533,7 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
         header();
       }
       const y = doc.y;
-      if (rowIndex % 2 === 1) doc.rect(left, y, width, height).fill(COLOURS.band);
-      doc
-        .moveTo(left, y + height)
-        .lineTo(left + width, y + height)
-        .lineWidth(0.5)
-        .strokeColor(COLOURS.rule)
-        .stroke();
+      bandedRow(doc, { left, y, width, height, striped: rowIndex % 2 === 1, rule: 0.5 });
       let x = left;
       cells.forEach((value, index) => {
         doc
