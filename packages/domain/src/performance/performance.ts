@@ -171,6 +171,10 @@ export function performanceFigures(sowings: readonly PerformanceSowing[]): Perfo
   };
 }
 
+// One collator for every comparison: `localeCompare` with a locale builds one per call, which
+// dominated the sort of a 2,000-plot season.
+const byName = new Intl.Collator('pt', { numeric: true });
+
 function groupBy(
   sowings: readonly PerformanceSowing[],
   keyOf: (sowing: PerformanceSowing) => { id: number | null; name: string | null },
@@ -191,7 +195,7 @@ function groupBy(
       (a, b) =>
         // Named groups by name (the page's order); the sowings without a variety last.
         (a.name === null ? 1 : 0) - (b.name === null ? 1 : 0) ||
-        (a.name ?? '').localeCompare(b.name ?? '', 'pt', { numeric: true }) ||
+        byName.compare(a.name ?? '', b.name ?? '') ||
         (a.id ?? 0) - (b.id ?? 0),
     );
 }

@@ -141,6 +141,7 @@ describe('a harvested season', () => {
   let answer: PerformanceAnswer;
   let plots: { sede: number; baixa: number };
   let varieties: { early: number; late: number };
+  let unharvested: { id: number; sown: string };
 
   beforeAll(async () => {
     plots = {
@@ -200,7 +201,12 @@ describe('a harvested season', () => {
     });
     expect(loss.statusCode, loss.body).toBe(201);
     // A sowing of the current season, not harvested: another season, not counted here.
-    await sowing({ plot: plots.sede, season: current, farmVarietyId: null, area: 100 });
+    unharvested = await sowing({
+      plot: plots.sede,
+      season: current,
+      farmVarietyId: null,
+      area: 100,
+    });
     answer = await performance(farmId, previous.id);
   });
 
@@ -284,6 +290,20 @@ describe('a harvested season', () => {
     });
     expect(empty.has_harvests).toBe(true);
     expect(empty.seasons_with_harvests).toEqual([previous.id]);
+  });
+
+  it('shows a harvest entered after a read on the next read (the kept answer follows the data)', async () => {
+    expect((await performance(farmId, current.id)).summary.harvested_sowings).toBe(0);
+    const harvested = await app.app.inject({
+      method: 'POST',
+      url: `/api/semeaduras/${unharvested.id}/colheita`,
+      headers: bearer(token),
+      payload: { data_colheita: todayIn('America/Sao_Paulo'), produtividade: 70 },
+    });
+    expect(harvested.statusCode, harvested.body).toBe(201);
+    const after = await performance(farmId, current.id);
+    expect(after.summary).toMatchObject({ harvested_sowings: 1, average_productivity: 70 });
+    expect(after.seasons_with_harvests).toEqual([current.id, previous.id]);
   });
 });
 

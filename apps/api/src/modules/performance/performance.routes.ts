@@ -29,7 +29,12 @@ export function performanceRoutes(performance: PerformanceService) {
           response: { 200: performanceSchema, ...errors },
         },
       },
-      async (request) => performance.season(sessionOf(request), request.query),
+      async (request, reply) => {
+        const session = sessionOf(request);
+        const { key, version } = await performance.version(session, request.query);
+        await reply.versionedAnswer(key, version, () => performance.season(session, request.query));
+        return reply;
+      },
     );
   };
 }
