@@ -81,9 +81,9 @@ describe.skipIf(!hasChromium)('every screen fits the window and passes axe', () 
     return answer.is_first_login_full_plan === true;
   }
 
-  async function dismissWelcome(page: Page) {
+  async function dismissWelcome(page: Page, language: Language = 'en') {
     await page.getByRole('dialog').waitFor();
-    await page.getByRole('button', { name: text('en', 'shell', 'welcome_full.start') }).click();
+    await page.getByRole('button', { name: text(language, 'shell', 'welcome_full.start') }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   }
 
@@ -209,6 +209,56 @@ describe.skipIf(!hasChromium)('every screen fits the window and passes axe', () 
       await page.getByTestId('app-drawer').waitFor();
       await check(page, 'drawer', findings);
     }
+    await page.context().close();
+    expect(report(findings).join('\n')).toBe('');
+  });
+
+  // The insights pages in Spanish, whose texts run longest: performance, integrations and their
+  // calendar dialog, both reports (outside the shell) and the weekly digest opened by its link.
+  it.each(SIZES)('the insights pages in es at $width px', async (size) => {
+    const findings: Finding[] = [];
+    const page = await open(browser, size, 'es');
+    if (await signIn(page, 'conta@full.demo.lavoura.app')) await dismissWelcome(page, 'es');
+    await page.goto(`${server.baseUrl}/v3/integrations`);
+    await page.getByTestId('integration-row').first().waitFor();
+    await check(page, 'integrations', findings);
+    await page.locator('[data-testid=integration-row][data-code=google_calendar]').click();
+    await page.getByTestId('calendar-feed-url').waitFor();
+    await check(page, 'calendar dialog', findings);
+    await page.keyboard.press('Escape');
+    const { farmId, seasonCropId, digest } = await page.evaluate(async () => {
+      const farms = (await (await fetch('/api/farms')).json()) as { id: number; nome: string }[];
+      const seasons = (await (await fetch('/api/season-crops')).json()) as {
+        id: number;
+        country_id: number;
+        crop_id: number;
+        status: string;
+      }[];
+      const link = (await (await fetch('/api/report/weekly-digest/link')).json()) as {
+        url: string;
+      };
+      return {
+        farmId: farms.find((row) => row.nome === 'Fazenda Três Irmãos')!.id,
+        seasonCropId: seasons.find(
+          (row) => row.country_id === 1 && row.crop_id === 1 && row.status === 'previous',
+        )!.id,
+        digest: new URL(link.url).search,
+      };
+    });
+    const query = `farm_id=${farmId}&season_crop_id=${seasonCropId}`;
+    await page.goto(`${server.baseUrl}/v3/performance?fazenda_id=${farmId}`);
+    await page.getByTestId('performance-figures').waitFor();
+    await page.locator('[data-testid^=performance-chart-] svg').first().waitFor();
+    await check(page, 'performance', findings);
+    await page.goto(`${server.baseUrl}/v3/reports/programa?${query}`);
+    await page.getByTestId('programa-sowing').first().waitFor();
+    await check(page, 'spraying report', findings);
+    await page.goto(`${server.baseUrl}/v3/reports/season-report?${query}`);
+    await page.getByTestId('season-harvests').first().waitFor();
+    await check(page, 'season report', findings);
+    await page.goto(`${server.baseUrl}/v3/weekly-digest${digest}`);
+    await page.getByTestId('digest-farm').first().waitFor();
+    await check(page, 'weekly digest', findings);
     await page.context().close();
     expect(report(findings).join('\n')).toBe('');
   });

@@ -39,6 +39,9 @@ function weekdayLabel(day: string, language: Language): string {
   }).format(dateOnlyToUtc(day));
 }
 
+/** Narrower cells on a phone, where the digest is mostly read (from the e-mail). */
+const COMPACT_ON_PHONE = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } } as const;
+
 function Section({
   title,
   children,
@@ -87,14 +90,14 @@ function WeatherWeek({
       : `${formatNumber(toDisplayUnit('temperature', celsius, language), language, 0)} ${unitOf('temperature', language)}`;
   return (
     <Box sx={{ flex: 1, minWidth: 0 }} data-testid={testId}>
-      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+      <Typography variant="subtitle2" component="h4" sx={{ mb: 0.5 }}>
         {title}
       </Typography>
       {days.length === 0 ? (
         <Empty text={t('weather.no_days')} />
       ) : (
-        <TableContainer>
-          <Table size="small">
+        <TableContainer tabIndex={0} role="group" aria-label={title}>
+          <Table size="small" sx={COMPACT_ON_PHONE}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('weather.day')}</TableCell>
@@ -117,9 +120,15 @@ function WeatherWeek({
                         ? t(`rain_status.${day.rain_status}`)
                         : '–'}
                   </TableCell>
-                  <TableCell align="right">{rain(day.rain_mm)}</TableCell>
-                  <TableCell align="right">{temperature(day.temp_min_c)}</TableCell>
-                  <TableCell align="right">{temperature(day.temp_max_c)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {rain(day.rain_mm)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {temperature(day.temp_min_c)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {temperature(day.temp_max_c)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -132,11 +141,14 @@ function WeatherWeek({
 
 function SprayTable({
   sprays,
+  label,
   empty,
   extra,
   testId,
 }: {
   sprays: DigestExecution[];
+  /** What the table is, for screen readers and keyboard users (it scrolls on a phone). */
+  label: string;
   empty: string;
   /** A last column (the days until an upcoming spray). */
   extra?: { title: string; value: (spray: DigestExecution) => string };
@@ -146,8 +158,8 @@ function SprayTable({
   const language = useLanguage();
   if (sprays.length === 0) return <Empty text={empty} />;
   return (
-    <TableContainer data-testid={testId}>
-      <Table size="small">
+    <TableContainer tabIndex={0} role="group" aria-label={label} data-testid={testId}>
+      <Table size="small" sx={COMPACT_ON_PHONE}>
         <TableHead>
           <TableRow>
             <TableCell>{t('fields.plot')}</TableCell>
@@ -246,17 +258,21 @@ export function DigestFarmCard({
           )}
         </Section>
         <Section title={t('fields.title')} testId="digest-fields">
-          <Typography variant="subtitle2">{t('fields.last_week')}</Typography>
+          <Typography variant="subtitle2" component="h4">
+            {t('fields.last_week')}
+          </Typography>
           <SprayTable
             sprays={farm.fields.lastWeek}
+            label={`${t('fields.title')}: ${t('fields.last_week')}`}
             empty={t('fields.empty')}
             testId="digest-fields-last"
           />
-          <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          <Typography variant="subtitle2" component="h4" sx={{ mt: 2 }}>
             {t('fields.this_week')}
           </Typography>
           <SprayTable
             sprays={farm.fields.thisWeek}
+            label={`${t('fields.title')}: ${t('fields.this_week')}`}
             empty={t('fields.empty')}
             testId="digest-fields-this"
           />
@@ -265,7 +281,7 @@ export function DigestFarmCard({
           {farm.harvest.length === 0 ? (
             <Empty text={t('harvest.empty')} />
           ) : (
-            <TableContainer>
+            <TableContainer tabIndex={0} role="group" aria-label={t('harvest.title')}>
               <Table size="small">
                 <TableHead>
                   <TableRow>
@@ -297,10 +313,11 @@ export function DigestFarmCard({
         <Section title={t('upcoming.title', { days: upcomingDays })} testId="digest-upcoming">
           <SprayTable
             sprays={farm.upcoming}
+            label={t('upcoming.title', { days: upcomingDays })}
             empty={t('upcoming.empty', { days: upcomingDays })}
             testId="digest-upcoming-table"
             extra={{
-              title: '',
+              title: t('upcoming.due'),
               value: (spray) => {
                 const days = daysBetween(today, spray.ideal_date);
                 return days <= 0 ? t('upcoming.today') : t('upcoming.in_days', { count: days });

@@ -9,6 +9,7 @@ import {
   DialogContent,
   DialogTitle,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Paper,
@@ -124,21 +125,22 @@ function AddDialog({
         ) : (
           <List>
             {offered.map((row) => (
-              <ListItemButton
-                key={row.integration.id}
-                data-testid="integration-option"
-                data-code={row.integration.code}
-                onClick={() => onChoose(row.integration.code)}
-              >
-                <Box sx={{ mr: 2, display: 'flex', color: 'primary.main' }} aria-hidden>
-                  {ICONS[row.integration.code]}
-                </Box>
-                <ListItemText
-                  primary={row.integration.name}
-                  secondary={t(`kind.${row.integration.kind}`)}
-                />
-                <StatusChip row={row} />
-              </ListItemButton>
+              <ListItem key={row.integration.id} disablePadding>
+                <ListItemButton
+                  data-testid="integration-option"
+                  data-code={row.integration.code}
+                  onClick={() => onChoose(row.integration.code)}
+                >
+                  <Box sx={{ mr: 2, display: 'flex', color: 'primary.main' }} aria-hidden>
+                    {ICONS[row.integration.code]}
+                  </Box>
+                  <ListItemText
+                    primary={row.integration.name}
+                    secondary={t(`kind.${row.integration.kind}`)}
+                  />
+                  <StatusChip row={row} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}
@@ -255,22 +257,22 @@ export function IntegrationsPage() {
         <Paper variant="outlined">
           <List disablePadding>
             {rows.map((row) => (
-              <ListItemButton
-                key={row.integration.id}
-                divider
-                data-testid="integration-row"
-                data-code={row.integration.code}
-                onClick={() => setDetail(row.integration.code)}
-              >
-                <Box sx={{ mr: 2, display: 'flex', color: 'primary.main' }} aria-hidden>
-                  {ICONS[row.integration.code]}
-                </Box>
-                <ListItemText
-                  primary={row.integration.name}
-                  secondary={t(`kind.${row.integration.kind}`)}
-                />
-                <StatusChip row={row} />
-              </ListItemButton>
+              <ListItem key={row.integration.id} disablePadding divider>
+                <ListItemButton
+                  data-testid="integration-row"
+                  data-code={row.integration.code}
+                  onClick={() => setDetail(row.integration.code)}
+                >
+                  <Box sx={{ mr: 2, display: 'flex', color: 'primary.main' }} aria-hidden>
+                    {ICONS[row.integration.code]}
+                  </Box>
+                  <ListItemText
+                    primary={row.integration.name}
+                    secondary={t(`kind.${row.integration.kind}`)}
+                  />
+                  <StatusChip row={row} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Paper>

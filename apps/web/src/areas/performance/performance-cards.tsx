@@ -26,7 +26,7 @@ function Card({
       data-testid={testId}
       sx={{ p: 2, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}
     >
-      <Typography variant="body2" color="text.secondary" component="h3">
+      <Typography variant="body2" color="text.secondary" component="h2">
         {label}
       </Typography>
       <Typography

@@ -66,7 +66,7 @@ function GroupChart({
       data-testid={testId}
       sx={{ p: 2, minWidth: 0 }}
     >
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
         {title}
       </Typography>
       <Box ref={ref} aria-hidden sx={{ width: '100%', height }}>
@@ -77,6 +77,9 @@ function GroupChart({
             data={rows.map((row) => ({ name: row.name, value: row.value ?? 0 }))}
             layout="vertical"
             margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
+            // The picture is hidden from screen readers (the table below reads the values), so
+            // it takes no keyboard focus either.
+            accessibilityLayer={false}
           >
             <CartesianGrid horizontal={false} strokeDasharray="3 3" />
             <XAxis type="number" tickFormatter={(value: number) => text(value)} fontSize={12} />

@@ -35,7 +35,13 @@ export function ReportTable({
       </Typography>
     );
   return (
-    <TableContainer sx={{ mb: 1.5, overflowX: 'auto' }}>
+    // A region the keyboard can reach: on a phone the table scrolls sideways inside it.
+    <TableContainer
+      tabIndex={0}
+      role="group"
+      aria-label={label}
+      sx={{ mb: 1.5, overflowX: 'auto' }}
+    >
       <Table size="small" aria-label={label} data-testid={testId}>
         <TableHead>
           <TableRow>

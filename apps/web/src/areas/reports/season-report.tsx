@@ -89,13 +89,13 @@ function Season({ report }: { report: SeasonReport }) {
               gap: 2,
               // The harvests' table has three columns with long unit headers: it gets the room.
               gridTemplateColumns: {
-                xs: '1fr',
+                xs: 'minmax(0, 1fr)',
                 md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)',
               },
             }}
           >
             <Box>
-              <Typography variant="subtitle2" color="primary">
+              <Typography variant="subtitle2" component="h3" color="primary">
                 {t('section.harvests')}
               </Typography>
               <ReportTable
@@ -115,7 +115,7 @@ function Season({ report }: { report: SeasonReport }) {
               />
             </Box>
             <Box>
-              <Typography variant="subtitle2" color="primary">
+              <Typography variant="subtitle2" component="h3" color="primary">
                 {t('section.irrigations')}
               </Typography>
               <ReportTable
@@ -135,7 +135,7 @@ function Season({ report }: { report: SeasonReport }) {
               />
             </Box>
             <Box>
-              <Typography variant="subtitle2" color="primary">
+              <Typography variant="subtitle2" component="h3" color="primary">
                 {t('section.observations')}
               </Typography>
               <ReportTable
@@ -181,11 +181,11 @@ function Season({ report }: { report: SeasonReport }) {
           sx={{
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 3fr)' },
           }}
         >
           <Box>
-            <Typography variant="subtitle2" color="primary">
+            <Typography variant="subtitle2" component="h3" color="primary">
               {t('section.by_month')}
             </Typography>
             <ReportTable
@@ -201,7 +201,7 @@ function Season({ report }: { report: SeasonReport }) {
             />
           </Box>
           <Box>
-            <Typography variant="subtitle2" color="primary">
+            <Typography variant="subtitle2" component="h3" color="primary">
               {t('section.by_week')}
             </Typography>
             <ReportTable
