@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy } from 'react';
 import { Alert, Box, Button, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
@@ -18,7 +18,7 @@ import { CurrentFarmGate } from '../../app/farm/current-farm-gate';
 import { useSignedIn } from '../../app/session/signed-in';
 import { InlineMessage } from '../../shell/inline-message';
 import { CropSeasonFilter } from '../planning/crop-season-filter';
-import { readStoredCrop, storeCrop } from '../planning/variety-season';
+import { useCropSeasonChoice } from '../planning/variety-season';
 import { PerformanceCards } from './performance-cards';
 import { usePerformanceFormat } from './performance-format';
 
@@ -258,24 +258,10 @@ function Performance({
 export function PerformancePage() {
   // Above the farm: a farm switch keeps the crop and season chosen and reloads the figures (their
   // query is the farm's, dropped with the previous farm).
-  const [crop, setCrop] = useState<number | null>(readStoredCrop);
-  const [season, setSeason] = useState<string | null>(null);
+  const choice = useCropSeasonChoice();
   return (
     <CurrentFarmGate namespace="performance" testId="performance-no-farm" loading={<Loading />}>
-      {(farm) => (
-        <Performance
-          key={farm.id}
-          farm={farm}
-          chosenCrop={crop}
-          chosenSeason={season}
-          onCrop={(cropId) => {
-            storeCrop(cropId);
-            setCrop(cropId);
-            setSeason(null);
-          }}
-          onSeason={setSeason}
-        />
-      )}
+      {(farm) => <Performance key={farm.id} farm={farm} {...choice} />}
     </CurrentFarmGate>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import GrassIcon from '@mui/icons-material/Grass';
@@ -15,7 +14,7 @@ import { InlineMessage } from '../../shell/inline-message';
 import { ProgramEditor } from './program-editor';
 import { CropSeasonFilter } from './crop-season-filter';
 import { VarietyPrograms } from './program-variety-programs';
-import { readStoredCrop, storeCrop } from './variety-season';
+import { useCropSeasonChoice } from './variety-season';
 
 /** ?programa={id} opens a program's editor over the list (a link to it can be shared). */
 const PROGRAM_PARAM = 'programa';
@@ -177,25 +176,10 @@ function FarmPrograms({
 /** /programas: the current farm's spray programs, by variety of the chosen crop and season. */
 export function ProgramsPage() {
   // Above the farm: a farm switch keeps the crop and season chosen.
-  const [crop, setCrop] = useState<number | null>(readStoredCrop);
-  const [season, setSeason] = useState<string | null>(null);
-
+  const choice = useCropSeasonChoice();
   return (
     <CurrentFarmGate namespace="programs" testId="programs-no-farm" loading={<Loading />}>
-      {(farm) => (
-        <FarmPrograms
-          key={farm.id}
-          farm={farm}
-          chosenCrop={crop}
-          chosenSeason={season}
-          onCrop={(cropId) => {
-            storeCrop(cropId);
-            setCrop(cropId);
-            setSeason(null);
-          }}
-          onSeason={setSeason}
-        />
-      )}
+      {(farm) => <FarmPrograms key={farm.id} farm={farm} {...choice} />}
     </CurrentFarmGate>
   );
 }

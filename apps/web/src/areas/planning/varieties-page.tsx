@@ -47,7 +47,7 @@ import { CopyVarietyDialog } from './copy-variety-dialog';
 import { RequestVarietyDialog } from './request-variety-dialog';
 import { useVarietyFacts } from './variety-facts';
 import { CropSeasonFilter } from './crop-season-filter';
-import { readStoredCrop, storeCrop } from './variety-season';
+import { useCropSeasonChoice } from './variety-season';
 import { RowAction } from '../../shell/row-action';
 
 function Loading() {
@@ -451,26 +451,10 @@ function FarmVarieties({
 /** /cultivares: the current farm's varieties per crop and season (spec 2 §7 Seeds and varieties). */
 export function VarietiesPage() {
   // Above the farm: a farm switch keeps the crop and season chosen.
-  const [crop, setCrop] = useState<number | null>(readStoredCrop);
-  const [season, setSeason] = useState<string | null>(null);
-
+  const choice = useCropSeasonChoice();
   return (
     <CurrentFarmGate namespace="varieties" testId="varieties-no-farm" loading={<Loading />}>
-      {(farm) => (
-        <FarmVarieties
-          key={farm.id}
-          farm={farm}
-          chosenCrop={crop}
-          chosenSeason={season}
-          onCrop={(cropId) => {
-            storeCrop(cropId);
-            setCrop(cropId);
-            // Seasons are the crop's: the new crop opens on its current season.
-            setSeason(null);
-          }}
-          onSeason={setSeason}
-        />
-      )}
+      {(farm) => <FarmVarieties key={farm.id} farm={farm} {...choice} />}
     </CurrentFarmGate>
   );
 }
