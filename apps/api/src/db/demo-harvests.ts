@@ -1,13 +1,7 @@
-import {
-  CROP_IDS,
-  COUNTRY_IDS,
-  addDays,
-  currentSeasonStartYear,
-  seasonPeriod,
-  todayIn,
-} from '@lavoura/domain';
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { CROP_IDS, COUNTRY_IDS, addDays } from '@lavoura/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import { demoBrsVarieties, demoSoybeanSeason } from './demo-season.ts';
 import * as t from './schema.ts';
 
 /**
@@ -22,8 +16,6 @@ import * as t from './schema.ts';
  * sc/ha), and the doses and prices the same grower values as the current season's programs
  * (demo-programs.ts): illustrative, not measured data (docs/data-sources.md, "Demo data").
  */
-
-const DEMO_FARM = 'Fazenda Três Irmãos';
 
 /** What the demo grower paid (R$ per L or kg) and sprayed per hectare (as demo-programs.ts). */
 const SPRAYS: readonly (readonly { name: string; dose: number; price: number }[])[] = [
@@ -83,48 +75,16 @@ const TARGET_SPOT = 3;
 const MEDIUM_SEVERITY = 3;
 
 export async function seedDemoHarvests(db: Database, demo: { accountId: number }): Promise<void> {
-  const [farm] = await db
-    .select({ id: t.farms.id, timeZone: t.farms.timeZone })
-    .from(t.farms)
-    .where(and(eq(t.farms.accountId, demo.accountId), eq(t.farms.name, DEMO_FARM)));
-  if (!farm) throw new Error(`Demo harvests: no ${DEMO_FARM}`);
-  const today = todayIn(farm.timeZone, new Date());
-  const season = seasonPeriod(
-    COUNTRY_IDS.brazil,
-    CROP_IDS.soybean,
-    currentSeasonStartYear(COUNTRY_IDS.brazil, CROP_IDS.soybean, today) - 1,
-  );
-  const [seasonCrop] = await db
-    .select({ id: t.seasonCrops.id })
-    .from(t.seasonCrops)
-    .where(
-      and(
-        eq(t.seasonCrops.countryId, COUNTRY_IDS.brazil),
-        eq(t.seasonCrops.cropId, CROP_IDS.soybean),
-        eq(t.seasonCrops.startPeriod, season.start_period),
-      ),
-    );
-  if (!seasonCrop) throw new Error(`Demo harvests: no soybean season from ${season.start_period}`);
+  const { farm, season, seasonCrop } = await demoSoybeanSeason(db, demo, 1, 'Demo harvests');
 
   return db.transaction(async (run) => {
-    const varieties = await run
-      .select({ id: t.varieties.id })
-      .from(t.varieties)
-      .where(and(eq(t.varieties.cropId, CROP_IDS.soybean), like(t.varieties.name, 'BRS %')))
-      .orderBy(asc(t.varieties.name))
-      .limit(2);
-    if (varieties.length < 2) throw new Error('Demo harvests: no BRS soybean varieties');
-    const farmVarieties = await run
-      .insert(t.farmVarieties)
-      .values(
-        varieties.map((variety) => ({
-          accountId: demo.accountId,
-          farmId: farm.id,
-          seasonCropId: seasonCrop.id,
-          varietyId: variety.id,
-        })),
-      )
-      .returning({ id: t.farmVarieties.id });
+    const farmVarieties = await demoBrsVarieties(
+      run,
+      demo,
+      farm.id,
+      seasonCrop.id,
+      'Demo harvests',
+    );
 
     const plots = await run
       .select({ id: t.plots.id, name: t.plots.name, area: t.plots.area })
@@ -161,7 +121,7 @@ export async function seedDemoHarvests(db: Database, demo: { accountId: number }
           plotId: plot.id,
           cropId: CROP_IDS.soybean,
           seasonCropId: seasonCrop.id,
-          farmVarietyId: farmVarieties[field.variety]!.id,
+          farmVarietyId: farmVarieties[field.variety],
           area: plot.area,
           sowingDate: sown,
           emergenceDate: addDays(sown, 7),

@@ -2,17 +2,15 @@ import {
   CROP_IDS,
   COUNTRY_IDS,
   addDays,
-  currentSeasonStartYear,
   permissionsFor,
-  seasonPeriod,
-  todayIn,
   type ApplicationBody,
 } from '@lavoura/domain';
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Session } from '../modules/auth/session.types.ts';
 import type { TokenClaims } from '../modules/auth/tokens.ts';
 import { ProgramsService } from '../modules/programs/programs.service.ts';
 import type { Database } from './client.ts';
+import { demoBrsVarieties, demoSoybeanSeason } from './demo-season.ts';
 import * as t from './schema.ts';
 
 /**
@@ -28,8 +26,6 @@ import * as t from './schema.ts';
  * doses: the catalogue's data set gives none for these products, and shows "not informed" for them
  * (docs/data-sources.md, "Demo data").
  */
-
-const DEMO_FARM = 'Fazenda Três Irmãos';
 
 /** What the demo grower paid (R$ per L or kg) and sprayed per hectare, product by product. */
 const GROWER_VALUES: readonly { name: string; dose: number; price: number }[] = [
@@ -50,53 +46,20 @@ export async function seedDemoPrograms(
   db: Database,
   demo: { accountId: number; userId: number; membershipId: number; planLevel: number },
 ): Promise<void> {
-  const [farm] = await db
-    .select({ id: t.farms.id, timeZone: t.farms.timeZone })
-    .from(t.farms)
-    .where(and(eq(t.farms.accountId, demo.accountId), eq(t.farms.name, DEMO_FARM)));
-  if (!farm) throw new Error(`Demo programs: no ${DEMO_FARM}`);
-  const today = todayIn(farm.timeZone, new Date());
-  const season = seasonPeriod(
-    COUNTRY_IDS.brazil,
-    CROP_IDS.soybean,
-    currentSeasonStartYear(COUNTRY_IDS.brazil, CROP_IDS.soybean, today),
-  );
-  const [seasonCrop] = await db
-    .select({ id: t.seasonCrops.id })
-    .from(t.seasonCrops)
-    .where(
-      and(
-        eq(t.seasonCrops.countryId, COUNTRY_IDS.brazil),
-        eq(t.seasonCrops.cropId, CROP_IDS.soybean),
-        eq(t.seasonCrops.startPeriod, season.start_period),
-      ),
-    );
-  if (!seasonCrop) throw new Error(`Demo programs: no soybean season from ${season.start_period}`);
+  const { farm, today, season, seasonCrop } = await demoSoybeanSeason(db, demo, 0, 'Demo programs');
   // The season must have begun far enough back for sprays to have been applied in it.
   const back = (days: number) => {
     const day = addDays(today, -days);
     return day < season.start_period ? season.start_period : day;
   };
 
-  const varieties = await db
-    .select({ id: t.varieties.id })
-    .from(t.varieties)
-    .where(and(eq(t.varieties.cropId, CROP_IDS.soybean), like(t.varieties.name, 'BRS %')))
-    .orderBy(asc(t.varieties.name))
-    .limit(2);
-  if (varieties.length < 2) throw new Error('Demo programs: no BRS soybean varieties');
-  const farmVarieties = await db
-    .insert(t.farmVarieties)
-    .values(
-      varieties.map((variety) => ({
-        accountId: demo.accountId,
-        farmId: farm.id,
-        seasonCropId: seasonCrop.id,
-        varietyId: variety.id,
-      })),
-    )
-    .returning({ id: t.farmVarieties.id });
-  const [mainVariety, otherVariety] = farmVarieties.map((row) => row.id) as [number, number];
+  const [mainVariety, otherVariety] = await demoBrsVarieties(
+    db,
+    demo,
+    farm.id,
+    seasonCrop.id,
+    'Demo programs',
+  );
 
   const plots = await db
     .select({ id: t.plots.id, name: t.plots.name, area: t.plots.area })

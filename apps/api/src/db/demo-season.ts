@@ -1,0 +1,77 @@
+import {
+  CROP_IDS,
+  COUNTRY_IDS,
+  currentSeasonStartYear,
+  seasonPeriod,
+  todayIn,
+} from '@lavoura/domain';
+import { and, asc, eq, like } from 'drizzle-orm';
+import type { Database } from './client.ts';
+import * as t from './schema.ts';
+
+/** The Full demo's farm whose seasons carry programs and harvests (demo-programs, demo-harvests). */
+export const DEMO_FARM = 'Fazenda Três Irmãos';
+
+/**
+ * The demo farm, its day and a Brazilian soybean season of it: the current one (`ago` 0) or one
+ * `ago` seasons back. `who` names the seeder in its errors.
+ */
+export async function demoSoybeanSeason(
+  db: Database,
+  demo: { accountId: number },
+  ago: number,
+  who: string,
+) {
+  const [farm] = await db
+    .select({ id: t.farms.id, timeZone: t.farms.timeZone })
+    .from(t.farms)
+    .where(and(eq(t.farms.accountId, demo.accountId), eq(t.farms.name, DEMO_FARM)));
+  if (!farm) throw new Error(`${who}: no ${DEMO_FARM}`);
+  const today = todayIn(farm.timeZone, new Date());
+  const season = seasonPeriod(
+    COUNTRY_IDS.brazil,
+    CROP_IDS.soybean,
+    currentSeasonStartYear(COUNTRY_IDS.brazil, CROP_IDS.soybean, today) - ago,
+  );
+  const [seasonCrop] = await db
+    .select({ id: t.seasonCrops.id })
+    .from(t.seasonCrops)
+    .where(
+      and(
+        eq(t.seasonCrops.countryId, COUNTRY_IDS.brazil),
+        eq(t.seasonCrops.cropId, CROP_IDS.soybean),
+        eq(t.seasonCrops.startPeriod, season.start_period),
+      ),
+    );
+  if (!seasonCrop) throw new Error(`${who}: no soybean season from ${season.start_period}`);
+  return { farm, today, season, seasonCrop };
+}
+
+/** Two Embrapa (BRS) soybean varieties added to the demo farm's season; their farm-variety ids. */
+export async function demoBrsVarieties(
+  db: Pick<Database, 'select' | 'insert'>,
+  demo: { accountId: number },
+  farmId: number,
+  seasonCropId: number,
+  who: string,
+): Promise<[number, number]> {
+  const varieties = await db
+    .select({ id: t.varieties.id })
+    .from(t.varieties)
+    .where(and(eq(t.varieties.cropId, CROP_IDS.soybean), like(t.varieties.name, 'BRS %')))
+    .orderBy(asc(t.varieties.name))
+    .limit(2);
+  if (varieties.length < 2) throw new Error(`${who}: no BRS soybean varieties`);
+  const farmVarieties = await db
+    .insert(t.farmVarieties)
+    .values(
+      varieties.map((variety) => ({
+        accountId: demo.accountId,
+        farmId,
+        seasonCropId,
+        varietyId: variety.id,
+      })),
+    )
+    .returning({ id: t.farmVarieties.id });
+  return farmVarieties.map((row) => row.id) as [number, number];
+}
