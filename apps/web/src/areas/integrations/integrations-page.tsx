@@ -50,6 +50,39 @@ interface Row {
   mine: UserIntegration | undefined;
 }
 
+/** An integration in a list: its icon, name, kind and state, opening its detail. */
+function IntegrationItem({
+  row,
+  testId,
+  onOpen,
+  divider = false,
+}: {
+  row: Row;
+  testId: string;
+  onOpen: (code: IntegrationCode) => void;
+  divider?: boolean;
+}) {
+  const { t } = useTranslation('integrations');
+  return (
+    <ListItem disablePadding divider={divider}>
+      <ListItemButton
+        data-testid={testId}
+        data-code={row.integration.code}
+        onClick={() => onOpen(row.integration.code)}
+      >
+        <Box sx={{ mr: 2, display: 'flex', color: 'primary.main' }} aria-hidden>
+          {ICONS[row.integration.code]}
+        </Box>
+        <ListItemText
+          primary={row.integration.name}
+          secondary={t(`kind.${row.integration.kind}`)}
+        />
+        <StatusChip row={row} />
+      </ListItemButton>
+    </ListItem>
+  );
+}
+
 function StatusChip({ row }: { row: Row }) {
   const { t } = useTranslation('integrations');
   if (!row.integration.is_active)
@@ -125,22 +158,12 @@ function AddDialog({
         ) : (
           <List>
             {offered.map((row) => (
-              <ListItem key={row.integration.id} disablePadding>
-                <ListItemButton
-                  data-testid="integration-option"
-                  data-code={row.integration.code}
-                  onClick={() => onChoose(row.integration.code)}
-                >
-                  <Box sx={{ mr: 2, display: 'flex', color: 'primary.main' }} aria-hidden>
-                    {ICONS[row.integration.code]}
-                  </Box>
-                  <ListItemText
-                    primary={row.integration.name}
-                    secondary={t(`kind.${row.integration.kind}`)}
-                  />
-                  <StatusChip row={row} />
-                </ListItemButton>
-              </ListItem>
+              <IntegrationItem
+                key={row.integration.id}
+                row={row}
+                testId="integration-option"
+                onOpen={onChoose}
+              />
             ))}
           </List>
         )}
@@ -257,22 +280,13 @@ export function IntegrationsPage() {
         <Paper variant="outlined">
           <List disablePadding>
             {rows.map((row) => (
-              <ListItem key={row.integration.id} disablePadding divider>
-                <ListItemButton
-                  data-testid="integration-row"
-                  data-code={row.integration.code}
-                  onClick={() => setDetail(row.integration.code)}
-                >
-                  <Box sx={{ mr: 2, display: 'flex', color: 'primary.main' }} aria-hidden>
-                    {ICONS[row.integration.code]}
-                  </Box>
-                  <ListItemText
-                    primary={row.integration.name}
-                    secondary={t(`kind.${row.integration.kind}`)}
-                  />
-                  <StatusChip row={row} />
-                </ListItemButton>
-              </ListItem>
+              <IntegrationItem
+                key={row.integration.id}
+                row={row}
+                testId="integration-row"
+                onOpen={setDetail}
+                divider
+              />
             ))}
           </List>
         </Paper>
