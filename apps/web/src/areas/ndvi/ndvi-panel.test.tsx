@@ -101,6 +101,10 @@ describe('the NDVI view of a plot', () => {
         .getAttribute('aria-pressed'),
     ).toBe('true');
     expect(screen.getByTestId('ndvi-simulated').textContent).toBe('Simulated data');
+    // The collection by its name, not the API's id.
+    expect(screen.getByTestId('ndvi-source').textContent).toBe(
+      'Source: Simulated Sentinel-2 (offline)',
+    );
     // The newest scene's image on the plot's bounds.
     await waitFor(() => expect(overlay()).not.toBeNull());
     expect(overlay()!.getAttribute('src')).toBe('/api/ndvi/images/71/2027-01-18.png?v=1');

@@ -58,6 +58,8 @@ export function NdviPanel({ plot }: { plot: Plot }) {
   const valid = isNdviWindow(range.from, range.to);
   const ndvi = useNdvi(plot.fazenda_id, plot.id, range.from, range.to);
   const [chosen, setChosen] = useState<string | null>(null);
+  // The satellite collection by its name; one this screen does not know shows as the API says it.
+  const sourceName = (source: string) => t(`sources.${source}`, { defaultValue: source });
   const percent = useMemo(
     () => new Intl.NumberFormat(LOCALE_RULES[language].locale, { maximumFractionDigits: 0 }),
     [language],
@@ -217,7 +219,7 @@ export function NdviPanel({ plot }: { plot: Plot }) {
           />
           <Legend scale={answer.scale} />
           <Typography variant="caption" color="text.secondary" data-testid="ndvi-source">
-            {t('source', { source: selected?.type ?? answer.provider })}
+            {t('source', { source: sourceName(selected?.type ?? answer.provider) })}
           </Typography>
         </>
       )}
