@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, horizontalOverflow, settled, type AxeViolation } from './support/axe.ts';
 import { SCREENSHOT_DIR, hasChromium, launchBrowser } from './support/browser.ts';
+import { demoHarvestedSeason } from './support/demo.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const DEMO_PASSWORD = 'Lavoura2026';
@@ -213,52 +214,54 @@ describe.skipIf(!hasChromium)('every screen fits the window and passes axe', () 
     expect(report(findings).join('\n')).toBe('');
   });
 
-  // The insights pages in Spanish, whose texts run longest: performance, integrations and their
-  // calendar dialog, both reports (outside the shell) and the weekly digest opened by its link.
-  it.each(SIZES)('the insights pages in es at $width px', async (size) => {
+  // The insights pages in each language: performance, integrations and their calendar dialog,
+  // both reports (outside the shell) and the weekly digest opened by its link.
+  it.each(
+    SIZES.flatMap((size) =>
+      (['pt', 'en', 'es'] as const).map((language) => ({ ...size, language })),
+    ),
+  )('the insights pages in $language at $width px', async ({ language, ...size }) => {
     const findings: Finding[] = [];
-    const page = await open(browser, size, 'es');
-    if (await signIn(page, 'conta@full.demo.lavoura.app')) await dismissWelcome(page, 'es');
+    const page = await open(browser, size, language);
+    if (await signIn(page, 'conta@full.demo.lavoura.app')) await dismissWelcome(page, language);
+    const shot = (name: string) =>
+      page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `insights-${name}-${language}-${size.width}.png`),
+        fullPage: true,
+      });
     await page.goto(`${server.baseUrl}/v3/integrations`);
     await page.getByTestId('integration-row').first().waitFor();
     await check(page, 'integrations', findings);
+    await shot('integrations');
     await page.locator('[data-testid=integration-row][data-code=google_calendar]').click();
     await page.getByTestId('calendar-feed-url').waitFor();
     await check(page, 'calendar dialog', findings);
     await page.keyboard.press('Escape');
-    const { farmId, seasonCropId, digest } = await page.evaluate(async () => {
-      const farms = (await (await fetch('/api/farms')).json()) as { id: number; nome: string }[];
-      const seasons = (await (await fetch('/api/season-crops')).json()) as {
-        id: number;
-        country_id: number;
-        crop_id: number;
-        status: string;
-      }[];
+    const { farmId, seasonCropId } = await demoHarvestedSeason(page);
+    const digest = await page.evaluate(async () => {
       const link = (await (await fetch('/api/report/weekly-digest/link')).json()) as {
         url: string;
       };
-      return {
-        farmId: farms.find((row) => row.nome === 'Fazenda Três Irmãos')!.id,
-        seasonCropId: seasons.find(
-          (row) => row.country_id === 1 && row.crop_id === 1 && row.status === 'previous',
-        )!.id,
-        digest: new URL(link.url).search,
-      };
+      return new URL(link.url).search;
     });
     const query = `farm_id=${farmId}&season_crop_id=${seasonCropId}`;
     await page.goto(`${server.baseUrl}/v3/performance?fazenda_id=${farmId}`);
     await page.getByTestId('performance-figures').waitFor();
     await page.locator('[data-testid^=performance-chart-] svg').first().waitFor();
     await check(page, 'performance', findings);
+    await shot('performance');
     await page.goto(`${server.baseUrl}/v3/reports/programa?${query}`);
     await page.getByTestId('programa-sowing').first().waitFor();
     await check(page, 'spraying report', findings);
+    await shot('spraying-report');
     await page.goto(`${server.baseUrl}/v3/reports/season-report?${query}`);
     await page.getByTestId('season-harvests').first().waitFor();
     await check(page, 'season report', findings);
+    await shot('season-report');
     await page.goto(`${server.baseUrl}/v3/weekly-digest${digest}`);
     await page.getByTestId('digest-farm').first().waitFor();
     await check(page, 'weekly digest', findings);
+    await shot('digest');
     await page.context().close();
     expect(report(findings).join('\n')).toBe('');
   });

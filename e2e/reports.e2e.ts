@@ -5,7 +5,14 @@ import type { Browser } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from './support/browser.ts';
-import { SIZES, expectReadable, openPage, signInToDemo, text } from './support/demo.ts';
+import {
+  SIZES,
+  demoHarvestedSeason,
+  expectReadable,
+  openPage,
+  signInToDemo,
+  text,
+} from './support/demo.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /** Reports are on the Full plan: the Full demo account, whose farm has a harvested season. */
@@ -33,21 +40,7 @@ describe.skipIf(!hasChromium)('reports (/reports/programa, /reports/season-repor
     const page = await openPage(browser, SIZES[0], 'pt');
     await signInToDemo(page, server.baseUrl, DEMO_FULL);
     // Fazenda Três Irmãos and its previous soybean season: sprayed and harvested (demo-harvests.ts).
-    const { farmId, seasonCropId } = await page.evaluate(async () => {
-      const farms = (await (await fetch('/api/farms')).json()) as { id: number; nome: string }[];
-      const seasons = (await (await fetch('/api/season-crops')).json()) as {
-        id: number;
-        country_id: number;
-        crop_id: number;
-        status: string;
-      }[];
-      return {
-        farmId: farms.find((row) => row.nome === 'Fazenda Três Irmãos')!.id,
-        seasonCropId: seasons.find(
-          (row) => row.country_id === 1 && row.crop_id === 1 && row.status === 'previous',
-        )!.id,
-      };
-    });
+    const { farmId, seasonCropId } = await demoHarvestedSeason(page);
     await page.goto(
       `${server.baseUrl}/v3/reports/programa?farm_id=${farmId}&season_crop_id=${seasonCropId}`,
     );
@@ -106,21 +99,7 @@ describe.skipIf(!hasChromium)('reports (/reports/programa, /reports/season-repor
   it('opens the season report of the same farm and season in English, with its PDF', async () => {
     const page = await openPage(browser, SIZES[0], 'en');
     await signInToDemo(page, server.baseUrl, DEMO_FULL);
-    const { farmId, seasonCropId } = await page.evaluate(async () => {
-      const farms = (await (await fetch('/api/farms')).json()) as { id: number; nome: string }[];
-      const seasons = (await (await fetch('/api/season-crops')).json()) as {
-        id: number;
-        country_id: number;
-        crop_id: number;
-        status: string;
-      }[];
-      return {
-        farmId: farms.find((row) => row.nome === 'Fazenda Três Irmãos')!.id,
-        seasonCropId: seasons.find(
-          (row) => row.country_id === 1 && row.crop_id === 1 && row.status === 'previous',
-        )!.id,
-      };
-    });
+    const { farmId, seasonCropId } = await demoHarvestedSeason(page);
     await page.goto(
       `${server.baseUrl}/v3/reports/programa?farm_id=${farmId}&season_crop_id=${seasonCropId}`,
     );

@@ -65,3 +65,27 @@ export async function expectReadable(page: Page, areaKeys: RegExp): Promise<void
   expect(body).not.toMatch(areaKeys);
   expect(await horizontalOverflow(page)).toBe(0);
 }
+
+/**
+ * The Full demo's Fazenda Três Irmãos and its previous Brazilian soybean season, sprayed and
+ * harvested (apps/api/src/db/demo-harvests.ts), read through the signed-in page's session.
+ */
+export async function demoHarvestedSeason(
+  page: Page,
+): Promise<{ farmId: number; seasonCropId: number }> {
+  return page.evaluate(async () => {
+    const farms = (await (await fetch('/api/farms')).json()) as { id: number; nome: string }[];
+    const seasons = (await (await fetch('/api/season-crops')).json()) as {
+      id: number;
+      country_id: number;
+      crop_id: number;
+      status: string;
+    }[];
+    return {
+      farmId: farms.find((row) => row.nome === 'Fazenda Três Irmãos')!.id,
+      seasonCropId: seasons.find(
+        (row) => row.country_id === 1 && row.crop_id === 1 && row.status === 'previous',
+      )!.id,
+    };
+  });
+}

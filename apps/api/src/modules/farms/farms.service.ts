@@ -89,8 +89,11 @@ function farmSelection(db: Executor) {
     .innerJoin(t.cities, eq(t.cities.id, t.farms.cityId));
 }
 
-/** One named statement: the check a cached list costs on every call. */
-function farmsVersionQuery(db: Database) {
+/**
+ * One named statement: the account's data version (migration 0007), the check a kept answer
+ * (http/versioned-answers.ts) costs on every call. Shared by the services whose answers it names.
+ */
+export function accountDataVersionQuery(db: Database) {
   return db
     .select({ version: t.accountDataVersions.version })
     .from(t.accountDataVersions)
@@ -104,11 +107,11 @@ function farmsVersionQuery(db: Database) {
  */
 export class FarmsService {
   private readonly now: () => Date;
-  private readonly versionQuery: ReturnType<typeof farmsVersionQuery>;
+  private readonly versionQuery: ReturnType<typeof accountDataVersionQuery>;
 
   constructor(private readonly deps: FarmsServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.versionQuery = farmsVersionQuery(deps.db);
+    this.versionQuery = accountDataVersionQuery(deps.db);
   }
 
   /**

@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
-import { visibleFarms } from '../farms/farms.service.ts';
+import { accountDataVersionQuery, visibleFarms } from '../farms/farms.service.ts';
 import { presentPerformance } from './performance.presenter.ts';
 
 /** A sowing as the season's query returns it, one per harvest (see `season`). */
@@ -51,7 +51,11 @@ export interface PerformanceServiceDeps {
  * one is 404, like an unknown one).
  */
 export class PerformanceService {
-  constructor(private readonly deps: PerformanceServiceDeps) {}
+  private readonly versionQuery: ReturnType<typeof accountDataVersionQuery>;
+
+  constructor(private readonly deps: PerformanceServiceDeps) {
+    this.versionQuery = accountDataVersionQuery(deps.db);
+  }
 
   /**
    * What names a performance answer (http/versioned-answers.ts): the farm and the season, at the
@@ -66,10 +70,7 @@ export class PerformanceService {
   ): Promise<{ key: string; version: string }> {
     if (!mayReadFarm(session.farms, query.farm_id))
       throw new AppError(ERRORS.notFound, 'Farm not found');
-    const [row] = await this.deps.db
-      .select({ version: t.accountDataVersions.version })
-      .from(t.accountDataVersions)
-      .where(eq(t.accountDataVersions.accountId, session.accountId));
+    const [row] = await this.versionQuery.execute({ accountId: session.accountId });
     return {
       key: `performance:${session.accountId}:${query.farm_id}:${query.season_crop_id}`,
       version: String(row?.version ?? 0),

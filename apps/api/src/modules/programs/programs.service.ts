@@ -45,7 +45,7 @@ import { groupBy } from '../../lib/group-by.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
-import { visibleFarms } from '../farms/farms.service.ts';
+import { accountDataVersionQuery, visibleFarms } from '../farms/farms.service.ts';
 import {
   engineDiseases,
   evaluate,
@@ -95,8 +95,11 @@ interface ProgramTarget {
 export class ProgramsService {
   private readonly now: () => Date;
 
+  private readonly versionQuery: ReturnType<typeof accountDataVersionQuery>;
+
   constructor(private readonly deps: ProgramsServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.versionQuery = accountDataVersionQuery(deps.db);
   }
 
   /** The plans of a farm variety, the program of a sowing, or a farm's programs, newest first. */
@@ -110,10 +113,7 @@ export class ProgramsService {
     session: Session,
     query: ProgramsQuery,
   ): Promise<{ key: string; version: string }> {
-    const [row] = await this.deps.db
-      .select({ version: t.accountDataVersions.version })
-      .from(t.accountDataVersions)
-      .where(eq(t.accountDataVersions.accountId, session.accountId));
+    const [row] = await this.versionQuery.execute({ accountId: session.accountId });
     const scope = session.farms.all
       ? 'all'
       : [...session.farms.farmIds].sort((a, b) => a - b).join(',');
