@@ -4,13 +4,16 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const entry = path.join(root, 'apps/api/dist/main.js');
 
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Stops the server; its data folder is removed unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -24,17 +27,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-/**
- * Starts the built app (`npm run build` first; `npm test` does) as `npm start` would run it, on a
- * free port and a temporary embedded database, and waits for /healthz.
- */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const entry = path.join(root, 'apps/api/dist/main.js');
-  if (!fs.existsSync(entry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('The app is not built: run `npm run build` first');
-  }
+/** Whether `npm run build` has made the app the browser tests start (`npm test` runs it first). */
+export function builtApp(): boolean {
+  return fs.existsSync(entry) && fs.existsSync(path.join(root, 'apps/web/dist/index.html'));
+}
+
+/** The built app as `npm start` runs it, on a free port and the data folder given. */
+export async function launchServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  if (!builtApp()) throw new Error('The app is not built: run `npm run build` first');
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lavoura-e2e-'));
   const baseEnv = { ...process.env };
   delete baseEnv.DATABASE_URL; // browser tests run on their own embedded database
   const child: ChildProcess = spawn(process.execPath, [entry], {
@@ -63,18 +67,29 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     baseUrl,
     dataDir,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The built app on a free port and a data folder of this file's own: a copy of the run's seeded
+ * folder (support/global-setup.ts), so it starts in a second or two from the demo data and
+ * nothing another file did.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lavoura-e2e-'));
+  fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
+  return launchServer(dataDir, env);
 }

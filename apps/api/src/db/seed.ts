@@ -26,116 +26,126 @@ import type { Database, Executor } from './client.ts';
 import { seedCatalogue } from './catalogue/load-catalogue.ts';
 import { applyOfficialGeography, findGeographyDir, officialGeography } from './geography.ts';
 import * as t from './schema.ts';
+import { PhaseTimer } from '../lib/phase-timer.ts';
 
 /**
  * Writes the reference data on every start. Idempotent: the spec's lists are upserted by their
  * fixed ids (a renamed key is corrected, nothing is duplicated), seasons are added as time passes,
  * and the geography set is loaded once per version of its lists.
  */
-export async function seedReferenceData(db: Database, now: Date = new Date()): Promise<void> {
+export async function seedReferenceData(
+  db: Database,
+  now: Date = new Date(),
+  timer: PhaseTimer = new PhaseTimer(),
+): Promise<void> {
   await db.transaction(async (run) => {
-    await upsert(
-      run,
-      t.countries,
-      t.countries.id,
-      COUNTRIES.map((c) => ({
-        id: c.id,
-        acronym: c.acronym,
-        name: c.name,
-        messageKey: c.message_key,
-        latitude: c.latitude,
-        longitude: c.longitude,
-        timeZone: c.time_zone,
-      })),
-    );
-    await upsert(
-      run,
-      t.crops,
-      t.crops.id,
-      CROPS.map((c) => ({ id: c.id, code: c.code, messageKey: c.message_key })),
-    );
-    await upsert(
-      run,
-      t.diseases,
-      t.diseases.id,
-      DISEASES.map((d) => ({
-        id: d.id,
-        cropId: d.crop_id,
-        code: d.code,
-        name: d.name,
-        messageKey: d.message_key,
-      })),
-    );
-    await upsert(
-      run,
-      t.growthStages,
-      t.growthStages.id,
-      GROWTH_STAGES.map((s) => ({
-        id: s.id,
-        cropId: s.crop_id,
-        code: s.code,
-        position: s.order,
-        messageKey: s.message_key,
-      })),
-    );
-    const row = (item: { id: number; code: string; message_key: string }) => ({
-      id: item.id,
-      code: item.code,
-      messageKey: item.message_key,
-    });
-    const enumerated = (list: readonly { id: number; code: string; message_key: string }[]) =>
-      list.map(row);
-    await upsert(run, t.seedClasses, t.seedClasses.id, enumerated(SEED_CLASSES));
-    await upsert(run, t.seederSystems, t.seederSystems.id, enumerated(SEEDER_SYSTEMS));
-    await upsert(run, t.severityLevels, t.severityLevels.id, enumerated(SEVERITY_LEVELS));
-    await upsert(run, t.notificationTypes, t.notificationTypes.id, enumerated(NOTIFICATION_TYPES));
-    await upsert(run, t.noteCategories, t.noteCategories.id, enumerated(NOTE_CATEGORIES));
-    await upsert(
-      run,
-      t.pausedClimateReasons,
-      t.pausedClimateReasons.id,
-      PAUSED_CLIMATE_REASONS.map((r) => ({
-        ...row(r),
-        requiresDescription: r.requires_description,
-      })),
-    );
-    await upsert(
-      run,
-      t.jobTitles,
-      t.jobTitles.id,
-      JOB_TITLES.map((j) => ({
-        ...row(j),
-        internal: j.internal,
-      })),
-    );
-    await upsert(
-      run,
-      t.profiles,
-      t.profiles.id,
-      PROFILES.map((p) => ({
-        id: p.id,
-        uid: p.uid,
-        messageKey: p.message_key,
-        allFarms: p.all_farms,
-        internal: p.internal,
-      })),
-    );
-    await upsert(
-      run,
-      t.plans,
-      t.plans.id,
-      PLANS.map((p) => ({
-        id: p.id,
-        name: p.name,
-        priorityLevel: p.priority_level,
-        messageKey: p.message_key,
-      })),
-    );
-    await seedPriceList(run);
-    await ensureSeasons(run, now);
-    await seedGeography(run);
-    await seedCatalogue(run);
+    await timer.time('reference data', () => seedLists(run, now));
+    await timer.time('catalogue', () => seedCatalogue(run));
   });
+}
+
+/** The spec's fixed lists, the price list, the seasons and the geography. */
+async function seedLists(run: Executor, now: Date): Promise<void> {
+  await upsert(
+    run,
+    t.countries,
+    t.countries.id,
+    COUNTRIES.map((c) => ({
+      id: c.id,
+      acronym: c.acronym,
+      name: c.name,
+      messageKey: c.message_key,
+      latitude: c.latitude,
+      longitude: c.longitude,
+      timeZone: c.time_zone,
+    })),
+  );
+  await upsert(
+    run,
+    t.crops,
+    t.crops.id,
+    CROPS.map((c) => ({ id: c.id, code: c.code, messageKey: c.message_key })),
+  );
+  await upsert(
+    run,
+    t.diseases,
+    t.diseases.id,
+    DISEASES.map((d) => ({
+      id: d.id,
+      cropId: d.crop_id,
+      code: d.code,
+      name: d.name,
+      messageKey: d.message_key,
+    })),
+  );
+  await upsert(
+    run,
+    t.growthStages,
+    t.growthStages.id,
+    GROWTH_STAGES.map((s) => ({
+      id: s.id,
+      cropId: s.crop_id,
+      code: s.code,
+      position: s.order,
+      messageKey: s.message_key,
+    })),
+  );
+  const row = (item: { id: number; code: string; message_key: string }) => ({
+    id: item.id,
+    code: item.code,
+    messageKey: item.message_key,
+  });
+  const enumerated = (list: readonly { id: number; code: string; message_key: string }[]) =>
+    list.map(row);
+  await upsert(run, t.seedClasses, t.seedClasses.id, enumerated(SEED_CLASSES));
+  await upsert(run, t.seederSystems, t.seederSystems.id, enumerated(SEEDER_SYSTEMS));
+  await upsert(run, t.severityLevels, t.severityLevels.id, enumerated(SEVERITY_LEVELS));
+  await upsert(run, t.notificationTypes, t.notificationTypes.id, enumerated(NOTIFICATION_TYPES));
+  await upsert(run, t.noteCategories, t.noteCategories.id, enumerated(NOTE_CATEGORIES));
+  await upsert(
+    run,
+    t.pausedClimateReasons,
+    t.pausedClimateReasons.id,
+    PAUSED_CLIMATE_REASONS.map((r) => ({
+      ...row(r),
+      requiresDescription: r.requires_description,
+    })),
+  );
+  await upsert(
+    run,
+    t.jobTitles,
+    t.jobTitles.id,
+    JOB_TITLES.map((j) => ({
+      ...row(j),
+      internal: j.internal,
+    })),
+  );
+  await upsert(
+    run,
+    t.profiles,
+    t.profiles.id,
+    PROFILES.map((p) => ({
+      id: p.id,
+      uid: p.uid,
+      messageKey: p.message_key,
+      allFarms: p.all_farms,
+      internal: p.internal,
+    })),
+  );
+  await upsert(
+    run,
+    t.plans,
+    t.plans.id,
+    PLANS.map((p) => ({
+      id: p.id,
+      name: p.name,
+      priorityLevel: p.priority_level,
+      messageKey: p.message_key,
+    })),
+  );
+  await seedPriceList(run);
+  await ensureSeasons(run, now);
+  await seedGeography(run);
 }
 
 /** Key of the transaction lock around the first price list. */

@@ -7,18 +7,19 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDependencies } from '../app.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
-import { seedReferenceData } from '../db/seed.ts';
 import type { MaintenanceSwitch } from '../http/maintenance.ts';
 import type { RateLimitSettings } from '../http/rate-limits.ts';
 import { outboxMailer } from '../providers/mail/mailer.ts';
 import type { FileStorage } from '../providers/storage/file-storage.ts';
 import { localStorage } from '../providers/storage/local-storage.ts';
+import { databaseUrlFor } from './test-databases.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
   database: DatabaseHandle;
+  /** PostgreSQL: this app's own database, for a second pool or process on it (PGlite: none). */
+  databaseUrl: string | undefined;
   maintenance: MaintenanceSwitch;
   /** Where this app's e-mails land (.eml files). */
   outboxDir: string;
@@ -30,8 +31,8 @@ export interface TestApp {
 }
 
 /**
- * The real application on a real, private database: a fresh PGlite copied from the run's seeded
- * template, or (TEST_DATABASE=postgres) a schema of its own in DATABASE_URL, dropped on close.
+ * The real application on a real, private database: a clone of the run's seeded PGlite template,
+ * or (TEST_DATABASE=postgres) a copy of the run's template database, dropped on close.
  */
 export async function createTestApp(
   options: {
@@ -74,6 +75,7 @@ export async function createTestApp(
     app,
     db: database.handle.db,
     database: database.handle,
+    databaseUrl: database.url,
     maintenance,
     outboxDir,
     filesDir,
@@ -87,27 +89,45 @@ export async function createTestApp(
   };
 }
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+/** The run's seeded PGlite snapshot, read once per worker (the files of a worker share this module). */
+let pgliteSnapshot: Blob | undefined;
+
+async function openTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  url: string | undefined;
+  drop(): Promise<void>;
+}> {
   if (process.env.TEST_DATABASE === 'postgres') {
-    const databaseUrl = process.env.DATABASE_URL;
-    if (!databaseUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
-    const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const handle = await openDatabase({ databaseUrl, schema });
-    await migrate(handle, schema);
-    await seedReferenceData(handle.db);
+    const serverUrl = process.env.DATABASE_URL;
+    const template = inject('postgresTemplate');
+    if (!serverUrl || !template) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+    // A copy of the run's migrated, seeded template: tens of milliseconds, nothing shared.
+    const name = `${template}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    const url = databaseUrlFor(serverUrl, name);
+    const handle = await openDatabase({ databaseUrl: url });
     return {
       handle,
+      url,
       drop: async () => {
         await handle.close().catch(() => undefined); // a test may have closed it already
-        // A connection of its own: the app's pool may be closed by now.
-        const admin = new pg.Client({ connectionString: databaseUrl });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await admin.end();
+        await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       },
     };
   }
-  const template = fs.readFileSync(inject('pgliteTemplate'));
-  const handle = await openDatabase({ pgliteDump: new Blob([template]) });
-  return { handle, drop: () => handle.close().catch(() => undefined) };
+  // A database of the file's own, started from the snapshot in memory: under a second.
+  pgliteSnapshot ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  const handle = await openDatabase({ pgliteDump: pgliteSnapshot });
+  return { handle, url: undefined, drop: () => handle.close().catch(() => undefined) };
+}
+
+/** One statement on the server's own connection (the app's pool may be closed by now). */
+async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }

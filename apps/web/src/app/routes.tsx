@@ -115,7 +115,8 @@ function HomeRedirect() {
   return <Navigate to={`/my_farm${search}`} replace />;
 }
 
-function childrenOf(layout: RouteLayout): RouteObject[] {
+/** The routes of one layout, each its area behind the guard's outlet. */
+export function childrenOf(layout: RouteLayout): RouteObject[] {
   return AREA_ROUTES.filter((route) => route.layout === layout).map(({ path, area }) => ({
     path,
     element: path === '/' ? <HomeRedirect /> : <AreaOutlet area={area} />,

@@ -1,10 +1,15 @@
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { App } from '../app/app';
 import { i18n } from '../app/i18n';
-import { routes } from '../app/routes';
+import { childrenOf, routes } from '../app/routes';
+import { GuardedOutlet } from '../app/guard/signed-in-guard';
+import { NavigationGuard } from '../app/guard/route-guard';
+import { RouteErrorBoundary } from '../app/route-error-boundary';
+import { PublicLayout } from '../shell/public-layout';
+import { SessionFrame } from '../shell/session-frame';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -16,6 +21,46 @@ export function testQueryClient(): QueryClient {
  */
 export function renderApp(path = '/', { basename }: { basename?: string } = {}) {
   const router = createMemoryRouter(routes, {
+    initialEntries: [`${basename ?? ''}${path}`],
+    ...(basename ? { basename } : {}),
+  });
+  const queryClient = testQueryClient();
+  return { router, queryClient, ...render(<App router={router} queryClient={queryClient} />) };
+}
+
+/** A signed-in page in the session frame the shell gives it, without the drawer and top bar. */
+function SignedInFrame() {
+  return (
+    <SessionFrame>
+      <main>
+        <GuardedOutlet />
+      </main>
+    </SessionFrame>
+  );
+}
+
+/**
+ * The routes of the app with the signed-in pages in the session frame alone: the guard, the
+ * session, the current farm and the shell's dialogs are there; the drawer and top bar are not.
+ */
+const areaRoutes: RouteObject[] = [
+  {
+    element: <NavigationGuard />,
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      { element: <PublicLayout />, children: childrenOf('public') },
+      { element: <SignedInFrame />, children: [...childrenOf('shell'), ...childrenOf('bare')] },
+    ],
+  },
+];
+
+/**
+ * The area under test at `path`, with the providers, guard and session frame it needs but not
+ * the shell's chrome (drawer, top bar): what an area's tests render. The shell's own tests use
+ * `renderApp`.
+ */
+export function renderArea(path = '/', { basename }: { basename?: string } = {}) {
+  const router = createMemoryRouter(areaRoutes, {
     initialEntries: [`${basename ?? ''}${path}`],
     ...(basename ? { basename } : {}),
   });

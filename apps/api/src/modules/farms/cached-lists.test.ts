@@ -146,11 +146,11 @@ describe('two app instances on one database', () => {
   let other: { app: FastifyInstance; handle?: DatabaseHandle };
 
   beforeAll(async () => {
-    // On PostgreSQL a second pool on the same schema, like a second process; PGlite is one
+    // On PostgreSQL a second pool on the same database, like a second process; PGlite is one
     // process's database, so the second instance shares it (and still has a cache of its own).
     const handle =
       app.database.kind === 'postgres'
-        ? await openDatabase({ databaseUrl: process.env.DATABASE_URL, schema: app.database.schema })
+        ? await openDatabase({ databaseUrl: app.databaseUrl })
         : undefined;
     other = {
       app: await buildApp({

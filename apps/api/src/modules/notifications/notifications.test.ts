@@ -79,7 +79,7 @@ function queueWith(
     {
       schema,
       ...(onPostgres
-        ? { connectionString: process.env.DATABASE_URL }
+        ? { connectionString: app.databaseUrl }
         : { pglite: embeddedClientOf(app.db) }),
       schedule: false,
       pollingIntervalSeconds: 0.5,

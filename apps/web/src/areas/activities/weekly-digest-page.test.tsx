@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ERRORS, type WeeklyDigest } from '@lavoura/domain';
 import { changeLanguage, i18n, LANGUAGE_STORAGE_KEY } from '../../app/i18n';
 import { byPath, jsonResponse, recordRequests, serve } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import { apiError, sessionHandlers } from '../../test/session-fixtures';
 
 const day = (week: 'last' | 'this', date: string, dayWeek: number, rain: number) => ({
@@ -90,7 +90,7 @@ describe('the weekly digest page', () => {
     const seen = recordRequests();
     answer(() => jsonResponse(DIGEST));
     await changeLanguage('pt');
-    const { container } = renderApp('/weekly-digest?token=abc.def');
+    const { container } = renderArea('/weekly-digest?token=abc.def');
     const page = await screen.findByTestId('weekly-digest');
     expect(
       seen.find((r) => r.path === '/api/report/weekly-digest')?.url.searchParams.get('token'),
@@ -131,7 +131,7 @@ describe('the weekly digest page', () => {
   it('shows the units of English: inches, °F and bu/ac', async () => {
     answer(() => jsonResponse({ ...DIGEST, user: { ...DIGEST.user, language: 'en' } }));
     await changeLanguage('en');
-    renderApp('/weekly-digest?token=abc.def');
+    renderArea('/weekly-digest?token=abc.def');
     const farm = await screen.findByTestId('digest-farm');
     const thisWeek = within(farm).getByTestId('digest-weather-this');
     expect(thisWeek.textContent).toContain('1 in'); // 25.4 mm
@@ -145,7 +145,7 @@ describe('the weekly digest page', () => {
     window.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
     await i18n.changeLanguage('en');
     answer(() => jsonResponse({ ...DIGEST, user: { ...DIGEST.user, language: 'es' } }));
-    renderApp('/weekly-digest?token=abc.def');
+    renderArea('/weekly-digest?token=abc.def');
     await screen.findByTestId('weekly-digest');
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Resumen semanal'),
@@ -161,7 +161,7 @@ describe('the weekly digest page', () => {
   ])('shows the link’s state for %i %s', async (status, key, testId, title) => {
     answer(() => apiError(status, key));
     await changeLanguage('en');
-    const { container, router } = renderApp('/weekly-digest?token=old');
+    const { container, router } = renderArea('/weekly-digest?token=old');
     const panel = await screen.findByTestId(testId);
     expect(within(panel).getByRole('heading').textContent).toBe(title);
     // A refused link ends no session and stays on the page.
@@ -173,7 +173,7 @@ describe('the weekly digest page', () => {
   it('treats a link without a token as invalid', async () => {
     answer(() => apiError(401, ERRORS.digestInvalidToken.key));
     await changeLanguage('pt');
-    renderApp('/weekly-digest');
+    renderArea('/weekly-digest');
     const panel = await screen.findByTestId('digest-invalid');
     expect(panel.textContent).toContain('Este link não é válido');
   });

@@ -5,7 +5,7 @@ import { changeLanguage, i18n } from '../../app/i18n';
 import { readCookie } from '../../app/session/cookies';
 import { formatDateOnly } from '../../lib/date-only';
 import { byPath, jsonResponse, serve } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   sessionAnswer,
   sessionHandlers,
@@ -47,7 +47,7 @@ describe('login page', () => {
   )('shows $key translated in $language', async ({ language, key, status }) => {
     serve(...sessionHandlers({}, ...byPath({ '/admin-api/login': () => refusal(status, key) })));
     await changeLanguage(language);
-    const { container, router } = renderApp('/login');
+    const { container, router } = renderArea('/login');
     await screen.findByTestId('login-page');
     submit();
     const alert = await screen.findByTestId('login-error');
@@ -79,7 +79,7 @@ describe('login page', () => {
         ),
       );
       await changeLanguage(language);
-      const { container } = renderApp('/login');
+      const { container } = renderArea('/login');
       await screen.findByTestId('login-page');
       submit();
       const alert = await screen.findByTestId('login-error');
@@ -102,7 +102,7 @@ describe('login page', () => {
       ),
     );
     await changeLanguage('en');
-    const { router } = renderApp('/login');
+    const { router } = renderArea('/login');
     await screen.findByTestId('login-page');
     submit('new@farm.test');
     const alert = await screen.findByTestId('login-error');
@@ -116,7 +116,7 @@ describe('login page', () => {
     const login = vi.fn(() => jsonResponse(sessionAnswer()));
     serve(...sessionHandlers({}, ...byPath({ '/admin-api/login': login })));
     await changeLanguage('pt');
-    renderApp('/login');
+    renderArea('/login');
     await screen.findByTestId('login-page');
     submit('not-an-email', '');
     expect(await screen.findByText('Informe um e-mail válido.')).toBeTruthy();
@@ -137,7 +137,7 @@ describe('login page', () => {
       ),
     );
     await changeLanguage('en');
-    renderApp('/login');
+    renderArea('/login');
     await screen.findByTestId('login-page');
     submit();
     const field = await screen.findByText(i18n.t('field.email', { ns: 'errors' }));
@@ -154,7 +154,7 @@ describe('login page', () => {
     });
     serve(...sessionHandlers({ user: answer.user }, ...byPath({ '/admin-api/login': login })));
     await changeLanguage('pt');
-    const { router } = renderApp('/login');
+    const { router } = renderArea('/login');
     await screen.findByTestId('login-page');
     submit(' Ana@Fazenda.test ');
     await screen.findByTestId('my-farm');
@@ -175,7 +175,7 @@ describe('login page', () => {
         ...byPath({ '/admin-api/login': () => sessionStarted(answer) }),
       ),
     );
-    renderApp('/login');
+    renderArea('/login');
     await screen.findByTestId('login-page');
     submit();
     await screen.findByTestId('my-farm');
@@ -189,7 +189,7 @@ describe('login page', () => {
     });
     serve(...sessionHandlers({}, ...byPath({ '/admin-api/recovery-password': recovery })));
     await changeLanguage('en');
-    renderApp('/login');
+    renderArea('/login');
     await screen.findByTestId('login-page');
     fireEvent.change(screen.getByRole('textbox', { name: /email/i }), {
       target: { value: 'ana@fazenda.test' },
@@ -204,7 +204,7 @@ describe('login page', () => {
   it('links to the sign-up page', async () => {
     serve(...sessionHandlers({}, ...byPath({ '/api/countries': () => jsonResponse([]) })));
     await changeLanguage('en');
-    const { router } = renderApp('/login');
+    const { router } = renderArea('/login');
     await screen.findByTestId('login-page');
     fireEvent.click(screen.getByRole('link', { name: 'Create a free account' }));
     await screen.findByTestId('signup-page');

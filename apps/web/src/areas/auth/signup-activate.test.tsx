@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { COUNTRIES, ERROR_KEYS } from '@lavoura/domain';
 import { changeLanguage, i18n } from '../../app/i18n';
 import { type PathAnswers, byPath, jsonResponse, serve } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderApp, renderArea, trackMissingKeys } from '../../test/render-app';
 import { sessionHandlers, sessionUser, signIn } from '../../test/session-fixtures';
 
 const refusal = (status: number, key: string, additionalInfo?: unknown) =>
@@ -33,7 +33,7 @@ describe('sign-up', () => {
     });
     serve(...publicHandlers({ '/admin-api/register': register }));
     await changeLanguage('en');
-    const { container, router } = renderApp('/signup');
+    const { container, router } = renderArea('/signup');
     await screen.findByTestId('signup-page');
     // The country list comes from GET /api/countries; English speakers start in the USA.
     await waitFor(() =>
@@ -71,7 +71,7 @@ describe('sign-up', () => {
     const register = vi.fn();
     serve(...publicHandlers({ '/admin-api/register': register }));
     await changeLanguage('pt');
-    renderApp('/signup');
+    renderArea('/signup');
     await screen.findByTestId('signup-page');
     type(/^Senha/, 'fraca');
     fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
@@ -88,7 +88,7 @@ describe('sign-up', () => {
       }),
     );
     await changeLanguage('es');
-    renderApp('/signup');
+    renderArea('/signup');
     await screen.findByTestId('signup-page');
     type(/Su nombre/, 'Lucía Benítez');
     type(/^Correo/, 'lucia@campo.test');
@@ -116,7 +116,7 @@ describe('account activation', () => {
     });
     serve(...publicHandlers({ '/api/account-active': activate }));
     await changeLanguage('pt');
-    const { container } = renderApp('/account/activate?email=ana%40farm.test&code=123456');
+    const { container } = renderArea('/account/activate?email=ana%40farm.test&code=123456');
     await screen.findByTestId(testId);
     expect(activate).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('link', { name: 'Ir para o login' })).toBeTruthy();
@@ -142,7 +142,7 @@ describe('account activation', () => {
         }),
       );
       await changeLanguage('en');
-      const { container } = renderApp('/account/activate?email=ana%40farm.test&code=654321');
+      const { container } = renderArea('/account/activate?email=ana%40farm.test&code=654321');
       const page = await screen.findByTestId('activation-code-problem');
       expect(within(page).getByTestId('activation-error').textContent).toBe(
         i18n.t(key, { ns: 'errors' }),
@@ -174,7 +174,7 @@ describe('account activation', () => {
       }),
     );
     await changeLanguage('pt');
-    renderApp('/account/activate?email=ana%40farm.test&code=654321');
+    renderArea('/account/activate?email=ana%40farm.test&code=654321');
     await screen.findByTestId('activation-code-problem');
     fireEvent.click(screen.getByRole('button', { name: 'Reenviar e-mail de ativação' }));
     expect(await screen.findByText(/Você poderá pedir outro e-mail em 1:3[45]\./)).toBeTruthy();
@@ -184,7 +184,7 @@ describe('account activation', () => {
     const activate = vi.fn(() => jsonResponse({ status: 'activated' }));
     serve(...publicHandlers({ '/api/account-active': activate }));
     await changeLanguage('es');
-    renderApp('/account/activate');
+    renderArea('/account/activate');
     await screen.findByTestId('activation-manual');
     expect(activate).not.toHaveBeenCalled();
     type(/^Correo/, 'lucia@campo.test');
@@ -205,7 +205,7 @@ describe('account activation', () => {
         ...byPath({ '/api/account-active': () => jsonResponse({ status: 'already_active' }) }),
       ),
     );
-    const { router } = renderApp('/account/activate?email=a%40b.test&code=111111');
+    const { router } = renderArea('/account/activate?email=a%40b.test&code=111111');
     await screen.findByTestId('activation-already-active');
     expect(router.state.location.pathname).toBe('/account/activate');
   });
@@ -225,7 +225,7 @@ describe('change-password page and terms of use', () => {
     });
     serve(...sessionHandlers({}, ...byPath({ '/admin-api/change-password': change })));
     await changeLanguage('en');
-    renderApp('/change-password');
+    renderArea('/change-password');
     await screen.findByTestId('change-password-form');
     type(/Current password/, 'Old12345');
     type(/^New password/, 'New12345');
@@ -261,7 +261,7 @@ describe('change-password page and terms of use', () => {
       ),
     );
     await changeLanguage('pt');
-    renderApp('/change-password');
+    renderArea('/change-password');
     await screen.findByTestId('change-password-form');
     type(/Senha atual/, 'Wrong123');
     type(/^Nova senha/, 'New12345');
@@ -278,7 +278,7 @@ describe('change-password page and terms of use', () => {
     ['PY', 'es', 'República del Paraguay'],
   ])('shows the terms of %s in %s, with or without a session', async (country, lang, text) => {
     serve(...sessionHandlers());
-    renderApp(`/terms?country=${country}&lang=${lang}`);
+    renderArea(`/terms?country=${country}&lang=${lang}`);
     const page = await screen.findByTestId('terms-page');
     expect(page.textContent).toContain(text);
     expect(page.getAttribute('lang')).toBe(lang);
@@ -288,6 +288,7 @@ describe('change-password page and terms of use', () => {
     signIn();
     serve(...sessionHandlers({ user: sessionUser({ account: { country_id: 3 } }) }));
     await changeLanguage('en');
+    // The terms link is in the shell's drawer: the whole app around the page.
     const { router } = renderApp('/my_farm');
     await screen.findByTestId('my-farm');
     // A phone-sized jsdom: the drawer opens from the menu button.

@@ -11,7 +11,7 @@ import type {
 import { changeLanguage } from '../../app/i18n';
 import { farm } from '../../test/farm-fixtures';
 import { recordRequests, serve, type SeenRequest } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   apiError,
   screenWidth,
@@ -198,7 +198,7 @@ const listCalls = (seen: SeenRequest[]) =>
 async function openCatalog(path = '/catalog?category=fungicide', language: Language = 'pt') {
   signIn();
   await changeLanguage(language);
-  const rendered = renderApp(path);
+  const rendered = renderArea(path);
   await screen.findByTestId('catalog-page');
   return rendered;
 }

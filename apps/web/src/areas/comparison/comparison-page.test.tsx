@@ -5,7 +5,7 @@ import { changeLanguage, i18n } from '../../app/i18n';
 import type { Defensive, Program, ProgramEvaluation } from '../../api/programs';
 import { farm } from '../../test/farm-fixtures';
 import { byPath, jsonResponse, recordRequests, serve } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   ALL_PERMISSIONS,
   apiError,
@@ -214,7 +214,7 @@ function serveComparison({
 }
 
 async function renderComparison(path = '/comparacao') {
-  const rendered = renderApp(path);
+  const rendered = renderArea(path);
   await screen.findByTestId('comparison-page', undefined, { timeout: 15_000 });
   return rendered;
 }

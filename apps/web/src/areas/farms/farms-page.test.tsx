@@ -4,7 +4,7 @@ import { COUNTRIES, ERROR_KEYS, permissionsFor, withShellKeys, type Farm } from 
 import { changeLanguage, i18n } from '../../app/i18n';
 import { farm } from '../../test/farm-fixtures';
 import { type PathAnswers, byPath, jsonResponse, serve } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   ALL_PERMISSIONS,
   apiError,
@@ -136,7 +136,7 @@ function serveFarms(
 
 /** The page, once its chunk has loaded (the first render of a file loads it: slow on a busy machine). */
 async function renderFarms(path = '/farms') {
-  const rendered = renderApp(path);
+  const rendered = renderArea(path);
   await screen.findByTestId('farms-page', undefined, { timeout: 15_000 });
   return rendered;
 }

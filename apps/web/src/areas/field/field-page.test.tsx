@@ -5,7 +5,7 @@ import { permissionsFor, withShellKeys, type Farm, type Plot } from '@lavoura/do
 import { changeLanguage } from '../../app/i18n';
 import { farm, plot } from '../../test/farm-fixtures';
 import { serve } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import { apiError, sessionHandlers, sessionUser, signIn } from '../../test/session-fixtures';
 
 const SQUARE = {
@@ -86,7 +86,7 @@ describe('the plot page (/field)', () => {
     async (language, area, computed, remaining, elevation, clay, notInformed) => {
       serveField();
       await changeLanguage(language);
-      const { container } = renderApp('/field?plot_id=71&fazenda_id=7');
+      const { container } = renderArea('/field?plot_id=71&fazenda_id=7');
 
       expect((await screen.findByTestId('field-plot-name')).textContent).toBe('Talhão da Sede');
       expect(screen.getByTestId('field-farm-name').textContent).toContain('Fazenda Santa Helena');
@@ -109,7 +109,7 @@ describe('the plot page (/field)', () => {
   it('has tabs for planting, notes and weather that say what will appear, and the buttons', async () => {
     serveField();
     await changeLanguage('en');
-    renderApp('/field?plot_id=71&fazenda_id=7');
+    renderArea('/field?plot_id=71&fazenda_id=7');
     const tabs = await screen.findByRole('tablist', { name: 'Field information' });
     expect(
       within(tabs)
@@ -170,7 +170,7 @@ describe('the plot page (/field)', () => {
       },
     });
     await changeLanguage('es');
-    const { container } = renderApp('/field?plot_id=71&fazenda_id=7');
+    const { container } = renderArea('/field?plot_id=71&fazenda_id=7');
     fireEvent.click(await screen.findByRole('tab', { name: 'Notas' }));
     const panel = await screen.findByTestId('plot-notes');
     expect(filters).toEqual(['plot_id:71']);
@@ -192,7 +192,7 @@ describe('the plot page (/field)', () => {
   it('says when the plot has no notes yet', async () => {
     serveField();
     await changeLanguage('en');
-    renderApp('/field?plot_id=71&fazenda_id=7');
+    renderArea('/field?plot_id=71&fazenda_id=7');
     fireEvent.click(await screen.findByRole('tab', { name: 'Notes' }));
     const empty = await screen.findByTestId('plot-notes-empty');
     expect(empty.textContent).toContain('No notes about this field yet.');
@@ -210,7 +210,7 @@ describe('the plot page (/field)', () => {
       },
     });
     await changeLanguage('en');
-    renderApp('/field?plot_id=71&fazenda_id=7');
+    renderArea('/field?plot_id=71&fazenda_id=7');
     fireEvent.click(await screen.findByRole('tab', { name: 'Notes' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('plot-notes-empty')).toBeTruthy();
@@ -219,7 +219,7 @@ describe('the plot page (/field)', () => {
   it('padlocks a new sowing on the Freemium plan, as the menu does', async () => {
     serveField({ level: 0 });
     await changeLanguage('pt');
-    renderApp('/field?plot_id=71&fazenda_id=7');
+    renderArea('/field?plot_id=71&fazenda_id=7');
     const sowing = await screen.findByTestId('field-new-sowing');
     await waitFor(() => expect(sowing.dataset.access).toBe('upsell'));
     expect(within(sowing).getByTitle('Disponível em outros planos')).toBeTruthy();
@@ -233,7 +233,7 @@ describe('the plot page (/field)', () => {
       ),
     });
     await changeLanguage('en');
-    renderApp('/field?plot_id=71&fazenda_id=7');
+    renderArea('/field?plot_id=71&fazenda_id=7');
     expect((await screen.findByTestId('field-plot-name')).textContent).toBe('Talhão da Sede');
     expect(screen.queryByTestId('field-new-sowing')).toBeNull();
     expect(screen.queryByTestId('field-note')).toBeNull();
@@ -272,7 +272,7 @@ describe('the plot page (/field)', () => {
       ),
     );
     await changeLanguage('en');
-    renderApp('/field?plot_id=71&fazenda_id=7');
+    renderArea('/field?plot_id=71&fazenda_id=7');
     const ndvi = await screen.findByTestId('field-ndvi');
     expect((await within(ndvi).findByTestId('ndvi-simulated')).textContent).toBe('Simulated data');
     expect(within(ndvi).getByTestId('ndvi-scenes').textContent).toContain('4% clouds');
@@ -283,7 +283,7 @@ describe('the plot page (/field)', () => {
   it('shows a disabled plot as disabled, without a new sowing', async () => {
     serveField({ plots: [{ ...SEDE, enabled: false, enabled_sowing: false }] });
     await changeLanguage('en');
-    renderApp('/field?plot_id=71&fazenda_id=7');
+    renderArea('/field?plot_id=71&fazenda_id=7');
     expect((await screen.findByTestId('field-status')).textContent).toBe('Disabled');
     expect(screen.getByTestId('field-enabled').textContent).toBe('No');
     expect(screen.queryByTestId('field-new-sowing')).toBeNull();
@@ -296,7 +296,7 @@ describe('the plot page (/field)', () => {
   ])('says "not found" for %s', async (_case, path) => {
     serveField();
     await changeLanguage('pt');
-    const { router } = renderApp(path);
+    const { router } = renderArea(path);
     const panel = await screen.findByTestId('field-not-found');
     expect(within(panel).getByRole('heading', { name: 'Talhão não encontrado' })).toBeTruthy();
     fireEvent.click(within(panel).getByRole('link', { name: 'Voltar para Minha fazenda' }));
@@ -306,7 +306,7 @@ describe('the plot page (/field)', () => {
   it('without plot_id opens the current farm’s first enabled plot', async () => {
     serveField();
     await changeLanguage('en');
-    const { router } = renderApp('/field');
+    const { router } = renderArea('/field');
     await waitFor(() => expect(router.state.location.search).toBe('?plot_id=72&fazenda_id=7'));
     expect((await screen.findByTestId('field-plot-name')).textContent).toBe('Talhão do Rio');
   });
@@ -314,7 +314,7 @@ describe('the plot page (/field)', () => {
   it('without plot_id on a farm without plots invites to draw them on the farms page', async () => {
     serveField({ plots: [] });
     await changeLanguage('es');
-    renderApp('/field');
+    renderArea('/field');
     const empty = await screen.findByTestId('field-empty');
     expect(empty.textContent).toContain('La finca Fazenda Santa Helena todavía no tiene lotes');
     expect(within(empty).getByRole('link', { name: 'Registrar lotes' }).getAttribute('href')).toBe(
@@ -325,7 +325,7 @@ describe('the plot page (/field)', () => {
   it('without any farm says so', async () => {
     serveField({ farms: [] });
     await changeLanguage('en');
-    renderApp('/field');
+    renderArea('/field');
     expect((await screen.findByTestId('field-no-farm')).textContent).toContain('No farm yet');
   });
 
@@ -338,7 +338,7 @@ describe('the plot page (/field)', () => {
       ),
     );
     await changeLanguage('pt');
-    renderApp('/field?plot_id=71&fazenda_id=7');
+    renderArea('/field?plot_id=71&fazenda_id=7');
     expect(await screen.findByRole('status', { name: 'Carregando o talhão…' })).toBeTruthy();
   });
 
@@ -355,7 +355,7 @@ describe('the plot page (/field)', () => {
       ),
     );
     await changeLanguage('en');
-    renderApp('/field?plot_id=71&fazenda_id=7');
+    renderArea('/field?plot_id=71&fazenda_id=7');
     const retry = await screen.findByRole('button', { name: 'Try again' });
     fail = false;
     fireEvent.click(retry);

@@ -6,7 +6,7 @@ import type { Sowing } from '../../api/sowings';
 import { changeLanguage } from '../../app/i18n';
 import { farm, plot } from '../../test/farm-fixtures';
 import { recordRequests, serve } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import { apiError, sessionHandlers, sessionUser, signIn } from '../../test/session-fixtures';
 
 const SANTA_HELENA = farm({ id: 7, nome: 'Fazenda Santa Helena', time_zone: 'America/Sao_Paulo' });
@@ -132,7 +132,7 @@ function servePlanting({
 }
 
 async function plantingTab() {
-  renderApp('/field?plot_id=71&fazenda_id=7');
+  renderArea('/field?plot_id=71&fazenda_id=7');
   return screen.findByTestId('field-tabpanel-planting');
 }
 
@@ -205,7 +205,7 @@ describe('the plot page’s planting tab', { timeout: 20_000 }, () => {
   it('writes it in Portuguese, in hectares', async () => {
     servePlanting();
     await changeLanguage('pt');
-    const { container } = renderApp('/field?plot_id=71&fazenda_id=7');
+    const { container } = renderArea('/field?plot_id=71&fazenda_id=7');
     const list = await screen.findByTestId('planting-sowings');
     await waitFor(() => expect(list.textContent).toContain('BRS 284'));
     const [current, harvested] = within(list).getAllByTestId('planting-sowing');

@@ -21,7 +21,7 @@ import {
   recordRequests,
   serve,
 } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderApp, renderArea, trackMissingKeys } from '../../test/render-app';
 import { apiError, sessionHandlers, sessionUser, signIn } from '../../test/session-fixtures';
 
 const CROPS: Crop[] = [
@@ -91,7 +91,7 @@ describe('my farm, the signed-in home', () => {
     async (language) => {
       serveReference();
       await changeLanguage(language);
-      const { container, router } = renderApp('/');
+      const { container, router } = renderArea('/');
 
       const soybean = await screen.findByTestId('crop-soybean');
       expect(
@@ -119,7 +119,7 @@ describe('my farm, the signed-in home', () => {
   it("starts with the account's country and shows the one the user picks", async () => {
     serveReference({}, 2);
     await changeLanguage('es');
-    renderApp('/my_farm');
+    renderArea('/my_farm');
     await screen.findByTestId('crop-soybean');
 
     expect(await screen.findByText('2025/2026 PY')).toBeTruthy();
@@ -138,6 +138,7 @@ describe('my farm, the signed-in home', () => {
     const saved = vi.fn(() => new Response(null, { status: 204 }));
     serveReference({ '/api/usuarios/idioma/pt': saved });
     await changeLanguage('en');
+    // The account menu is the shell's: the whole app around the page.
     renderApp('/my_farm');
     await screen.findByRole('heading', { name: 'Soybean' });
 
@@ -159,7 +160,7 @@ describe('my farm, the signed-in home', () => {
       }),
     );
     await changeLanguage('pt');
-    const { router } = renderApp('/my_farm');
+    const { router } = renderArea('/my_farm');
     expect(await screen.findByRole('heading', { name: /Carla/ })).toBeTruthy();
     expect(screen.getByText('Plano Freemium')).toBeTruthy();
     // Freemium: programs and sowings are offered with the upgrade hint; the rest are open.
@@ -175,7 +176,7 @@ describe('my farm, the signed-in home', () => {
 
   it('shows loading placeholders until the crops arrive', async () => {
     serveReference({ '/api/crops': () => new Promise<Response>(() => {}) });
-    renderApp('/my_farm');
+    renderArea('/my_farm');
     expect(await screen.findByTestId('crops-loading')).toBeTruthy();
   });
 
@@ -188,7 +189,7 @@ describe('my farm, the signed-in home', () => {
         ),
     });
     await changeLanguage('pt');
-    const { container } = renderApp('/my_farm');
+    const { container } = renderArea('/my_farm');
     expect(await screen.findByText('O item não foi encontrado.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
     expectNoRawKeys(container);
@@ -201,7 +202,7 @@ describe('my farm, the signed-in home', () => {
         jsonResponse({ code: 500, key: 'exception.brand_new', context: { message: '?' } }, 500),
     });
     await changeLanguage('en');
-    const { container } = renderApp('/my_farm');
+    const { container } = renderArea('/my_farm');
     expect(
       await screen.findByText(
         'An unexpected error occurred. Please try again; if it persists, contact support.',
@@ -381,7 +382,7 @@ describe('my farm: the current farm, its plots and sowings', () => {
     async (language, total, plotArea, noSowing, hidden) => {
       const asked = serveFarm();
       await changeLanguage(language);
-      const { container } = renderApp('/my_farm');
+      const { container } = renderArea('/my_farm');
 
       expect((await screen.findByTestId('current-farm-name')).textContent).toBe(
         'Fazenda Santa Helena',
@@ -412,7 +413,7 @@ describe('my farm: the current farm, its plots and sowings', () => {
   it('opens a plot from the list', async () => {
     serveFarm();
     await changeLanguage('pt');
-    const { router } = renderApp('/my_farm');
+    const { router } = renderArea('/my_farm');
     fireEvent.click(await screen.findByTestId('home-plot-71'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/field'));
     expect(router.state.location.search).toBe('?plot_id=71&fazenda_id=7');
@@ -421,7 +422,7 @@ describe('my farm: the current farm, its plots and sowings', () => {
   it('shows the farm the address names', async () => {
     serveFarm();
     await changeLanguage('en');
-    renderApp('/my_farm?fazenda_id=8');
+    renderArea('/my_farm?fazenda_id=8');
     await waitFor(() =>
       expect(screen.getByTestId('current-farm-name').textContent).toBe('Fazenda Outra'),
     );
@@ -433,7 +434,7 @@ describe('my farm: the current farm, its plots and sowings', () => {
     const requests = recordRequests();
     serveFarm({ stats: { ...STATS, active_sowings: 2 }, level: 2 });
     await changeLanguage('en');
-    renderApp('/my_farm');
+    renderArea('/my_farm');
     expect(await screen.findByText('2 active sowings on this farm.')).toBeTruthy();
     expect(
       screen.getByText(
@@ -455,7 +456,7 @@ describe('my farm: the current farm, its plots and sowings', () => {
         sowings: () => HttpResponse.json([HARVESTED, PLANNED, SOWN, OLD_SEASON]),
       });
       await changeLanguage(language);
-      const { container } = renderApp('/my_farm');
+      const { container } = renderArea('/my_farm');
       const list = await screen.findByTestId('home-sowings-list');
       await waitFor(() => expect(list.textContent).toContain('BRS 1010 IPRO'));
       // Harvested and last season's sowings are not active: the sown one (next spray) first.
@@ -486,7 +487,7 @@ describe('my farm: the current farm, its plots and sowings', () => {
     );
     serveFarm({ sowings: () => HttpResponse.json(many) });
     await changeLanguage('en');
-    renderApp('/my_farm');
+    renderArea('/my_farm');
     const list = await screen.findByTestId('home-sowings-list');
     expect(
       within(list)
@@ -510,7 +511,7 @@ describe('my farm: the current farm, its plots and sowings', () => {
       },
     });
     await changeLanguage('en');
-    renderApp('/my_farm');
+    renderArea('/my_farm');
     expect(await screen.findByRole('status', { name: 'Loading the active sowings…' })).toBeTruthy();
     release();
     const sowings = await screen.findByTestId('home-sowings');
@@ -521,7 +522,7 @@ describe('my farm: the current farm, its plots and sowings', () => {
   it('invites an administrator without farms to create one at /farms', async () => {
     serveFarm({ farms: [] });
     await changeLanguage('pt');
-    const { router } = renderApp('/my_farm');
+    const { router } = renderArea('/my_farm');
     const empty = await screen.findByTestId('home-no-farm');
     expect(
       within(empty).getByRole('heading', { name: 'Cadastre sua primeira fazenda' }),
@@ -546,7 +547,7 @@ describe('my farm: the current farm, its plots and sowings', () => {
       }),
     );
     await changeLanguage('en');
-    renderApp('/my_farm');
+    renderArea('/my_farm');
     const empty = await screen.findByTestId('home-no-farm');
     expect(empty.textContent).toContain('Ask the account administrator for access.');
     expect(within(empty).queryByRole('link')).toBeNull();
@@ -555,7 +556,7 @@ describe('my farm: the current farm, its plots and sowings', () => {
   it('shows placeholders while the farm and its plots load', async () => {
     serveFarm({ plots: () => new Promise<Response>(() => {}) });
     await changeLanguage('en');
-    renderApp('/my_farm');
+    renderArea('/my_farm');
     expect(await screen.findByRole('status', { name: 'Loading fields…' })).toBeTruthy();
     expect(screen.getByTestId('current-farm-name').textContent).toBe('Fazenda Santa Helena');
   });
@@ -572,7 +573,7 @@ describe('my farm: the current farm, its plots and sowings', () => {
           : HttpResponse.json(PLOTS),
     });
     await changeLanguage('en');
-    renderApp('/my_farm');
+    renderArea('/my_farm');
     const retry = await screen.findByRole('button', { name: 'Try again' });
     fail = false;
     fireEvent.click(retry);
@@ -599,7 +600,7 @@ describe('my farm: the current farm, its plots and sowings', () => {
       }),
     );
     await changeLanguage('en');
-    renderApp('/my_farm');
+    renderArea('/my_farm');
     await waitFor(() => expect(screen.getByTestId('quick-catalog').dataset.access).toBe('open'));
     expect(screen.getByTestId('quick-fields')).toBeTruthy();
     expect(screen.queryByTestId('quick-create_note')).toBeNull();
@@ -611,7 +612,7 @@ describe('my farm: the current farm, its plots and sowings', () => {
     signIn();
     serve(...sessionHandlers({ user: sessionUser({ level: 2 }), farms: [SANTA_HELENA] }));
     await changeLanguage('en');
-    renderApp('/my_farm');
+    renderArea('/my_farm');
     const fields = await screen.findByTestId('quick-fields');
     await waitFor(() => expect(fields.dataset.access).toBe('open'));
     expect(within(fields).getByRole('link').getAttribute('href')).toBe('/farms');

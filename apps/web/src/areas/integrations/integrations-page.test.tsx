@@ -4,7 +4,7 @@ import type { Integration, UserIntegration } from '@lavoura/domain';
 import { changeLanguage, i18n } from '../../app/i18n';
 import { farm, plot } from '../../test/farm-fixtures';
 import { byPath, jsonResponse, recordRequests, serve } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   ALL_PERMISSIONS,
   apiError,
@@ -68,7 +68,7 @@ const n = (key: string, values?: Record<string, unknown>) =>
   i18n.t(key, { ns: 'integrations', ...values });
 
 async function renderPage(path = '/integrations') {
-  const rendered = renderApp(path);
+  const rendered = renderArea(path);
   await screen.findByTestId('integrations-page', undefined, { timeout: 15_000 });
   return rendered;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { delay } from 'msw';
 import { changeLanguage } from '../../app/i18n';
 import { byPath, jsonResponse, serve, type PathAnswers } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import { apiError, sessionHandlers, signIn } from '../../test/session-fixtures';
 
 const SOYBEAN = {
@@ -88,7 +88,7 @@ describe('market card on the home', () => {
   it('shows quotes in their own currency with their change, and labels simulated data (pt)', async () => {
     serveMarket();
     await changeLanguage('pt');
-    const { container } = renderApp('/my_farm');
+    const { container } = renderArea('/my_farm');
     const card = await screen.findByTestId('market-card', {}, AREA_LOAD);
 
     expect(await within(card).findByTestId('market-simulated')).toHaveProperty(
@@ -126,7 +126,7 @@ describe('market card on the home', () => {
   it('writes prices the English way and keeps each currency', async () => {
     serveMarket();
     await changeLanguage('en');
-    renderApp('/my_farm');
+    renderArea('/my_farm');
     const soybean = await screen.findByTestId('market-quote-soybean', {}, AREA_LOAD);
     expect(within(soybean).getByText('R$128.62 / 60 kg sack')).toBeTruthy();
     expect(within(soybean).getByRole('img', { name: 'Up 1.28%' })).toBeTruthy();
@@ -151,7 +151,7 @@ describe('market card on the home', () => {
       '/api/dollar-quotation': () => jsonResponse(real(DOLLAR)),
     });
     await changeLanguage('es');
-    renderApp('/my_farm');
+    renderArea('/my_farm');
     await screen.findByTestId('market-quote-soybean', {}, AREA_LOAD);
     expect(
       await screen.findByText('Fuente: Banco Central de Brasil (PTAX) e Ipeadata'),
@@ -177,7 +177,7 @@ describe('market card on the home', () => {
       },
     });
     await changeLanguage('en');
-    renderApp('/my_farm');
+    renderArea('/my_farm');
     expect(await screen.findByTestId('market-crop-soybean-loading', {}, AREA_LOAD)).toBeTruthy();
     expect(screen.getByTestId('market-indexes-loading')).toBeTruthy();
     expect(await screen.findAllByText('No quotes available for this crop.')).toHaveLength(2);
@@ -194,7 +194,7 @@ describe('market card on the home', () => {
         dollarFails ? apiError(502, 'exception.provider_unavailable') : jsonResponse(DOLLAR),
     });
     await changeLanguage('pt');
-    renderApp('/my_farm');
+    renderArea('/my_farm');
     await screen.findAllByText('Erro na listagem de ações (mercado)', {}, AREA_LOAD);
     await waitFor(() =>
       expect(screen.getAllByText('Erro na listagem de ações (mercado)')).toHaveLength(3),

@@ -10,7 +10,7 @@ import {
   serve,
   type PathAnswers,
 } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   ALL_PERMISSIONS,
   apiError,
@@ -91,7 +91,7 @@ function serveNotes(
 }
 
 async function renderNotes(path = '/notes') {
-  const rendered = renderApp(path);
+  const rendered = renderArea(path);
   await screen.findByTestId('notes-page', undefined, { timeout: 15_000 });
   return rendered;
 }

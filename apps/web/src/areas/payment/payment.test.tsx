@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage, i18n } from '../../app/i18n';
 import { recordRequests, serve } from '../../test/msw-server';
 import { subscription } from '../../test/plan-fixtures';
-import { renderApp, trackMissingKeys } from '../../test/render-app';
+import { renderApp, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   apiError,
   screenWidth,
@@ -43,12 +43,14 @@ const payButton = () => screen.getByTestId('payment-submit');
 async function openPayment(
   extra: Parameters<typeof sessionHandlers>[1][] = [],
   user = sessionUser({ level: 0 }),
+  // The shell's freemium card is looked at with the whole app around the page.
+  render: typeof renderArea = renderArea,
 ) {
   screenWidth(1366);
   signIn();
   serve(...sessionHandlers({ user }, ...extra));
   await changeLanguage('pt');
-  const rendered = renderApp(LIGHT_ANNUAL);
+  const rendered = render(LIGHT_ANNUAL);
   await screen.findByTestId('payment-form');
   await screen.findByTestId('method-credit_card');
   return rendered;
@@ -220,19 +222,26 @@ describe('/payment', () => {
   it('raises the plan after an approved card and reloads the session: the freemium card goes', async () => {
     let level = 0;
     const updates: string[] = [];
-    await openPayment([
-      http.get('/api/menu/dados-usuario', () => HttpResponse.json(sessionUser({ level }))),
-      customerOk,
-      profileOk,
-      http.post('/payment-api/subscriptions', () =>
-        HttpResponse.json(subscription(), { status: 201 }),
-      ),
-      http.put('/api/plan/:tier/account/:account/interval/:interval/update-plan', ({ request }) => {
-        updates.push(new URL(request.url).pathname);
-        level = 1;
-        return HttpResponse.json(subscription());
-      }),
-    ]);
+    await openPayment(
+      [
+        http.get('/api/menu/dados-usuario', () => HttpResponse.json(sessionUser({ level }))),
+        customerOk,
+        profileOk,
+        http.post('/payment-api/subscriptions', () =>
+          HttpResponse.json(subscription(), { status: 201 }),
+        ),
+        http.put(
+          '/api/plan/:tier/account/:account/interval/:interval/update-plan',
+          ({ request }) => {
+            updates.push(new URL(request.url).pathname);
+            level = 1;
+            return HttpResponse.json(subscription());
+          },
+        ),
+      ],
+      undefined,
+      renderApp,
+    );
     expect(await screen.findByTestId('freemium-card')).toBeTruthy();
     fillCustomer();
     fillCard();
@@ -247,7 +256,7 @@ describe('/payment', () => {
     signIn();
     serve(...sessionHandlers({ user: sessionUser({ level: 0, account: { country_id: 3 } }) }));
     await changeLanguage('en');
-    renderApp(LIGHT_ANNUAL);
+    renderArea(LIGHT_ANNUAL);
     const page = await screen.findByTestId('blocked-page');
     expect(page.textContent).toContain(i18n.t('exception.action_unauthorized', { ns: 'errors' }));
     expect(screen.queryByTestId('payment-form')).toBeNull();
@@ -259,7 +268,7 @@ describe('/payment for others than the administrator', () => {
     signIn();
     serve(...sessionHandlers({ user: sessionUser({ level: 0, is_admin: false }) }));
     await changeLanguage('pt');
-    renderApp(LIGHT_ANNUAL);
+    renderArea(LIGHT_ANNUAL);
     expect(await screen.findByTestId('payment-admin-only')).toBeTruthy();
     expect(screen.queryByTestId('payment-form')).toBeNull();
   });

@@ -4,7 +4,7 @@ import type { Crop, PerformanceAnswer, SeasonCrop } from '@lavoura/domain';
 import { changeLanguage, i18n } from '../../app/i18n';
 import { farm } from '../../test/farm-fixtures';
 import { byPath, jsonResponse, recordRequests, serve } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderApp, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   ALL_PERMISSIONS,
   apiError,
@@ -166,8 +166,8 @@ function servePerformance(
   );
 }
 
-async function renderPerformance(path = '/performance') {
-  const rendered = renderApp(path);
+async function renderPerformance(path = '/performance', render: typeof renderArea = renderArea) {
+  const rendered = render(path);
   await screen.findByTestId('performance-page', undefined, { timeout: 15_000 });
   return rendered;
 }
@@ -360,7 +360,8 @@ describe('performance page (/performance)', { timeout: 30_000 }, () => {
       },
       [TRES_IRMAOS, SAO_PEDRO],
     );
-    const { router } = await renderPerformance('/performance?fazenda_id=1');
+    // The farm switch is the shell's top bar: the whole app around the page.
+    const { router } = await renderPerformance('/performance?fazenda_id=1', renderApp);
     await screen.findByTestId('performance-figures');
     expect(value('performance-average')).toBe('50.4 bu/ac');
     fireEvent.click(await screen.findByTestId('farm-selector'));

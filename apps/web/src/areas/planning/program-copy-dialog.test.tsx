@@ -5,7 +5,7 @@ import { changeLanguage, i18n } from '../../app/i18n';
 import type { Program } from '../../api/programs';
 import { farm } from '../../test/farm-fixtures';
 import { byPath, jsonResponse, recordRequests, serve } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   ALL_PERMISSIONS,
   apiError,
@@ -109,7 +109,7 @@ const p = (key: string, values?: Record<string, unknown>) =>
   i18n.t(key, { ns: 'programs', ...values });
 
 async function openCopy() {
-  renderApp('/programas');
+  renderArea('/programas');
   const row = await screen.findByTestId('program-row', undefined, { timeout: 15_000 });
   fireEvent.click(within(row).getByTestId('program-more'));
   fireEvent.click(await screen.findByRole('menuitem', { name: p('list.copy') }));
@@ -203,7 +203,7 @@ describe('program copy dialog (/programas)', { timeout: 30_000 }, () => {
 
   it('links each program to the comparison', async () => {
     serveCopy({ clone: () => jsonResponse([], 201) });
-    renderApp('/programas');
+    renderArea('/programas');
     const row = await screen.findByTestId('program-row', undefined, { timeout: 15_000 });
     fireEvent.click(within(row).getByTestId('program-more'));
     const compare = await screen.findByRole('menuitem', { name: p('list.compare') });

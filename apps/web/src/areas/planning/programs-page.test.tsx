@@ -10,7 +10,7 @@ import type {
 } from '../../api/programs';
 import { farm } from '../../test/farm-fixtures';
 import { byPath, jsonResponse, recordRequests, serve } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   ALL_PERMISSIONS,
   apiError,
@@ -288,7 +288,7 @@ function evaluatedProgram(): Program {
 }
 
 async function renderPrograms(path = '/programas') {
-  const rendered = renderApp(path);
+  const rendered = renderArea(path);
   await screen.findByTestId('programs-page', undefined, { timeout: 15_000 });
   return rendered;
 }

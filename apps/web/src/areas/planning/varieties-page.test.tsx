@@ -11,7 +11,7 @@ import {
   serve,
   type PathAnswers,
 } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   ALL_PERMISSIONS,
   apiError,
@@ -155,7 +155,7 @@ function serveVarieties({
 }
 
 async function renderVarieties(path = '/cultivares') {
-  const rendered = renderApp(path);
+  const rendered = renderArea(path);
   await screen.findByTestId('varieties-page', undefined, { timeout: 15_000 });
   return rendered;
 }
@@ -274,7 +274,7 @@ describe('varieties page (/cultivares)', { timeout: 30_000 }, () => {
 
   it('says a farm is needed when the account has none', async () => {
     serveVarieties({ farms: [] });
-    renderApp('/cultivares');
+    renderArea('/cultivares');
     expect(
       await screen.findByTestId('varieties-no-farm', undefined, { timeout: 15_000 }),
     ).toBeTruthy();

@@ -6,7 +6,7 @@ import { changeLanguage, i18n } from '../../app/i18n';
 import { BAND_COLOURS } from '../../shell/freemium-card';
 import { serve } from '../../test/msw-server';
 import { billingPlans } from '../../test/plan-fixtures';
-import { renderApp, trackMissingKeys } from '../../test/render-app';
+import { renderApp, renderArea, trackMissingKeys } from '../../test/render-app';
 import { screenWidth, sessionHandlers, sessionUser, signIn } from '../../test/session-fixtures';
 
 const freemium = (country_id = 1) => sessionUser({ level: 0, account: { country_id } });
@@ -212,7 +212,7 @@ describe('/plans', () => {
     signIn();
     serve(...sessionHandlers({ user: sessionUser({ level: 1 }) }));
     await changeLanguage('pt');
-    renderApp('/plans');
+    renderArea('/plans');
     await screen.findByTestId('plans-page');
     const light = await screen.findByTestId('tier-1');
     expect(light.dataset.current).toBe('true');
@@ -239,7 +239,7 @@ describe('/plans', () => {
   it('offers no purchase outside Brazil', async () => {
     signIn();
     serve(...sessionHandlers({ user: sessionUser({ level: 0, account: { country_id: 3 } }) }));
-    renderApp('/plans');
+    renderArea('/plans');
     await screen.findByTestId('plans-outside-brazil');
     await screen.findByTestId('tier-4');
     expect(
@@ -250,7 +250,7 @@ describe('/plans', () => {
   it('is closed to Full-plan accounts', async () => {
     signIn();
     serve(...sessionHandlers({ user: sessionUser({ level: 4 }) }));
-    renderApp('/plans');
+    renderArea('/plans');
     await screen.findByTestId('blocked-page');
     expect(screen.queryByTestId('plans-page')).toBeNull();
   });

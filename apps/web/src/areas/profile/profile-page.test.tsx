@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage, i18n } from '../../app/i18n';
 import { byPath, jsonResponse, serve } from '../../test/msw-server';
-import { renderApp } from '../../test/render-app';
+import { renderArea } from '../../test/render-app';
 import { sessionHandlers, sessionUser, signIn } from '../../test/session-fixtures';
 
 describe('profile page', () => {
@@ -20,7 +20,7 @@ describe('profile page', () => {
     });
     serve(...sessionHandlers({}, ...byPath({ '/api/profile': save })));
     await changeLanguage('pt');
-    renderApp('/profile');
+    renderArea('/profile');
     const page = await screen.findByTestId('profile-page');
     expect((within(page).getByDisplayValue('ana@fazenda.test') as HTMLInputElement).disabled).toBe(
       true,

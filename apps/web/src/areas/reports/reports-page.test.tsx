@@ -5,7 +5,7 @@ import { changeLanguage, i18n } from '../../app/i18n';
 import type { ProgramaReport, SeasonReport } from '../../api/reports';
 import { farm } from '../../test/farm-fixtures';
 import { byPath, jsonResponse, recordRequests, serve } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   ALL_PERMISSIONS,
   apiError,
@@ -223,7 +223,7 @@ describe('the report pages', { timeout: 30_000 }, () => {
   it('/reports/programa shows the current farm’s current season outside the shell, with the PDF and print', async () => {
     serveReports();
     const requests = recordRequests();
-    const { container } = renderApp('/reports/programa');
+    const { container } = renderArea('/reports/programa');
     await screen.findByTestId('programa-report', undefined, { timeout: 15_000 });
     // Outside the shell: no drawer, no top bar.
     expect(screen.queryByRole('navigation')).toBeNull();
@@ -271,7 +271,7 @@ describe('the report pages', { timeout: 30_000 }, () => {
   it('opens the farm and season of the query, and changing the season asks again', async () => {
     serveReports();
     const requests = recordRequests();
-    const { router } = renderApp('/reports/programa?farm_id=2&season_crop_id=10');
+    const { router } = renderArea('/reports/programa?farm_id=2&season_crop_id=10');
     await screen.findByTestId('programa-report', undefined, { timeout: 15_000 });
     const first = requests.find((request) => request.path === '/api/reports/programa')!.url
       .searchParams;
@@ -300,7 +300,7 @@ describe('the report pages', { timeout: 30_000 }, () => {
     serveReports({
       '/api/reports/season-report': () => apiError(404, 'exception.report.no_harvested_sowings'),
     });
-    const { container } = renderApp('/reports/season-report');
+    const { container } = renderArea('/reports/season-report');
     const error = await screen.findByTestId('report-error', undefined, { timeout: 15_000 });
     expect(error.textContent).toContain(
       i18n.t('exception.report.no_harvested_sowings', { ns: 'errors' }),
@@ -321,7 +321,7 @@ describe('the report pages', { timeout: 30_000 }, () => {
         return calls === 1 ? apiError(500, 'exception.unexpected_error') : jsonResponse(PROGRAMA);
       },
     });
-    renderApp('/reports/programa');
+    renderArea('/reports/programa');
     const error = await screen.findByTestId('report-error', undefined, { timeout: 15_000 });
     fireEvent.click(within(error).getByRole('button', { name: r('page_ui.retry') }));
     await screen.findByTestId('programa-report');
@@ -329,7 +329,7 @@ describe('the report pages', { timeout: 30_000 }, () => {
 
   it('shows the loading state while the report comes', async () => {
     serveReports({ '/api/reports/programa': () => new Promise<Response>(() => {}) });
-    renderApp('/reports/programa');
+    renderArea('/reports/programa');
     expect(
       await screen.findByTestId('report-loading', undefined, { timeout: 15_000 }),
     ).toBeTruthy();
@@ -338,7 +338,7 @@ describe('the report pages', { timeout: 30_000 }, () => {
   it('/reports/season-report in English: harvests in bu/ac, rain in inches, simulated weather labelled', async () => {
     await changeLanguage('en');
     serveReports();
-    const { container } = renderApp('/reports/season-report');
+    const { container } = renderArea('/reports/season-report');
     await screen.findByTestId('season-report', undefined, { timeout: 15_000 });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Season report');
     const harvests = within(screen.getByTestId('season-harvests')).getAllByRole('row');
@@ -366,7 +366,7 @@ describe('the report pages', { timeout: 30_000 }, () => {
 
   it('says so when there is no farm', async () => {
     serveReports({}, []);
-    renderApp('/reports/season-report');
+    renderArea('/reports/season-report');
     expect(
       await screen.findByTestId('reports-no-farm', undefined, { timeout: 15_000 }),
     ).toBeTruthy();

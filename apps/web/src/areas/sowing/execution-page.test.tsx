@@ -28,7 +28,7 @@ import {
   serve,
   type PathAnswers,
 } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   ALL_PERMISSIONS,
   apiError,
@@ -270,7 +270,7 @@ function serveExecution({
 }
 
 async function renderExecution(path = '/execucao?semeadura=701') {
-  const rendered = renderApp(path);
+  const rendered = renderArea(path);
   await screen.findByTestId('execution-page', undefined, { timeout: 15_000 });
   return rendered;
 }
@@ -977,7 +977,7 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
         '/api/irrigacoes': () => jsonResponse([]),
       },
     });
-    renderApp('/sowings');
+    renderArea('/sowings');
     await screen.findAllByTestId('sowing-row', undefined, { timeout: 15_000 });
     const links = screen
       .getAllByTestId('sowing-execution')
@@ -985,7 +985,7 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
     // Another season's sowing is not followed on /execucao.
     expect(links).toEqual(['/execucao?semeadura=700', '/execucao?semeadura=701']);
 
-    const page = renderApp('/sowings/701');
+    const page = renderArea('/sowings/701');
     const link = await within(page.container).findByTestId('sowing-detail-execution', undefined, {
       timeout: 15_000,
     });

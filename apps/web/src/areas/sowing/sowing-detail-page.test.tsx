@@ -12,7 +12,7 @@ import type { Harvest, Irrigation, SowingDetail } from '../../api/sowing-records
 import { changeLanguage, i18n } from '../../app/i18n';
 import { farm, plot } from '../../test/farm-fixtures';
 import { byPath, jsonResponse, serve, type PathAnswers } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   ALL_PERMISSIONS,
   apiError,
@@ -121,7 +121,7 @@ function serveDetail({
 }
 
 async function renderDetail(path = '/sowings/700') {
-  const rendered = renderApp(path);
+  const rendered = renderArea(path);
   await screen.findByTestId('sowing-detail-page', undefined, { timeout: 15_000 });
   return rendered;
 }
@@ -398,7 +398,7 @@ describe('a sowing’s page (/sowings/{id})', { timeout: 30_000 }, () => {
 
   it('says an unknown sowing is not found', async () => {
     serveDetail({ detail: () => apiError(404, 'exception.not_found') });
-    renderApp('/sowings/999');
+    renderArea('/sowings/999');
     expect(
       await screen.findByTestId('sowing-detail-not-found', undefined, { timeout: 15_000 }),
     ).toBeTruthy();
@@ -412,7 +412,7 @@ describe('a sowing’s page (/sowings/{id})', { timeout: 30_000 }, () => {
         return calls === 1 ? apiError(500, 'exception.unexpected_error') : jsonResponse(sowing());
       },
     });
-    renderApp('/sowings/700');
+    renderArea('/sowings/700');
     fireEvent.click(await screen.findByRole('button', { name: r('retry') }, { timeout: 15_000 }));
     expect(await screen.findByTestId('sowing-detail-page')).toBeTruthy();
   });

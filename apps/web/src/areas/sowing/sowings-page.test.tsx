@@ -11,7 +11,7 @@ import type { Sowing } from '../../api/sowings';
 import { changeLanguage, i18n } from '../../app/i18n';
 import { farm, plot } from '../../test/farm-fixtures';
 import { byPath, jsonResponse, serve, type PathAnswers } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   ALL_PERMISSIONS,
   apiError,
@@ -127,7 +127,7 @@ function serveSowings({
 }
 
 async function renderSowings(path = '/sowings') {
-  const rendered = renderApp(path);
+  const rendered = renderArea(path);
   await screen.findByTestId('sowings-page', undefined, { timeout: 15_000 });
   return rendered;
 }
@@ -204,7 +204,7 @@ describe('sowings page (/sowings)', { timeout: 30_000 }, () => {
 
   it('says a farm is needed when the account has none', async () => {
     serveSowings({ farms: [] });
-    renderApp('/sowings');
+    renderArea('/sowings');
     expect(
       await screen.findByTestId('sowings-no-farm', undefined, { timeout: 15_000 }),
     ).toBeTruthy();

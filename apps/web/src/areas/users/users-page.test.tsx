@@ -4,7 +4,7 @@ import { ERROR_KEYS, type Farm, type Member } from '@lavoura/domain';
 import { changeLanguage, i18n } from '../../app/i18n';
 import { farm } from '../../test/farm-fixtures';
 import { type PathAnswers, byPath, jsonResponse, serve } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import {
   ALL_PERMISSIONS,
   apiError,
@@ -74,7 +74,7 @@ describe('users page', () => {
     async (language) => {
       serveUsers([SELF, { ...BRUNO, farm_ids: [7, 9] }, CARLA], {}, ALL_PERMISSIONS, 5, FARMS);
       await changeLanguage(language);
-      const { container } = renderApp('/users');
+      const { container } = renderArea('/users');
       await screen.findByTestId('member-3');
       // Each user's farms: every farm for an administrator, else the farms assigned.
       const farmsOf = (id: number) =>
@@ -115,7 +115,7 @@ describe('users page', () => {
     });
     serveUsers([SELF, BRUNO, CARLA], { '/api/users/3/active': toggle }, ALL_PERMISSIONS, 2);
     await changeLanguage('pt');
-    renderApp('/users');
+    renderArea('/users');
     const carla = await screen.findByTestId('member-3');
     expect(screen.getByTestId('users-limit-reached').textContent).toContain('2');
     fireEvent.click(within(carla).getByRole('switch'));
@@ -133,7 +133,7 @@ describe('users page', () => {
     });
     serveUsers([SELF, BRUNO], { '/api/users/2/active': toggle });
     await changeLanguage('en');
-    renderApp('/users');
+    renderArea('/users');
     const bruno = await screen.findByTestId('member-2');
     fireEvent.click(within(bruno).getByRole('switch', { name: 'Deactivate Bruno Lima' }));
     expect(await screen.findByText('Bruno Lima was deactivated.')).toBeTruthy();
@@ -168,7 +168,7 @@ describe('users page', () => {
     });
     serveUsers([SELF], { '/api/users': users }, ALL_PERMISSIONS, 5, FARMS);
     await changeLanguage('pt');
-    renderApp('/users');
+    renderArea('/users');
     await screen.findByTestId('member-1');
     fireEvent.click(screen.getByRole('button', { name: 'Novo usuário' }));
     const dialog = await screen.findByTestId('member-dialog');
@@ -244,7 +244,7 @@ describe('users page', () => {
       FARMS,
     );
     await changeLanguage('en');
-    renderApp('/users');
+    renderArea('/users');
     await screen.findByTestId('member-1');
     fireEvent.click(screen.getByRole('button', { name: 'New user' }));
     const dialog = await screen.findByTestId('member-dialog');
@@ -290,7 +290,7 @@ describe('users page', () => {
       5,
     );
     await changeLanguage('es');
-    renderApp('/users');
+    renderArea('/users');
     await screen.findByTestId('member-1');
     fireEvent.click(screen.getByRole('button', { name: 'Nuevo usuario' }));
     const dialog = await screen.findByTestId('member-dialog');
@@ -322,7 +322,7 @@ describe('users page', () => {
         failing ? apiError(500, ERROR_KEYS.unexpected) : jsonResponse([] as Farm[]),
     });
     await changeLanguage('en');
-    renderApp('/users');
+    renderArea('/users');
     const bruno = await screen.findByTestId('member-2');
     fireEvent.click(within(bruno).getByRole('button', { name: 'Edit Bruno Lima' }));
     const dialog = await screen.findByTestId('member-dialog');
@@ -350,7 +350,7 @@ describe('users page', () => {
       2,
     );
     await changeLanguage('en');
-    renderApp('/users');
+    renderArea('/users');
     await screen.findByTestId('member-2');
     fireEvent.click(screen.getByRole('button', { name: 'New user' }));
     const dialog = await screen.findByTestId('member-dialog');
@@ -393,7 +393,7 @@ describe('users page', () => {
       FARMS,
     );
     await changeLanguage('en');
-    renderApp('/users');
+    renderArea('/users');
     const bruno = await screen.findByTestId('member-2');
     fireEvent.click(within(bruno).getByRole('button', { name: 'Edit Bruno Lima' }));
     const dialog = await screen.findByTestId('member-dialog');
@@ -430,7 +430,7 @@ describe('users page', () => {
     const invited = member({ id: 4, name: 'Dora Alves', email: 'dora@outra.test', invited: true });
     serveUsers([SELF, { ...BRUNO, farm_ids: [8] }, invited], {}, ALL_PERMISSIONS, 5, FARMS);
     await changeLanguage('pt');
-    renderApp('/users');
+    renderArea('/users');
     const dora = await screen.findByTestId('member-4');
     expect(within(dora).getByTestId('invitation-pending').textContent).toBe('Convite pendente');
     expect(within(dora).queryByText('Aguardando ativação')).toBeNull();
@@ -462,7 +462,7 @@ describe('users page', () => {
       },
     });
     await changeLanguage('es');
-    renderApp('/users');
+    renderArea('/users');
     await screen.findByTestId('member-1');
     fireEvent.click(screen.getByRole('button', { name: 'Nuevo usuario' }));
     const dialog = await screen.findByTestId('member-dialog');
@@ -486,7 +486,7 @@ describe('users page', () => {
     const remove = vi.fn(() => new Response(null, { status: 204 }));
     serveUsers([SELF, BRUNO], { '/api/users/2': remove });
     await changeLanguage('es');
-    renderApp('/users');
+    renderArea('/users');
     const bruno = await screen.findByTestId('member-2');
     fireEvent.click(within(bruno).getByRole('button', { name: 'Eliminar a Bruno Lima' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Eliminar a Bruno Lima?' });
@@ -499,7 +499,7 @@ describe('users page', () => {
   it('shows only the actions the permission codes allow', async () => {
     serveUsers([SELF, BRUNO], {}, ['user.list', 'USER_LISTAR', 'menu.panel']);
     await changeLanguage('en');
-    renderApp('/users');
+    renderArea('/users');
     const bruno = await screen.findByTestId('member-2');
     expect(screen.queryByRole('button', { name: 'New user' })).toBeNull();
     expect(within(bruno).queryByRole('button', { name: /Edit/ })).toBeNull();

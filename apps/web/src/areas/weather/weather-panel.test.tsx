@@ -5,7 +5,7 @@ import { permissionsFor, withShellKeys, type FarmPrecipitation } from '@lavoura/
 import { changeLanguage } from '../../app/i18n';
 import { farm, plot } from '../../test/farm-fixtures';
 import { serve } from '../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import { apiError, sessionHandlers, signIn } from '../../test/session-fixtures';
 import { precipitationAnswer, weatherAnswer } from '../../test/weather-fixtures';
 
@@ -63,7 +63,7 @@ beforeAll(async () => {
 });
 
 async function openWeatherTab() {
-  renderApp('/field?plot_id=71&fazenda_id=7');
+  renderArea('/field?plot_id=71&fazenda_id=7');
   // The first render of a file loads the lazy areas: give it time on a busy machine.
   const tabs = await screen.findByRole('tablist', {}, { timeout: 20_000 });
   fireEvent.click(within(tabs).getByTestId('field-tab-weather'));
@@ -227,7 +227,7 @@ describe('the farm’s weather on home', () => {
   it('shows the current farm’s weather, labelled simulated', async () => {
     serveWeather();
     await changeLanguage('en');
-    renderApp('/');
+    renderArea('/');
     const card = await screen.findByTestId('farm-weather', {}, { timeout: 20_000 });
     expect(within(card).getByRole('heading').textContent).toBe('Weather at Fazenda Santa Helena');
     expect((await within(card).findByTestId('weather-simulated')).textContent).toBe(

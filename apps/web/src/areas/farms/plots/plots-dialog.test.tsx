@@ -17,7 +17,7 @@ import {
   recordRequests,
   serve,
 } from '../../../test/msw-server';
-import { expectNoRawKeys, renderApp, trackMissingKeys } from '../../../test/render-app';
+import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../../test/render-app';
 import {
   ALL_PERMISSIONS,
   apiError,
@@ -91,7 +91,7 @@ function servePlots(
 
 /** /farms, then the farm card's fields modal. */
 async function openFields(name = 'Fazenda Boa Vista') {
-  renderApp('/farms');
+  renderArea('/farms');
   const button = await screen.findByRole(
     'button',
     { name: i18n.t('action.fields_named', { ns: 'farms', name }) },
