@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
+import BrowserFirstSequencer from './scripts/test-sequencer.ts';
 
 /**
  * One Vitest run over every tier (docs/testing.md):
@@ -109,6 +110,7 @@ export default defineConfig({
     // Vitest's default on 2 cores is one worker: the tiers wait on databases and browsers enough
     // for two files at a time to use both cores.
     maxWorkers: Math.max(2, os.availableParallelism()),
+    sequence: { sequencer: BrowserFirstSequencer },
     reporters: ['default', './scripts/summary-reporter.ts'],
   },
 });

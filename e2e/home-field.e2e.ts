@@ -13,9 +13,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, horizontalOverflow, settled } from './support/axe.ts';
 import { RAW_KEY, hasChromium, launchBrowser } from './support/browser.ts';
+import { signInToDemo } from './support/demo.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
-const DEMO_PASSWORD = 'Lavoura2026';
 const SHOTS = path.join(
   process.env.SCREENSHOT_DIR ?? 'test-results/screenshots',
   '..',
@@ -71,24 +71,9 @@ describe.skipIf(!hasChromium)('my farm and the field page in a real browser', ()
   }
 
   /** Signs in (and closes the Full plan's one-time welcome); lands on my farm. */
-  async function signIn(page: Page, email: string, language: Language) {
-    await page.goto(`${server.baseUrl}/v3/login`);
-    await page.fill('input[name=email]', email);
-    await page.fill('input[name=password]', DEMO_PASSWORD);
-    const [login] = await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith('/admin-api/login')),
-      page.click('button[type=submit]'),
-    ]);
-    await page.getByTestId('my-farm').waitFor();
-    const answer = (await login.json()) as { is_first_login_full_plan?: boolean };
-    if (answer.is_first_login_full_plan) {
-      await page.getByRole('dialog').waitFor();
-      await page
-        .getByRole('button', { name: text(language, 'shell', 'welcome_full.start') })
-        .click();
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
-    }
-  }
+  // Past the Full plan's first-login dialog; later sign-ins of a file reuse the session.
+  const signIn = (page: Page, email: string, _language: Language) =>
+    signInToDemo(page, server.baseUrl, email);
 
   /** The API as the signed-in page sees it (the session cookie of its context). */
   async function get<T>(page: Page, url: string): Promise<T> {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from './support/axe.ts';
 import { hasChromium, launchBrowser } from './support/browser.ts';
 import { SIZES, expectReadable, openPage, signInToDemo, text } from './support/demo.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { readOnlyServer, type RunningServer } from './support/server.ts';
 
 /**
  * The plot screen's NDVI offline (issue 14 item 9): the demo Full account's "Talhão 01 - Sede" has
@@ -21,7 +21,7 @@ describe.skipIf(!hasChromium)('NDVI on the plot screen (/field)', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = readOnlyServer();
     browser = await launchBrowser();
     fs.mkdirSync(SHOTS_DIR, { recursive: true });
   });

@@ -13,7 +13,7 @@ import {
   text,
   type Size,
 } from './support/demo.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { readOnlyServer, type RunningServer } from './support/server.ts';
 
 /** Performance is on the Lavoura and Full plans: the Full demo account, whose farm has harvests. */
 const DEMO_FULL = 'conta@full.demo.lavoura.app';
@@ -32,7 +32,7 @@ describe.skipIf(!hasChromium)('performance (/performance) with the demo harvests
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = readOnlyServer();
     browser = await launchBrowser();
     fs.mkdirSync(SHOTS_DIR, { recursive: true });
   });

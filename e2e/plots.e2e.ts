@@ -8,9 +8,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, horizontalOverflow, settled } from './support/axe.ts';
 import { RAW_KEY, hasChromium, launchBrowser } from './support/browser.ts';
+import { signInToDemo } from './support/demo.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
-const DEMO_PASSWORD = 'Lavoura2026';
 const FIXTURES = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../packages/domain/src/geo/fixtures',
@@ -80,22 +80,8 @@ describe.skipIf(!hasChromium)('plots on a map', () => {
     await server?.stop();
   });
 
-  async function signIn(page: Page, email: string) {
-    await page.goto(`${server.baseUrl}/v3/login`);
-    await page.fill('input[name=email]', email);
-    await page.fill('input[name=password]', DEMO_PASSWORD);
-    const [login] = await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith('/admin-api/login')),
-      page.click('button[type=submit]'),
-    ]);
-    await page.getByTestId('my-farm').waitFor();
-    const answer = (await login.json()) as { is_first_login_full_plan?: boolean };
-    if (answer.is_first_login_full_plan === true) {
-      await page.getByRole('dialog').waitFor();
-      await page.getByRole('dialog').getByRole('button').last().click();
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
-    }
-  }
+  // Past the Full plan's first-login dialog; later sign-ins of a file reuse the session.
+  const signIn = (page: Page, email: string) => signInToDemo(page, server.baseUrl, email);
 
   /** /farms, then the fields modal of `farm`. */
   async function openFields(page: Page, language: Language, farm: string): Promise<Locator> {

@@ -13,7 +13,7 @@ import {
   signInToDemo,
   text,
 } from './support/demo.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { readOnlyServer, type RunningServer } from './support/server.ts';
 
 /** Reports are on the Full plan: the Full demo account, whose farm has a harvested season. */
 const DEMO_FULL = 'conta@full.demo.lavoura.app';
@@ -27,7 +27,7 @@ describe.skipIf(!hasChromium)('reports (/reports/programa, /reports/season-repor
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = readOnlyServer();
     browser = await launchBrowser();
     fs.mkdirSync(OUT_DIR, { recursive: true });
   });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, pageIn } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { readOnlyServer, type RunningServer } from './support/server.ts';
 
 /** Every CSP violation and console error of a page, collected while it runs. */
 async function watchProblems(page: Page): Promise<string[]> {
@@ -25,7 +25,7 @@ describe.skipIf(!hasChromium)('the app and the API docs under the Content-Securi
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = readOnlyServer();
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Language } from '@lavoura/domain';
 import { resources } from '@lavoura/i18n';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Cookie, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { horizontalOverflow } from './axe.ts';
 import { RAW_KEY } from './browser.ts';
@@ -40,8 +40,25 @@ export async function openPage(browser: Browser, size: Size, language: Language)
   return context.newPage();
 }
 
-/** Signs a demo account in and waits for its home, past the Full plan's first-login dialog. */
+/** The session cookies of each demo account this file signed in, by server and e-mail. */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Signs a demo account in and waits for its home, past the Full plan's first-login dialog. The
+ * first sign-in of an account in a file goes through the sign-in page; later ones reuse its
+ * session (the browser's cookies, as a returning user has them) unless that session has ended.
+ */
 export async function signInToDemo(page: Page, baseUrl: string, email = DEMO_PRO): Promise<void> {
+  const key = `${baseUrl} ${email}`;
+  const cookies = sessions.get(key);
+  if (cookies) {
+    await page.context().addCookies(cookies);
+    await page.goto(`${baseUrl}/v3/my_farm`);
+    const home = page.getByTestId('my-farm');
+    await home.or(page.locator('input[name=password]')).first().waitFor();
+    if (await home.isVisible()) return;
+    sessions.delete(key); // signed out meanwhile: sign in again
+  }
   await page.goto(`${baseUrl}/v3/login`);
   await page.fill('input[name=email]', email);
   await page.fill('input[name=password]', DEMO_PASSWORD);
@@ -56,6 +73,7 @@ export async function signInToDemo(page: Page, baseUrl: string, email = DEMO_PRO
     await page.getByRole('dialog').getByRole('button').last().click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   }
+  sessions.set(key, await page.context().cookies());
 }
 
 /** No untranslated key (the shared pattern and the area's own) and nothing wider than the window. */

@@ -93,3 +93,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   return launchServer(dataDir, env);
 }
+
+/**
+ * The server the files that only read share (started by support/global-setup.ts on its own copy
+ * of the seeded folder): a file that writes nothing but its sign-ins needs no server of its own.
+ * Stopping it is the run's, not the file's.
+ */
+export function readOnlyServer(): RunningServer {
+  const baseUrl = inject('readOnlyServerUrl');
+  if (!baseUrl) throw new Error('The app is not built: run `npm run build` first');
+  return { baseUrl, dataDir: '', stop: async () => undefined };
+}
