@@ -136,6 +136,10 @@ describe.skipIf(!hasChromium)('every screen fits the window and passes axe', () 
     await page.goto(`${server.baseUrl}/v3/users`);
     await page.getByTestId('users-page').waitFor();
     await page.getByTestId('users-count').waitFor();
+    // The add button turns from grey to green when the profiles arrive: axe reads it after.
+    await page
+      .getByRole('button', { name: text('en', 'users', 'new_user'), disabled: false })
+      .waitFor();
     await check(page, 'users', findings);
 
     await page.goto(`${server.baseUrl}/v3/farms`);
