@@ -19,8 +19,13 @@ export function testQueryClient(): QueryClient {
  * The whole app (providers, maintenance gate, guard, routes) at `path`, in memory. With
  * `basename` ('/v3', as served) the router's own locations carry it, as in the browser.
  */
-export function renderApp(path = '/', { basename }: { basename?: string } = {}) {
-  const router = createMemoryRouter(routes, {
+export function renderApp(path = '/', options: { basename?: string } = {}) {
+  return renderRoutes(routes, path, options);
+}
+
+/** `App` (providers, maintenance gate) around an in-memory router of `appRoutes` at `path`. */
+function renderRoutes(appRoutes: RouteObject[], path: string, { basename }: { basename?: string }) {
+  const router = createMemoryRouter(appRoutes, {
     initialEntries: [`${basename ?? ''}${path}`],
     ...(basename ? { basename } : {}),
   });
@@ -59,13 +64,8 @@ const areaRoutes: RouteObject[] = [
  * the shell's chrome (drawer, top bar): what an area's tests render. The shell's own tests use
  * `renderApp`.
  */
-export function renderArea(path = '/', { basename }: { basename?: string } = {}) {
-  const router = createMemoryRouter(areaRoutes, {
-    initialEntries: [`${basename ?? ''}${path}`],
-    ...(basename ? { basename } : {}),
-  });
-  const queryClient = testQueryClient();
-  return { router, queryClient, ...render(<App router={router} queryClient={queryClient} />) };
+export function renderArea(path = '/', options: { basename?: string } = {}) {
+  return renderRoutes(areaRoutes, path, options);
 }
 
 /**

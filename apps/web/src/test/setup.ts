@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { setI18n } from 'react-i18next';
 import { setMaintenance } from '../api/maintenance';
 import { LANGUAGES } from '@lavoura/domain';
 import { NAMESPACES } from '@lavoura/i18n/web';
@@ -18,6 +19,9 @@ afterAll(() => server.close());
 // Tests render pages at once and switch languages freely: every text is loaded up front (the app
 // loads them per language and area, see app/i18n.ts).
 beforeAll(async () => {
+  // A worker runs several files (isolate: false): a file that made an i18next instance of its own
+  // (i18n.test.ts) must not leave it as the one components without a provider read.
+  setI18n(i18n);
   await i18nReady;
   await i18n.loadNamespaces(NAMESPACES.filter((namespace) => namespace !== 'emails'));
   await i18n.loadLanguages([...LANGUAGES]);
