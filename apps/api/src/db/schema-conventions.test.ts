@@ -59,8 +59,7 @@ const SHARED_TABLES: Record<string, string> = {
 /** Indexes that do not start with account_id on purpose. */
 const CROSS_TENANT_INDEXES: Record<string, string> = {
   memberships_user_id_index: "a person's accounts, read at sign-in and by every session",
-  calendar_feeds_secret_unique:
-    'the calendar feed is found by its secret alone (no login, no account in its URL)',
+  calendar_feeds_secret_unique: 'the calendar feed is found by its secret alone (no login, no account in its URL)',
 };
 
 /** Columns that hot queries filter on: each must lead an index (or the primary key). */

@@ -512,11 +512,7 @@ export const sowings = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
-    index('sowings_account_farm_season_index').on(
-      table.accountId,
-      table.farmId,
-      table.seasonCropId,
-    ),
+    index('sowings_account_farm_season_index').on(table.accountId, table.farmId, table.seasonCropId),
     index('sowings_account_plot_index').on(table.accountId, table.plotId, table.seasonCropId),
     foreignKey({
       name: 'sowings_farm_fk',

@@ -57,13 +57,15 @@ export async function digestScenario(
     .where(and(eq(t.pesticides.name, 'Fox'), eq(t.pesticides.countryId, 1)))
     .limit(1);
   if (pesticide)
-    await app.db.insert(t.sprayingProducts).values({
-      accountId,
-      sprayingId: sprays[0]!.id,
-      pesticideId: pesticide.id,
-      dose: 0.4,
-      price: '185',
-    });
+    await app.db
+      .insert(t.sprayingProducts)
+      .values({
+        accountId,
+        sprayingId: sprays[0]!.id,
+        pesticideId: pesticide.id,
+        dose: 0.4,
+        price: '185',
+      });
   await app.db
     .insert(t.harvests)
     .values({ accountId, sowingId: harvestedId, harvestDate: '2026-11-24', productivity: 62.5 });

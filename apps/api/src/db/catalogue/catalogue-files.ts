@@ -116,7 +116,8 @@ export function catalogueVersion(dir = findCatalogueDir()): string {
 }
 
 export function readCatalogueData(dir = findCatalogueDir()): CatalogueData {
-  const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  const read = (file: string): unknown =>
+    JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
   const agrofit = read(CATALOGUE_FILES.agrofit) as { products: unknown[] };
   const named = read(CATALOGUE_FILES.namedProducts) as { products: unknown[] };
   const varieties = read(CATALOGUE_FILES.varieties) as { varieties: unknown[] };

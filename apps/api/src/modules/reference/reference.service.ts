@@ -190,12 +190,7 @@ export class ReferenceService {
       .filter((s) => filter.cropId === undefined || s.crop_id === filter.cropId)
       .map((season) => {
         const today = todays.get(season.country_id) ?? todayIn('UTC', now);
-        const status = seasonStatus(
-          season.country_id,
-          season.crop_id as CropId,
-          season.start_period,
-          today,
-        );
+        const status = seasonStatus(season.country_id, season.crop_id as CropId, season.start_period, today);
         return { ...season, status, season_active: status === 'current' };
       });
   }

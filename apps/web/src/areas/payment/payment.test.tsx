@@ -42,9 +42,11 @@ const payButton = () => screen.getByTestId('payment-submit');
 
 async function openPayment(
   extra: Parameters<typeof sessionHandlers>[1][] = [],
-  user = sessionUser({ level: 0 }),
-  // The shell's freemium card is looked at with the whole app around the page.
-  render: typeof renderArea = renderArea,
+  {
+    user = sessionUser({ level: 0 }),
+    // The shell's freemium card is looked at with the whole app (renderApp) around the page.
+    render = renderArea,
+  }: { user?: ReturnType<typeof sessionUser>; render?: typeof renderArea } = {},
 ) {
   screenWidth(1366);
   signIn();
@@ -239,8 +241,7 @@ describe('/payment', () => {
           },
         ),
       ],
-      undefined,
-      renderApp,
+      { render: renderApp },
     );
     expect(await screen.findByTestId('freemium-card')).toBeTruthy();
     fillCustomer();
