@@ -147,6 +147,53 @@ describe.skipIf(!hasChromium)('product catalogue', () => {
     });
   }
 
+  // Fox's data set has 55 % on target spot, but its registration there is not informed: the
+  // spray programs count nothing for it, and the catalogue says so instead of showing 55 %.
+  for (const [language, size] of [
+    ['pt', SIZES[0]],
+    ['en', SIZES[1]],
+  ] as const) {
+    it(`shows Fox on target spot as not counted, with the reason, in ${language} on ${size.name}`, async () => {
+      const page = await open(size, language);
+      await signIn(page);
+      const foxId = await page.evaluate(async () => {
+        const answer = (await (
+          await fetch('/api/catalogs?category=fungicide&search=fox')
+        ).json()) as {
+          list: { id: number; pesticide: string }[];
+        };
+        return answer.list.find((item) => item.pesticide === 'Fox')!.id;
+      });
+      await page.goto(`${server.baseUrl}/v3/catalog?category=fungicide&item=${foxId}`);
+      const detail = page.getByTestId('catalog-detail');
+      const rows = detail.getByTestId('efficacy-row');
+      await rows.first().waitFor();
+      const targetSpot = rows.filter({
+        hasText: text(language, 'reference', 'disease.target_spot'),
+      });
+      const notCounted = targetSpot.getByTestId('efficacy-not-counted');
+      expect(await notCounted.getAttribute('data-reason')).toBe('registration_not_informed');
+      const words = await notCounted.innerText();
+      expect(words).toContain(text(language, 'catalog', 'detail.not_counted'));
+      expect(words).toContain(
+        text(language, 'catalog', 'detail.not_counted_reason.registration_not_informed').replace(
+          '{{value}}',
+          '55%',
+        ),
+      );
+      // Rust, where Fox is registered, keeps its percentage.
+      const rust = rows.filter({ hasText: text(language, 'reference', 'disease.asian_rust') });
+      expect(await rust.getByTestId('efficacy-not-counted').count()).toBe(0);
+      await targetSpot.scrollIntoViewIfNeeded();
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `catalog-${language}-${size.name}-not-counted.png`),
+      });
+      await page.context().close();
+    });
+  }
+
   it('filters fungicides by chemical group, then a Freemium user reaches the daily limit and is offered the plans', async () => {
     const page = await open(SIZES[0], 'pt');
     await signIn(page, 'conta@freemium.demo.lavoura.app');

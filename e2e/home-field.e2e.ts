@@ -368,6 +368,37 @@ describe.skipIf(!hasChromium)('my farm and the field page in a real browser', ()
     await page.context().close();
   });
 
+  it('on a phone, my farm opens with the day’s work above the shortcuts', async () => {
+    const page = await open('pt', 390, 844);
+    await signIn(page, 'conta@full.demo.lavoura.app', 'pt');
+    const farmId = await page.evaluate(async () => {
+      const farms = (await (await fetch('/api/farms')).json()) as { id: number }[];
+      for (const farm of farms) {
+        const rows = (await (await fetch(`/api/semeaduras?fazenda_id=${farm.id}`)).json()) as {
+          status: string;
+        }[];
+        if (rows.some((row) => row.status === 'sown')) return farm.id;
+      }
+      return null;
+    });
+    expect(farmId).not.toBeNull();
+    await page.goto(`${server.baseUrl}/v3/my_farm?fazenda_id=${farmId}`);
+    const work = page.getByTestId('home-sowings-list');
+    const shortcuts = page.getByRole('region', { name: text('pt', 'home', 'quick.title') });
+    await work.waitFor();
+    await shortcuts.waitFor();
+    const [workBox, shortcutsBox] = await Promise.all([
+      work.boundingBox(),
+      shortcuts.boundingBox(),
+    ]);
+    expect(workBox!.y + workBox!.height).toBeLessThanOrEqual(shortcutsBox!.y);
+    // Opened at the top, the first sowing is on the first screen.
+    expect(workBox!.y).toBeLessThan(844);
+    await expectAccessible(page);
+    await page.screenshot({ path: path.join(SHOTS, 'my-farm-day-first-pt-390.png') });
+    await page.context().close();
+  });
+
   // Pictures to look at: my farm and a field page in each language, desktop and phone.
   it('takes screenshots of my farm and the field page in pt, en and es', async () => {
     for (const size of SIZES) {

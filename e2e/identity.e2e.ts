@@ -137,6 +137,42 @@ describe.skipIf(!hasChromium)('accounts and the shell in a real browser', () => 
     },
   );
 
+  it('sends one sign-in request per attempt with a wrong password, even submitted twice at once', async () => {
+    const page = await pageIn(browser, 'pt');
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/admin-api/login') logins.push(request.method());
+    });
+    await page.goto(`${server.baseUrl}/v3/login`);
+    // An address of its own: the attempts it spends lock no account another test signs in to.
+    await page.fill('input[name=email]', 'wrong-password@example.com');
+    await page.fill('input[name=password]', 'Errada2026');
+    const refused = page.getByTestId('login-error');
+    // A click and a second submit in the same moment (Enter, a password manager's own submit),
+    // before the button shows itself busy: one attempt.
+    await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/admin-api/login')),
+      page.evaluate(() => {
+        const button = document.querySelector<HTMLButtonElement>('button[type=submit]')!;
+        button.click();
+        button.form!.requestSubmit();
+      }),
+    ]);
+    await refused.waitFor();
+    expect(await refused.getAttribute('data-key')).toBe('exception.invalid_credentials');
+    await page.waitForLoadState('networkidle');
+    expect(logins).toEqual(['POST']);
+    // Again from the keyboard: Enter in the password field is one more request, not two.
+    await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/admin-api/login')),
+      page.press('input[name=password]', 'Enter'),
+    ]);
+    await refused.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(logins).toEqual(['POST', 'POST']);
+    await page.context().close();
+  });
+
   it('switches the language of the sign-in page from its select, by keyboard and by mouse', async () => {
     const label = (language: Language) => text(language, 'common', 'language.label');
     const keyboard = await pageIn(browser, 'pt');

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Language } from '@lavoura/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settled } from './support/axe.ts';
+import { axeViolations, settled } from './support/axe.ts';
 import { hasChromium, launchBrowser } from './support/browser.ts';
-import { SIZES, expectReadable, openPage, signInToDemo, text } from './support/demo.ts';
+import { SIZES, expectReadable, signInToDemo, text, type Size } from './support/demo.ts';
 import { readOnlyServer, type RunningServer } from './support/server.ts';
 
 /**
- * The plot screen's NDVI offline (issue 14 item 9): the demo Full account's "Talhão 01 - Sede" has
+ * The plot screen's NDVI offline (issue 14 item 9; axe-clean date buttons: issue 27 item 12): the demo Full account's "Talhão 01 - Sede" has
  * NDVI contracted, the server runs with the default NDVI_PROVIDER=simulated, so the scenes are
  * labelled 'Simulated data' and the selected scene's image lies over the plot on the map.
  */
@@ -30,6 +31,17 @@ describe.skipIf(!hasChromium)('NDVI on the plot screen (/field)', () => {
     await server?.stop();
   });
 
+  /** A page in `language` at `size` that axe can be injected into (an inline script: past CSP). */
+  async function open(size: Size, language: Language): Promise<Page> {
+    const context = await browser.newContext({
+      viewport: { width: size.width, height: size.height },
+      locale: { pt: 'pt-BR', en: 'en-US', es: 'es-AR' }[language],
+      bypassCSP: true,
+    });
+    await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
+    return context.newPage();
+  }
+
   /** The demo plot with NDVI, found through the API as the farm page would. */
   async function ndviPlot(page: Page): Promise<{ farmId: number; plotId: number }> {
     return page.evaluate(async () => {
@@ -49,7 +61,7 @@ describe.skipIf(!hasChromium)('NDVI on the plot screen (/field)', () => {
   for (const size of SIZES)
     for (const language of ['pt', 'en', 'es'] as const)
       it(`shows the simulated scenes and the image over the plot in ${language} on ${size.name}`, async () => {
-        const page = await openPage(browser, size, language);
+        const page = await open(size, language);
         try {
           await signInToDemo(page, server.baseUrl, DEMO_FULL_ACCOUNT);
           const { farmId, plotId } = await ndviPlot(page);
@@ -71,6 +83,10 @@ describe.skipIf(!hasChromium)('NDVI on the plot screen (/field)', () => {
           await page.getByTestId('ndvi-legend').waitFor();
           await settled(page);
           await expectReadable(page, NDVI_RAW_KEY);
+          // The date buttons: named by their visible text, readable (≥ 4.5:1), on the whole page.
+          const firstScene = page.getByTestId(/^ndvi-scene-\d/).first();
+          expect(await firstScene.getAttribute('aria-label')).toBeNull();
+          expect(await axeViolations(page)).toEqual([]);
           await page
             .getByTestId('field-ndvi')
             .screenshot({ path: path.join(SHOTS_DIR, `ndvi-${language}-${size.name}.png`) });

@@ -145,16 +145,68 @@ describe.skipIf(!hasChromium)('plots on a map', () => {
     await editor
       .getByRole('textbox', { name: text('en', 'farms', 'plots.field.name') })
       .fill('North 40 (drawn)');
+    // Drawn over the farm's plots (the map opens on them): the overlap is said under the map and
+    // the plots it covers are drawn in red; saving asks first, and nothing is sent until confirmed.
+    const overlapLive = editor.getByTestId('plot-overlap-live');
+    await overlapLive.waitFor();
+    expect(await overlapLive.innerText()).toMatch(/^The outline overlaps .+ \([\d,.]+ ac\)/);
+    expect(await editor.locator('path.plot-overlapped').count()).toBeGreaterThan(0);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/talhoes'))
+        posts.push(request.postData() ?? '');
+    });
+    await editor.getByTestId('plot-save').click();
+    const ask = page.getByTestId('plot-overlap-dialog');
+    await ask.waitFor();
+    const overlapped = await ask.getByTestId('plot-overlap-item').allInnerTexts();
+    expect(overlapped.length).toBeGreaterThan(0);
+    for (const item of overlapped) expect(item).toMatch(/^.+ \([\d,.]+ ac\)$/);
+    expect(await ask.getByTestId('plot-overlap-total').innerText()).toMatch(
+      /^Shared ground: [\d,.]+ ac\. The farm’s total counts it once\.$/,
+    );
+    await settled(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(PLOTS_SCREENSHOT_DIR, 'plots-overlap-ask-en.png') });
+    expect(posts).toEqual([]);
     const [created] = await Promise.all([
       page.waitForResponse(
         (response) =>
           response.url().endsWith('/api/talhoes') && response.request().method() === 'POST',
       ),
-      editor.getByTestId('plot-save').click(),
+      ask.getByTestId('plot-overlap-confirm').click(),
     ]);
     expect(created.status()).toBe(201);
+    expect(JSON.parse(posts[0]!)).toMatchObject({ confirm_overlap: true });
     const plot = (await created.json()) as { area: number; nome: string };
     await editor.waitFor({ state: 'detached' });
+    await page.screenshot({ path: path.join(PLOTS_SCREENSHOT_DIR, 'plots-overlap-saved-en.png') });
+    // The farm's total counts the shared ground once: less than the plots' areas added up, as the
+    // server answers it, with a note.
+    const farms = await page.evaluate(
+      async () =>
+        (await (await fetch('/api/farms')).json()) as {
+          id: number;
+          nome: string;
+          total_area: number;
+        }[],
+    );
+    const hansen = farms.find((farm) => farm.nome === 'Hansen Family Farm')!;
+    const areas = await page.evaluate(
+      async (id) =>
+        ((await (await fetch(`/api/talhoes/${id}`)).json()) as { area: number }[]).map(
+          (row) => row.area,
+        ),
+      hansen.id,
+    );
+    const sum = areas.reduce((total, area) => total + area, 0);
+    expect(hansen.total_area).toBeLessThan(sum - 0.01);
+    await expect
+      .poll(() => fields.getByTestId('plots-count').innerText())
+      .toBe(`${areas.length} fields · ${areaText(hansen.total_area, 'en')}`);
+    expect(await fields.getByTestId('plots-shared-note').innerText()).toMatch(
+      /^Overlapping ground counted once \([\d,.]+ ac shared\)$/,
+    );
     const list = fields.getByTestId('plots-list');
     await expect.poll(() => list.getByRole('listitem').count()).toBe(before + 1);
     // Newest first, with the server's area in acres: the same figure the map showed live.
@@ -181,12 +233,14 @@ describe.skipIf(!hasChromium)('plots on a map', () => {
     await page.mouse.up();
     await expect.poll(() => editor.getByTestId('plot-area-live').innerText()).not.toBe(live);
     const edited = await editor.getByTestId('plot-area-live').innerText();
+    // Still over the other plots: confirmed again.
+    await editor.getByTestId('plot-save').click();
     const [updated] = await Promise.all([
       page.waitForResponse(
         (response) =>
           /\/api\/talhoes\/\d+$/.test(response.url()) && response.request().method() === 'PUT',
       ),
-      editor.getByTestId('plot-save').click(),
+      page.getByTestId('plot-overlap-dialog').getByTestId('plot-overlap-confirm').click(),
     ]);
     expect(updated.status()).toBe(200);
     const moved = (await updated.json()) as { area: number };
@@ -250,6 +304,38 @@ describe.skipIf(!hasChromium)('plots on a map', () => {
       await list.getByText(plot.nome, { exact: true }).waitFor();
     }
     expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
+
+    // The same file again lies over the plots just imported: the server names each pair and the
+    // import waits for the user's confirmation.
+    await fields
+      .getByRole('button', { name: text(language, 'farms', 'plots.action.import') })
+      .click();
+    await dialog.waitFor();
+    await dialog.getByTestId('kml-file').setInputFiles(file);
+    await preview.waitFor();
+    const [refused] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/plots/many')),
+      dialog.getByTestId('kml-save').click(),
+    ]);
+    expect(refused.status()).toBe(409);
+    const ask = page.getByTestId('plot-overlap-dialog');
+    await ask.waitFor();
+    const pairs = await ask.getByTestId('plot-overlap-item').allInnerTexts();
+    await settled(page);
+    await page.screenshot({ path: path.join(PLOTS_SCREENSHOT_DIR, 'kml-overlap-ask-es.png') });
+    expect(pairs).toHaveLength(parsed.plots.length);
+    for (const [index, plot] of parsed.plots.entries())
+      expect(pairs[index]).toMatch(
+        new RegExp(`^${plot.nome} sobre ${plot.nome} \\([\\d.]+,\\d\\d ha\\)$`),
+      );
+    expect(await plotItems(fields).count()).toBe(before + parsed.plots.length);
+    const [again] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/plots/many')),
+      ask.getByTestId('plot-overlap-confirm').click(),
+    ]);
+    expect(again.status()).toBe(201);
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => plotItems(fields).count()).toBe(before + 2 * parsed.plots.length);
     await page.context().close();
   }, 120_000);
 

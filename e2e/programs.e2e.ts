@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from './support/axe.ts';
 import { hasChromium, launchBrowser } from './support/browser.ts';
 import {
+  DEMO_PRO,
   LANGUAGES,
   expectReadable as expectReadableIn,
   openPage,
@@ -265,6 +266,16 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     const tag = why.getByTestId('efficacy-tag').first();
     expect(await tag.getAttribute('data-tag')).toBe('D');
     expect(await tag.innerText()).toContain('S15');
+    // The tag says who the source is: its tooltip names the authors and the year.
+    await tag.hover();
+    await expect
+      .poll(() => page.getByRole('tooltip').innerText())
+      .toContain('S15 (Dalla Lana et al., 2018)');
+    await page.mouse.move(0, 0);
+    // The explanation's own words (timing factor, derived, assumption) are explained beside it.
+    expect(await why.getByTestId('score-glossary').innerText()).toContain(
+      text('pt', 'programs', 'score.glossary.factor'),
+    );
     await why.getByTestId('efficacy-dose-assumed').waitFor();
     await settled(page);
     await expectReadable(page);
@@ -272,6 +283,18 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     await page.screenshot({ path: path.join(SHOTS_DIR, 'programs-pt-desktop-why.png') });
     await page.context().close();
   });
+
+  /**
+   * Fills, in the suggestion dialog, what the engine does not know (the dose of a product without
+   * a label dose, the price of one never recorded), as the grower types them.
+   */
+  async function fillUnknowns(page: Page) {
+    const dialog = page.getByTestId('program-suggestion-dialog');
+    for (const input of await dialog.getByTestId('suggestion-fill-dose').all())
+      await input.fill('0,5');
+    for (const input of await dialog.getByTestId('suggestion-fill-price').all())
+      await input.fill('100');
+  }
 
   it('takes the engine’s suggestion for a new program (Fox, at the dose the account last used)', async () => {
     const page = await open(SIZES[0], 'pt');
@@ -330,16 +353,19 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     const dialog = page.getByTestId('program-suggestion-dialog');
     const suggested = dialog.getByTestId('suggestion-application');
     await suggested.first().waitFor();
-    expect(await suggested.first().innerText()).toContain('Fox · 0,4');
     await settled(page);
     await expectReadable(page);
     await page.screenshot({ path: path.join(SHOTS_DIR, 'programs-pt-desktop-suggestion.png') });
-    // Sprays the rotation rules leave without a product (Fox alone cannot follow Fox) are shown,
-    // not added.
+    // Fox comes at the dose the account last used; a product never used, with its dose to fill.
     let count = 0;
-    for (const item of await suggested.all())
-      if ((await item.innerText()).includes('Fox')) count += 1;
+    for (const item of await suggested.all()) {
+      const words = await item.innerText();
+      if (words.includes('Fox ·')) expect(words).toContain('Fox · 0,4');
+      // An application the rules leave without a product is shown, not added.
+      if ((await item.getByTestId('suggestion-no-product').count()) === 0) count += 1;
+    }
     expect(count).toBeGreaterThan(0);
+    await fillUnknowns(page);
     await dialog.getByTestId('suggestion-use').click();
     await dialog.waitFor({ state: 'detached' });
     await expect
@@ -349,6 +375,86 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
       (await editor.getByTestId('program-score-value').innerText()).replace(',', '.'),
     );
     expect(score).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('proposes, for an account that never recorded a dose, the products with their dose to fill', async () => {
+    // The Pro demo account has recorded no product: the catalogue gives it no dose at all. (Its
+    // plan has no sowings: the program is planned for a variety, the same suggestion.)
+    const page = await open(SIZES[0], 'pt');
+    await signInToDemo(page, server.baseUrl, DEMO_PRO);
+    await prepareVariety(page);
+    const planId = await page.evaluate(async () => {
+      const json = async (response: Response) => (await response.json()) as unknown;
+      const farm = ((await json(await fetch('/api/farms'))) as { id: number }[])[0]!;
+      const seasons = (await json(
+        await fetch(`/api/season-crops?farm_id=${farm.id}&crop_id=1`),
+      )) as { id: number; status: string }[];
+      const season = seasons.find((row) => row.status === 'current')!;
+      const variety = (
+        (await json(
+          await fetch(`/api/cultivares?fazenda_id=${farm.id}&season_crop_id=${season.id}`),
+        )) as { id: number }[]
+      )[0]!;
+      const created = await fetch('/api/programas', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          cultivar_id: variety.id,
+          doenca_principal_id: 1,
+          data_prevista: '2026-10-27',
+          ciclo_dias: 120,
+        }),
+      });
+      if (!created.ok) throw new Error(await created.text());
+      return ((await created.json()) as { id: number }).id;
+    });
+    const openSuggestion = async (on: Page) => {
+      await on.goto(`${server.baseUrl}/v3/programas?programa=${planId}`);
+      await on.getByTestId('program-editor').getByTestId('application-suggest').click();
+    };
+    await openSuggestion(page);
+    const dialog = page.getByTestId('program-suggestion-dialog');
+    const suggested = dialog.getByTestId('suggestion-application');
+    await suggested.first().waitFor();
+    // Never six empty applications blamed on the rotation rules: each has a product, its dose
+    // marked to fill, and the expected score waits for the doses.
+    expect(await dialog.getByTestId('suggestion-no-product').count()).toBe(0);
+    const applications = await suggested.count();
+    expect(applications).toBeGreaterThan(1);
+    const toFill = dialog.getByTestId('suggestion-dose-to-fill');
+    expect(await toFill.count()).toBeGreaterThanOrEqual(applications);
+    expect(await toFill.first().innerText()).toBe(
+      text('pt', 'programs', 'suggestion.dose_to_fill'),
+    );
+    expect(await dialog.getByTestId('suggestion-score-pending').innerText()).toContain(
+      'Nota prevista pendente',
+    );
+    await settled(page);
+    await expectReadable(page);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'programs-pt-desktop-dose-to-fill.png') });
+    // The same suggestion in English on a phone.
+    const phone = await open(SIZES[1], 'en');
+    await signInToDemo(phone, server.baseUrl, DEMO_PRO);
+    await openSuggestion(phone);
+    const onPhone = phone.getByTestId('program-suggestion-dialog');
+    await onPhone.getByTestId('suggestion-dose-to-fill').first().waitFor();
+    expect(await onPhone.getByTestId('suggestion-dose-to-fill').first().innerText()).toBe(
+      text('en', 'programs', 'suggestion.dose_to_fill'),
+    );
+    await settled(phone);
+    await expectReadable(phone);
+    await phone.screenshot({ path: path.join(SHOTS_DIR, 'programs-en-mobile-dose-to-fill.png') });
+    await onPhone.getByTestId('suggestion-fill').scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: path.join(SHOTS_DIR, 'programs-en-mobile-fill.png') });
+    await phone.context().close();
+    // The grower fills the doses and prices once per product, and the program gets them all.
+    await fillUnknowns(page);
+    await dialog.getByTestId('suggestion-use').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.getByTestId('program-application').count(), { timeout: 10_000 })
+      .toBe(applications);
     await page.context().close();
   });
 

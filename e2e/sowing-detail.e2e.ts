@@ -154,6 +154,19 @@ describe.skipIf(!hasChromium)('a sowing’s page (/sowings/{id})', () => {
     expect(
       await page.locator('[data-testid=sowing-stage-step][aria-current=step]').innerText(),
     ).toContain('R3');
+
+    // A link to the sowing while another farm is current: the farm switches and the sowing opens.
+    const farms = await page.evaluate(async () =>
+      ((await (await fetch('/api/farms')).json()) as { id: number }[]).map((farm) => farm.id),
+    );
+    const [sowingFarm, otherFarm] = farms;
+    await page.goto(`${server.baseUrl}/v3/sowings/${sowingId}?fazenda_id=${otherFarm}`);
+    await page.waitForURL(new RegExp(`/v3/sowings/${sowingId}\\?fazenda_id=${sowingFarm}$`));
+    await page.getByTestId('sowing-detail-page').waitFor();
+    expect(await page.getByTestId('sowing-detail-not-found').count()).toBe(0);
+    // A sowing the account does not have is still not found.
+    await page.goto(`${server.baseUrl}/v3/sowings/999999`);
+    await page.getByTestId('sowing-detail-not-found').waitFor();
     await page.context().close();
   });
 

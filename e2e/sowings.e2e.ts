@@ -44,42 +44,9 @@ describe.skipIf(!hasChromium)('sowings (/sowings)', () => {
     openPage(browser, size as unknown as Size, language);
   const expectReadable = (page: Page) => expectReadableIn(page, SOWINGS_RAW_KEY);
 
-  /** Adds a catalogue variety to the current farm for its current soybean season, as /cultivares does. */
-  async function addVariety(page: Page) {
-    await page.evaluate(async () => {
-      const farms = (await (await fetch('/api/farms')).json()) as {
-        id: number;
-        pais: { id: number };
-      }[];
-      const farm = farms[0]!;
-      const seasons = (await (
-        await fetch(`/api/season-crops?farm_id=${farm.id}&crop_id=1`)
-      ).json()) as {
-        id: number;
-        status: string;
-      }[];
-      const season = seasons.find((row) => row.status === 'current')!;
-      const seeds = (await (
-        await fetch(
-          `/api/sementes/fazenda/${farm.id}?season_crop_id=${season.id}&crop_id=1&search=brs`,
-        )
-      ).json()) as { seed_id: number }[];
-      await fetch('/api/cultivares', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          fazenda_id: farm.id,
-          season_crop_id: season.id,
-          seed_id: seeds[0]!.seed_id,
-        }),
-      });
-    });
-  }
-
-  it('registers a sowing in pt, reads it in en in acres, records a harvest and is refused its deletion', async () => {
+  it('checks the new sowing with the API’s schema in pt: the plot’s remaining area, a variety added in place, field errors', async () => {
     const page = await open(SIZES[0], 'pt');
     await signInToDemo(page, server.baseUrl, DEMO_FULL);
-    await addVariety(page);
     await page.goto(`${server.baseUrl}/v3/sowings`);
     await page.getByTestId('sowings-page').waitFor();
     await page.getByTestId('sowing-add').first().click();
@@ -87,6 +54,75 @@ describe.skipIf(!hasChromium)('sowings (/sowings)', () => {
     await dialog.waitFor();
     await dialog.getByTestId('sowing-plot').getByRole('combobox').click();
     await page.getByRole('option').first().click();
+    // The area starts from what is left of the plot.
+    const prefilled = await dialog.getByTestId('sowing-area').inputValue();
+    expect(Number(prefilled.replace(',', '.'))).toBeGreaterThan(0);
+
+    // The farm has no variety yet: one is added without leaving the form, and chosen.
+    await dialog.getByTestId('sowing-add-variety').click();
+    const adding = page.getByTestId('variety-add-dialog');
+    await adding.getByTestId('seed-search').locator('input').fill('brs');
+    await adding.locator('[data-testid=seed-add]:not([disabled])').first().click();
+    await adding.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => dialog.getByTestId('sowing-variety').getByRole('combobox').innerText())
+      .toMatch(/\w/);
+
+    // Germination 150 % and vigour −3 %: told under each field, nothing sent.
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/semeaduras'))
+        posted.push(request.url());
+    });
+    await dialog.getByTestId('sowing-germinative_power').fill('150');
+    await dialog.getByTestId('sowing-seed_vigor').fill('-3');
+    await dialog.getByTestId('sowing-save').click();
+    const fieldOf = (testId: string) =>
+      dialog.locator('.MuiFormControl-root', { has: page.getByTestId(testId) });
+    // Each message states the rule's limit.
+    await fieldOf('sowing-germinative_power')
+      .getByText(text('pt', 'errors', 'field.too_big_limit').replace('{{limit}}', '100'))
+      .waitFor();
+    await fieldOf('sowing-seed_vigor')
+      .getByText(text('pt', 'errors', 'field.too_small_limit').replace('{{limit}}', '0'))
+      .waitFor();
+    await settled(page);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'sowings-pt-desktop-form-invalid.png') });
+    expect(posted).toEqual([]);
+    await dialog.getByTestId('sowing-germinative_power').fill('85');
+    await dialog.getByTestId('sowing-seed_vigor').fill('80');
+
+    // More than the plot has left: the server refuses, and the area field says so.
+    await dialog.getByTestId('sowing-area').fill('99999');
+    const [refused] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/api/semeaduras') && response.request().method() === 'POST',
+      ),
+      dialog.getByTestId('sowing-save').click(),
+    ]);
+    expect(refused.status()).toBe(400);
+    await fieldOf('sowing-area')
+      .getByText(text('pt', 'errors', 'exception.sowing.area_exceeds_remaining'))
+      .waitFor();
+    expect(await dialog.getByTestId('sowing-area').getAttribute('aria-invalid')).toBe('true');
+
+    await dialog.getByTestId('sowing-cancel').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('registers a sowing in pt, reads it in en in acres, records a harvest and is refused its deletion', async () => {
+    const page = await open(SIZES[0], 'pt');
+    await signInToDemo(page, server.baseUrl, DEMO_FULL);
+    await page.goto(`${server.baseUrl}/v3/sowings`);
+    await page.getByTestId('sowings-page').waitFor();
+    await page.getByTestId('sowing-add').first().click();
+    const dialog = page.getByTestId('sowing-new-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('sowing-plot').getByRole('combobox').click();
+    await page.getByRole('option').first().click();
+    // The variety the previous test added in place.
     await dialog.getByTestId('sowing-variety').getByRole('combobox').click();
     await page.getByRole('option').first().click();
     await dialog.getByTestId('sowing-area').fill('10');

@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)('farm varieties (/cultivares)', () => {
     await request.waitFor();
     await request.getByTestId('variety-request-send').click();
     await request
-      .getByText(text('pt', 'varieties', 'request.required'))
+      .getByText(text('pt', 'errors', 'field.required'))
       .first()
       .waitFor();
     await settled(page);

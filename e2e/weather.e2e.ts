@@ -94,7 +94,13 @@ describe.skipIf(!hasChromium)('the weather tab (/field)', () => {
       const { farmId } = await openWeatherTab(page, 'pt');
       const day = addDays(TODAY, -3);
       const form = page.getByTestId('rain-entry');
-      await form.getByLabel(text('pt', 'weather', 'entry.date')).fill(day);
+      // The day is typed the Portuguese way, whatever the browser's own locale: dd/mm/aaaa.
+      const dayField = form.getByLabel(text('pt', 'weather', 'entry.date'));
+      expect(await dayField.getAttribute('placeholder')).toBe('dd/mm/aaaa');
+      await dayField.fill('');
+      const [year, month, date] = day.split('-');
+      await dayField.pressSequentially(`${date}${month}${year}`);
+      expect(await dayField.inputValue()).toBe(`${date}/${month}/${year}`);
       await form.getByLabel(/^Chuva \(mm\)/).fill('23,4');
       const [posted] = await Promise.all([
         page.waitForResponse(
@@ -108,6 +114,28 @@ describe.skipIf(!hasChromium)('the weather tab (/field)', () => {
       expect(posted.request().postDataJSON()).toEqual({ date: day, observed: 23.4 });
       await page.getByTestId('rain-entry-saved').waitFor();
       await expect.poll(() => page.getByTestId(`observed-${day}`).innerText()).toBe('23,4 mm');
+      // The chart's tooltip writes the measured rain the Portuguese way too (23,4, not 23.4).
+      const chart = page.getByTestId('rainfall-chart');
+      const observedBars = chart.locator('.recharts-bar').nth(1).locator('.recharts-bar-rectangle');
+      const tooltip = chart.locator('.recharts-tooltip-wrapper');
+      await chart.scrollIntoViewIfNeeded();
+      const tips: string[] = [];
+      for (const bar of await observedBars.all()) {
+        const box = await bar.boundingBox();
+        if (!box || box.height < 1) continue; // a day of no rain has no bar to point at
+        const before = tips.at(-1) ?? '';
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        // The tooltip follows the pointer to this bar's day (two days may read the same).
+        await expect
+          .poll(() => tooltip.innerText(), { timeout: 2000 })
+          .not.toBe(before)
+          .catch(() => undefined);
+        tips.push(await tooltip.innerText());
+      }
+      expect(tips.join('\n')).toContain('23,4');
+      expect(tips.join('\n')).not.toMatch(/\d\.\d/);
+      await page.screenshot({ path: path.join(SHOTS_DIR, 'weather-rain-tooltip-pt.png') });
+      await page.mouse.move(0, 0);
       await page.screenshot({ path: path.join(SHOTS_DIR, 'weather-rain-entry-pt.png') });
 
       // A day after today is refused by the API with its key, shown in the user's words.

@@ -76,11 +76,24 @@ export async function signInToDemo(page: Page, baseUrl: string, email = DEMO_PRO
   sessions.set(key, await page.context().cookies());
 }
 
-/** No untranslated key (the shared pattern and the area's own) and nothing wider than the window. */
+/**
+ * No untranslated key (the shared pattern and the area's own) in the text or in the aria-label,
+ * title and placeholder of any element, and nothing wider than the window. (Text in another
+ * language: the walk's matrix, layout-a11y.e2e.ts, reads every screen for it.)
+ */
 export async function expectReadable(page: Page, areaKeys: RegExp): Promise<void> {
   const body = await page.locator('body').innerText();
   expect(body).not.toMatch(RAW_KEY);
   expect(body).not.toMatch(areaKeys);
+  const labels = await page.evaluate(() =>
+    Array.from(document.body.querySelectorAll('[aria-label], [title], [placeholder]'))
+      .flatMap((element) =>
+        ['aria-label', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? ''),
+      )
+      .join('\n'),
+  );
+  expect(labels).not.toMatch(RAW_KEY);
+  expect(labels).not.toMatch(areaKeys);
   expect(await horizontalOverflow(page)).toBe(0);
 }
 

@@ -95,6 +95,8 @@ export const ERRORS = {
   plotAreaLocked: { key: 'exception.plot.area_locked', status: 409 },
   plotHasUnharvestedSowing: { key: 'exception.plot.has_unharvested_sowing', status: 409 },
   plotExceededContractedArea: { key: 'exception.plot.exceeded_contracted_area', status: 409 },
+  // the outline covers ground of another plot of the farm; saved only with `confirm_overlap`
+  plotOverlap: { key: 'exception.plot.overlap', status: 409 },
   kmlInvalidFormat: { key: 'exception.kml.invalid_format', status: 400 },
   kmlInvalidCoordinates: { key: 'exception.kml.invalid_coordinates', status: 400 },
   kmlTooFewPoints: { key: 'exception.kml.too_few_points', status: 400 },
@@ -187,6 +189,8 @@ export interface FieldError {
   field: string;
   key: string;
   message: string;
+  /** The limit a size rule names (`field.too_long` of a 120-character name: 120). */
+  limit?: number;
 }
 
 /**

@@ -35,6 +35,8 @@ export interface FieldIssue {
   expected?: string;
   format?: string;
   message?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
 }
 
 const isFieldKey = (message: string | undefined): message is FieldKey =>
@@ -66,6 +68,25 @@ export function fieldErrorKey(issue: FieldIssue): FieldKey {
     default:
       return FIELD_KEYS.invalid;
   }
+}
+
+const SIZE_KEYS: ReadonlySet<FieldKey> = new Set([
+  FIELD_KEYS.tooSmall,
+  FIELD_KEYS.tooBig,
+  FIELD_KEYS.tooShort,
+  FIELD_KEYS.tooLong,
+  FIELD_KEYS.tooFew,
+  FIELD_KEYS.tooMany,
+]);
+
+/**
+ * The limit a broken size rule names (100 for a percentage above 100, 120 for a name of 121
+ * characters), so its text can state it; undefined for any other rule.
+ */
+export function fieldErrorLimit(issue: FieldIssue): number | undefined {
+  if (!SIZE_KEYS.has(fieldErrorKey(issue))) return undefined;
+  const limit = issue.code === 'too_small' ? issue.minimum : issue.maximum;
+  return limit === undefined ? undefined : Number(limit);
 }
 
 /**

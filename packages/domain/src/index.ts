@@ -9,6 +9,7 @@ export * from './reference/integrations.ts';
 export * from './contracts/integrations.ts';
 export * from './seasons.ts';
 export * from './calendar-days.ts';
+export * from './date-format.ts';
 export * from './locale.ts';
 export * from './units.ts';
 export * from './number-format.ts';

@@ -38,12 +38,12 @@ export function resolveLanguage(
   return 'en';
 }
 
-export function formatCurrency(value: number, language: Language): string {
-  const rules = LOCALE_RULES[language];
-  return new Intl.NumberFormat(rules.locale, {
-    style: 'currency',
-    currency: rules.currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
+/**
+ * The plural form a count takes in the language (`one` or `other`, i18next's key suffixes). As
+ * CLDR, except that Portuguese writes none in the plural ("0 talhões", "0 cultivares"), where
+ * CLDR's Portuguese rule, made for fractions ("0,5 litro"), gives the singular.
+ */
+export function pluralCategory(count: number, language: Language): Intl.LDMLPluralRule {
+  if (language === 'pt' && count === 0) return 'other';
+  return new Intl.PluralRules(LOCALE_RULES[language].locale).select(count);
 }

@@ -86,4 +86,29 @@ describe('typed numbers', () => {
     expect(currencySymbol('BRL', 'pt')).toBe('R$');
     expect(currencySymbol('USD', 'en')).toBe('$');
   });
+
+  it('writes a currency with one sign in every language, never its ISO code', () => {
+    const spaced = (text: string) => text.replace(/\s/g, ' ');
+    // The payment page's "R$ 2.990,00" and a Spanish cost per hectare of a Brazilian farm.
+    expect(spaced(formatMoney(2990, 'BRL', 'pt'))).toBe('R$ 2.990,00');
+    expect(spaced(formatMoney(374, 'BRL', 'es'))).toBe('R$ 374,00');
+    expect(formatMoney(374, 'BRL', 'en')).toBe('R$374.00');
+    expect(spaced(formatMoney(10.95, 'USD', 'pt'))).toBe('US$ 10,95');
+    expect(spaced(formatMoney(10.95, 'USD', 'es'))).toBe('$ 10,95');
+    expect(spaced(formatMoney(180000, 'PYG', 'es'))).toBe('Gs. 180.000');
+    for (const language of ['pt', 'en', 'es'] as const) {
+      for (const currency of ['BRL', 'USD', 'PYG'] as const) {
+        expect(formatMoney(1, currency, language)).not.toContain(currency);
+        expect(formatMoney(1, currency, language)).toContain(currencySymbol(currency, language));
+      }
+    }
+    expect(currencySymbol('BRL', 'es')).toBe('R$');
+  });
+
+  it('writes money to the places asked for, else the currency’s own', () => {
+    const spaced = (text: string) => text.replace(/\s/g, ' ');
+    expect(spaced(formatMoney(5.35181, 'BRL', 'pt', 4))).toBe('R$ 5,3518');
+    expect(spaced(formatMoney(59, 'BRL', 'pt', 2))).toBe('R$ 59,00');
+    expect(formatMoney(180000.4, 'PYG', 'en')).toBe('₲180,000');
+  });
 });

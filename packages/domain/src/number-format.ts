@@ -25,21 +25,51 @@ export function formatTruncated(value: number, decimals: number, language: Langu
   }).format(truncateNumber(value, decimals));
 }
 
-/** A money amount in `currency` (a farm's country's, not the language's) the language's way. */
-export function formatMoney(value: number, currency: CurrencyCode, language: Language): string {
-  return new Intl.NumberFormat(LOCALE_RULES[language].locale, {
-    style: 'currency',
-    currency,
-  }).format(value);
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The one money format of the product, on screen, in PDFs and in e-mails: an amount in `currency`
+ * (a farm's country's, a plan's or a quote's, never the language's) the language's way, with the
+ * currency's symbol as the language writes it ("R$ 2.990,00" and "US$ 10,95" in pt, "$10.95" in
+ * en, "Gs. 180.000" in es). Where the language has no symbol of its own for the currency and would
+ * write its ISO code (Spanish for Paraguay writes "BRL 374,00"), the currency's own sign ("R$").
+ * `decimals` fixes the places (a dollar rate to 4); else the currency's own (2, none for PYG).
+ */
+export function formatMoney(
+  value: number,
+  currency: CurrencyCode,
+  language: Language,
+  decimals?: number,
+): string {
+  return moneyFormat(currency, language, decimals).format(value);
 }
 
-/** The symbol the language writes `currency` with (R$, US$ or $, ₲ or Gs.). */
+/** The symbol `formatMoney` writes `currency` with in the language (R$, US$ or $, ₲ or Gs.). */
 export function currencySymbol(currency: CurrencyCode, language: Language): string {
-  const parts = new Intl.NumberFormat(LOCALE_RULES[language].locale, {
-    style: 'currency',
-    currency,
-  }).formatToParts(0);
+  const parts = moneyFormat(currency, language).formatToParts(0);
   return parts.find((part) => part.type === 'currency')?.value ?? currency;
+}
+
+// Building a number format costs far more than using one: one per language, currency and places.
+function moneyFormat(currency: CurrencyCode, language: Language, decimals?: number) {
+  const key = `${language}:${currency}:${decimals ?? ''}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    const locale = LOCALE_RULES[language].locale;
+    const symbol = new Intl.NumberFormat(locale, { style: 'currency', currency })
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value;
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: symbol === currency ? 'narrowSymbol' : 'symbol',
+      ...(decimals === undefined
+        ? {}
+        : { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
 }
 
 /** A number as the language writes it, grouped, with at most `maximumFractionDigits` places. */

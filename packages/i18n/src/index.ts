@@ -2,3 +2,4 @@
 export { resources, type Resources } from './resources.ts';
 export { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from './namespaces.ts';
 export { translate } from './translate.ts';
+export { tidyPunctuation } from './punctuation.ts';

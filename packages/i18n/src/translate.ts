@@ -1,5 +1,6 @@
 import type { Language } from '@lavoura/domain';
 import type { Namespace } from './namespaces.ts';
+import { tidyPunctuation } from './punctuation.ts';
 import { resources } from './resources.ts';
 
 /**
@@ -21,5 +22,7 @@ export function translate(
       );
   const text = find(language) ?? find('pt');
   if (typeof text !== 'string') throw new Error(`Missing text ${namespace}:${key}`);
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+  return tidyPunctuation(
+    text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? '')),
+  );
 }

@@ -3,6 +3,7 @@ import type { Language } from '@lavoura/domain';
 import type { Namespace } from './namespaces.ts';
 
 export { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from './namespaces.ts';
+export { tidyPunctuation } from './punctuation.ts';
 
 export type Texts = Record<string, unknown>;
 

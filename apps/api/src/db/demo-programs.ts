@@ -143,17 +143,21 @@ export async function seedDemoPrograms(
   };
   /** Writes the engine's suggestion into the program, as the grower taking it on /programas. */
   const takeSuggestion = async (programId: number) => {
-    const suggestion = await programs.suggest(session, programId);
+    // Only the products the demo grower has a dose for: no one is there to fill another.
+    const suggestion = await programs.suggest(session, programId, { dosedOnly: true });
     for (const application of suggestion.aplicacoes) {
       if (!application.produtos.length) continue;
       const body: ApplicationBody = {
         data: application.data,
         mofo_branco: application.mofo_branco,
-        produtos: application.produtos.map((product) => ({
-          defensivo_id: product.defensivo_id,
-          dose: product.dose,
-          preco: product.preco ?? 0,
-        })),
+        produtos: application.produtos.map((product) => {
+          if (product.dose === null) throw new Error('Demo programs: a dose to fill');
+          return {
+            defensivo_id: product.defensivo_id,
+            dose: product.dose,
+            preco: product.preco ?? 0,
+          };
+        }),
       };
       await programs.addApplication(session, programId, body);
     }

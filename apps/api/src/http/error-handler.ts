@@ -1,6 +1,7 @@
 import {
   ERRORS,
   fieldErrorKey,
+  fieldErrorLimit,
   type ErrorBody,
   type ErrorType,
   type FieldError,
@@ -45,8 +46,14 @@ function fieldErrors(error: FastifyError): FieldError[] {
   return (error.validation ?? []).map((issue) => {
     const message = issue.message ?? 'Invalid value';
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const key = fieldErrorKey({ ...issue.params, code: issue.keyword, message });
-    return { field: path ? `${where}.${path}` : where, key, message };
+    const rule = { ...issue.params, code: issue.keyword, message };
+    const limit = fieldErrorLimit(rule);
+    return {
+      field: path ? `${where}.${path}` : where,
+      key: fieldErrorKey(rule),
+      message,
+      ...(limit === undefined ? {} : { limit }),
+    };
   });
 }
 

@@ -65,14 +65,19 @@ export async function makePlot(
   db: Database,
   accountId: number,
   farmId: number,
-  options: { name?: string; area?: number; enabled?: boolean } = {},
+  /**
+   * `east`: how many squares east of the default one the outline lies (plots of one farm at the
+   * same place overlap, and the farm's total counts their shared ground once).
+   */
+  options: { name?: string; area?: number; enabled?: boolean; east?: number } = {},
 ): Promise<number> {
+  const shift = 0.01 * (options.east ?? 0);
   const ring: [number, number][] = [
-    [-51.17, -23.32],
-    [-51.16, -23.32],
-    [-51.16, -23.31],
-    [-51.17, -23.31],
-    [-51.17, -23.32],
+    [-51.17 + shift, -23.32],
+    [-51.16 + shift, -23.32],
+    [-51.16 + shift, -23.31],
+    [-51.17 + shift, -23.31],
+    [-51.17 + shift, -23.32],
   ];
   const [plot] = await db
     .insert(t.plots)
@@ -84,9 +89,9 @@ export async function makePlot(
       areaCalculated: 112,
       geometry: { type: 'Polygon', coordinates: [ring] },
       minLat: -23.32,
-      minLng: -51.17,
+      minLng: -51.17 + shift,
       maxLat: -23.31,
-      maxLng: -51.16,
+      maxLng: -51.16 + shift,
       latitude: -23.315,
       longitude: -51.165,
       enabled: options.enabled ?? true,

@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CATALOGUE_PAGE_SIZE,
+  EFFICACY_NOT_COUNTED_REASONS,
+  EFFICACY_NOTES,
   type CatalogueCategory,
   type CatalogueSort,
   type PesticideCategory,
@@ -79,7 +81,13 @@ export const efficacySchema = z.object({
   /** S read in a source, D derived from trial data, A an assumption. */
   tag: z.enum(EFFICACY_TAGS),
   source_id: text,
-  note: text,
+  /** The key of a note on how the value was measured (catalog detail.efficacy_note.<key>). */
+  note: z.nullable(z.enum(EFFICACY_NOTES)),
+  /**
+   * Why the spray programs do not count this efficacy (not registered for the target, or its
+   * registration not informed: the domain's efficacyNotCountedReason); null: it counts.
+   */
+  not_counted_reason: z.nullable(z.enum(EFFICACY_NOT_COUNTED_REASONS)),
 });
 export type Efficacy = z.infer<typeof efficacySchema>;
 

@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { pauseReasonSchema, type ApplicationBody, type PauseReason } from '@lavoura/domain';
+import {
+  CYCLE_SOURCES,
+  pauseReasonSchema,
+  type ApplicationBody,
+  type PauseReason,
+} from '@lavoura/domain';
 import { z } from 'zod/mini';
 import { apiFetch } from './http';
 import { programKeys, programSchema } from './programs';
@@ -19,9 +24,14 @@ export const programPauseSchema = z.object({
 });
 export type ProgramPause = z.infer<typeof programPauseSchema>;
 
-/** A sowing's program as the execution page reads it: a program, and its open pause if any. */
+/**
+ * A sowing's program as the execution page reads it: a program, its open pause if any, and where
+ * its cycle comes from (a plan imported into a sowing without a cycle: the variety's or the
+ * reference 120 days, which the page says).
+ */
 export const executionProgramSchema = z.extend(programSchema, {
   pausa: z.optional(z.nullable(programPauseSchema)),
+  ciclo_origem: z.optional(z.nullable(z.enum(CYCLE_SOURCES))),
 });
 export type ExecutionProgram = z.infer<typeof executionProgramSchema>;
 

@@ -77,6 +77,8 @@ export function previewKml(file: File, signal?: AbortSignal): Promise<KmlPreview
 export function createPlots(body: {
   fazenda_id: number;
   plots: { nome: string; geometry: KmlPreviewPlot['geometry'] }[];
+  /** The user saw the overlaps (409 exception.plot.overlap) and imports anyway. */
+  confirm_overlap?: boolean;
 }): Promise<Plot[]> {
   return apiFetch('/api/plots/many', { method: 'POST', json: body, schema: z.array(plotSchema) });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApplicationBody, ProgramBody } from '@lavoura/domain';
+import { EMPTY_SPRAY_REASONS, type ApplicationBody, type ProgramBody } from '@lavoura/domain';
 import { z } from 'zod/mini';
 import { apiFetch } from './http';
 
@@ -332,16 +332,29 @@ export const suggestionSchema = z.object({
         z.object({
           defensivo_id: z.int(),
           nome: z.string(),
-          dose: z.number(),
+          /** null: no label dose nor a dose of the account's own is known, for the grower to fill. */
+          dose: z.nullable(z.number()),
           preco: z.nullable(z.number()),
         }),
       ),
+      /** Why the application has no product (the engine's reason); null when it has one. */
+      motivo_sem_produto: z.nullable(z.enum(EMPTY_SPRAY_REASONS)),
       valor: z.number(),
     }),
   ),
-  program_score: z.number(),
+  /** Null while a dose is to fill: the score waits for it. */
+  program_score: z.nullable(z.number()),
   white_mold_program_score: z.nullable(z.number()),
+  doses_a_preencher: z.int(),
   removidas_racional: z.int(),
+  /** The program's warnings: an empty_spray of white mold names its reason. */
+  avisos: z.array(
+    z.object({
+      code: z.string(),
+      doenca_id: z.nullable(z.int()),
+      motivo: z.nullable(z.enum(EMPTY_SPRAY_REASONS)),
+    }),
+  ),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 

@@ -80,3 +80,48 @@ describe('interface language', () => {
     expect(instance.t('crop.wheat', { ns: 'reference' })).toBe('Trigo');
   });
 });
+
+describe('plurals and punctuation', () => {
+  it('reads 0, 1 and 2 right in every language: none takes the plural in Portuguese too', async () => {
+    const counts = (language: 'pt' | 'en' | 'es', namespace: string, key: string) => {
+      const t = i18n.getFixedT(language, namespace);
+      return [0, 1, 2].map((count) => t(key, { count }));
+    };
+    expect(counts('pt', 'varieties', 'count')).toEqual([
+      '0 cultivares',
+      '1 cultivar',
+      '2 cultivares',
+    ]);
+    expect(counts('en', 'varieties', 'count')).toEqual(['0 varieties', '1 variety', '2 varieties']);
+    expect(counts('es', 'varieties', 'count')).toEqual([
+      '0 variedades',
+      '1 variedad',
+      '2 variedades',
+    ]);
+    expect(counts('pt', 'digest', 'upcoming.in_days')).toEqual([
+      'em 0 dias',
+      'em 1 dia',
+      'em 2 dias',
+    ]);
+    expect(counts('en', 'digest', 'upcoming.in_days')).toEqual([
+      'in 0 days',
+      'in 1 day',
+      'in 2 days',
+    ]);
+    expect(counts('es', 'digest', 'upcoming.in_days')).toEqual([
+      'en 0 días',
+      'en 1 día',
+      'en 2 días',
+    ]);
+    // A text with a form of its own for none keeps it.
+    expect(i18n.getFixedT('pt', 'programs')('score.exposure', { count: 0 })).toBe(
+      'Nenhum dia de risco pleno sem proteção nos 14 dias anteriores',
+    );
+  });
+
+  it('keeps one period where an abbreviated date ends a sentence', async () => {
+    const t = i18n.getFixedT('pt', 'plans');
+    expect(t('subscription.canceled_until', { date: '19 de nov.' })).toMatch(/19 de nov\.$/);
+    expect(t('subscription.canceled_until', { date: '19 de nov.' })).not.toContain('..');
+  });
+});

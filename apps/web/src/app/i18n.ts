@@ -1,13 +1,14 @@
-import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type PostProcessorModule, type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import {
   FALLBACK_LANGUAGE,
   LANGUAGES,
   isLanguage,
+  pluralCategory,
   resolveLanguage,
   type Language,
 } from '@lavoura/domain';
-import { DEFAULT_NAMESPACE, loadTexts, type Namespace } from '@lavoura/i18n/web';
+import { DEFAULT_NAMESPACE, loadTexts, tidyPunctuation, type Namespace } from '@lavoura/i18n/web';
 
 /** The spec keeps the interface language in local storage under this key. */
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -62,6 +63,13 @@ const lazyTexts: BackendModule = {
   },
 };
 
+// A date's abbreviated month before a sentence's period ("19 de nov.."): one period, as on the server.
+const punctuation: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'punctuation',
+  process: (value: string) => tidyPunctuation(value),
+};
+
 /**
  * An i18next instance that loads the shell's texts of `language` at once and any other namespace
  * when asked (`loadNamespaces`). There is no fallback language: loading one would double the
@@ -72,6 +80,7 @@ export function createI18n(language: Language = detectLanguage()): I18n {
   instance.on('languageChanged', syncDocumentLanguage);
   void instance
     .use(lazyTexts)
+    .use(punctuation)
     .use(initReactI18next)
     .init({
       lng: language,
@@ -81,6 +90,7 @@ export function createI18n(language: Language = detectLanguage()): I18n {
       ns: [...SHELL_NAMESPACES],
       defaultNS: DEFAULT_NAMESPACE,
       interpolation: { escapeValue: false },
+      postProcess: ['punctuation'],
       // Pages render once their texts are there (`i18nReady`, lazy areas), so nothing suspends.
       react: { useSuspense: false },
       // In development and tests a missing key raises the `missingKey` event (tests assert on it).
@@ -89,7 +99,20 @@ export function createI18n(language: Language = detectLanguage()): I18n {
         console.warn(`Missing translation ${namespace}:${key} (${languages.join(', ')})`);
       },
     });
+  applyPluralRule(instance);
   return instance;
+}
+
+/** Plural keys (_one, _other) chosen by the product's rule: "0 talhões" in pt, as in en and es. */
+function applyPluralRule(instance: I18n): void {
+  const resolver = instance.services.pluralResolver as {
+    getSuffix(code: string, count: number, options?: { ordinal?: boolean }): string;
+  };
+  const cldrSuffix = resolver.getSuffix.bind(resolver);
+  resolver.getSuffix = (code, count, options = {}) =>
+    options.ordinal || !isLanguage(code)
+      ? cldrSuffix(code, count, options)
+      : `_${pluralCategory(count, code)}`;
 }
 
 export const i18n = createI18n();

@@ -4,6 +4,7 @@ import { LANGUAGES } from '@lavoura/domain';
 import { AREA_NAMES } from '../areas/area-names';
 import { http, HttpResponse } from 'msw';
 import { serve } from '../test/msw-server';
+import { subscription } from '../test/plan-fixtures';
 import { expectNoRawKeys, renderApp, trackMissingKeys } from '../test/render-app';
 import { member, sessionHandlers, sessionUser, signIn } from '../test/session-fixtures';
 import { changeLanguage, i18n } from './i18n';
@@ -52,6 +53,8 @@ const PAGE_TEST_IDS: Record<string, string> = {
   '/plans': 'plans-page',
   // Without plan_priority and frequency there is no plan to pay.
   '/payment': 'payment-no-plan',
+  // Where a paid purchase ends: the account's active subscription.
+  '/plan-activated': 'payment-success',
   // No farm served: a report is of a farm and season.
   '/reports/programa': 'reports-no-farm',
   '/reports/season-report': 'reports-no-farm',
@@ -77,6 +80,7 @@ describe('route table', () => {
         ...sessionHandlers(
           { user: sessionUser({ level, language }) },
           http.get('/api/countries', () => HttpResponse.json([])),
+          http.get('/api/subscription', () => HttpResponse.json(subscription())),
           http.get('/api/users', () => HttpResponse.json([member()])),
           http.get('/api/integrations', () => HttpResponse.json([])),
           http.get('/api/integrations/user-integrations', () => HttpResponse.json([])),

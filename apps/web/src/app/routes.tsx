@@ -86,6 +86,8 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: '/profile', area: 'profile', layout: 'shell' },
   { path: '/plans', area: 'plans', layout: 'shell' },
   { path: '/payment', area: 'payment', layout: 'shell' },
+  // Ours: a paid purchase ends here, outside /payment, which the new plan may close (Full).
+  { path: '/plan-activated', area: 'payment', layout: 'shell' },
   { path: '/change-password', area: 'auth', layout: 'shell' },
   { path: '/reports/programa', area: 'reports', layout: 'bare' },
   { path: '/reports/season-report', area: 'reports', layout: 'bare' },

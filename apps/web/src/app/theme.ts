@@ -1,7 +1,9 @@
-import { createTheme } from '@mui/material/styles';
+import { enUS, esES, ptBR, type Localization } from '@mui/material/locale';
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
+import type { Language } from '@lavoura/domain';
 
 /** The product's look: primary green, secondary navy, Rubik (bundled in main.tsx, no web fonts). */
-export const theme = createTheme({
+const look: ThemeOptions = {
   palette: {
     primary: { main: '#2E7D32', light: '#4CAF50', dark: '#1B5E20', contrastText: '#FFFFFF' },
     secondary: { main: '#1B2A4A', light: '#3A4B70', dark: '#0F1830', contrastText: '#FFFFFF' },
@@ -27,4 +29,14 @@ export const theme = createTheme({
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
   },
-});
+};
+
+/** MUI's own texts (a dialog's "Close", a pagination's "Rows per page") in each app language. */
+const MUI_TEXTS: Record<Language, Localization> = { pt: ptBR, en: enUS, es: esES };
+
+/** The look with MUI's own texts in `language`. */
+export function themeFor(language: Language): Theme {
+  return createTheme(look, MUI_TEXTS[language]);
+}
+
+export const theme = themeFor('en');

@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import type { $ZodType } from 'zod/v4/core';
 import { PasswordField } from '../shell/password-field';
 import { TextInput, type TextInputProps } from '../shell/text-input';
-import { fieldKeyResolver } from './field-errors';
+import { useLanguage } from '../app/i18n';
+import { fieldErrorText, fieldKeyResolver } from './field-errors';
 
 /**
  * useForm checked on submit by a contract's schema, its messages keys of the errors namespace.
@@ -54,9 +55,10 @@ export interface Bound<T extends FieldValues, O, V> {
 /** The field's binding and its error, if any, in the user's words. */
 export function useBoundField<T extends FieldValues, O, V>({ control, name }: Bound<T, O, V>) {
   const { t } = useTranslation('errors');
+  const language = useLanguage();
   const { field, fieldState } = useController({ control, name });
   const key = fieldState.error?.message;
-  return { field, message: key ? t(key) : undefined };
+  return { field, message: key ? fieldErrorText(t, key, language) : undefined };
 }
 
 type TextProps = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur'> & {

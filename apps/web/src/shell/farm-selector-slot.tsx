@@ -152,6 +152,7 @@ function FarmSelector() {
             maxWidth: { xs: 150, sm: 200, lg: 260 },
             color: farm.enabled ? 'text.primary' : 'text.secondary',
           }}
+          translate="no"
         >
           {farm.nome}
         </Box>
@@ -188,6 +189,7 @@ function FarmSelector() {
               <ListItemText
                 primary={option.nome}
                 secondary={`${option.municipio.nome}, ${option.estado.nome}`}
+                translate="no"
                 slotProps={{
                   primary: { noWrap: true },
                   secondary: { noWrap: true },

@@ -92,3 +92,18 @@ export type VarietyRow = z.infer<typeof varietyRowSchema>;
 /** Efficacy tags of AGRONOMY.md: read in a source, derived by our script, or assumed. */
 export const EFFICACY_TAGS = ['S', 'D', 'A'] as const;
 export type EfficacyTag = (typeof EFFICACY_TAGS)[number];
+
+/**
+ * The notes an efficacy row can carry (how the source's trial was sprayed, what the value bounds),
+ * as keys: the screen shows each in the page's language (catalog `detail.efficacy_note.<key>`).
+ */
+export const EFFICACY_NOTES = [
+  's15_derived',
+  'qoi_alone_upper_limit',
+  'two_sprays_10_days_apart',
+  'two_sprays',
+  'four_sprays',
+  'one_spray_two_sprays_59_9',
+  'one_spray_two_sprays_64_3',
+] as const;
+export type EfficacyNote = (typeof EFFICACY_NOTES)[number];

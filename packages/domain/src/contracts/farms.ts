@@ -139,6 +139,8 @@ const plotFields = {
   area: z.optional(area),
   elevation: z.optional(z.nullable(z.number().check(z.gte(-500), z.lte(9_000)))),
   clay_soil: z.optional(z.nullable(z.number().check(z.gte(0), z.lte(100)))),
+  /** The user saw the plots the outline overlaps and saves it anyway (else 409 plot.overlap). */
+  confirm_overlap: z.optional(z.boolean()),
 };
 
 function hasOutline(body: {
@@ -165,7 +167,27 @@ export const plotsManyBodySchema = z.object({
   plots: z
     .array(z.object({ nome: name, geometry: polygonInputSchema }))
     .check(z.minLength(1), z.maxLength(500)),
+  /** The user saw the overlaps of the imported outlines and imports them anyway. */
+  confirm_overlap: z.optional(z.boolean()),
 });
+
+/**
+ * What a refused overlap names (409 `plot.overlap`, `additionalInfo`): each pair of the outline
+ * sent (`nome`, the imported Placemark's name or the drawn plot's) and a plot of the farm it
+ * overlaps (`plot_id` null for another outline of the same import), with the ground they share.
+ */
+export const plotOverlapInfoSchema = z.object({
+  area_ha: z.number(),
+  overlaps: z.array(
+    z.object({
+      nome: z.string(),
+      plot_id: z.nullable(z.int()),
+      plot_nome: z.string(),
+      area_ha: z.number(),
+    }),
+  ),
+});
+export type PlotOverlapInfo = z.infer<typeof plotOverlapInfoSchema>;
 
 export const plotSchema = z.object({
   id: z.int(),

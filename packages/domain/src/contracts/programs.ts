@@ -79,6 +79,9 @@ export const applySprayingBodySchema = z.strictObject({
   applied_at: z.optional(isoDateSchema),
 });
 
+/** The longest description of a pause, in characters (the form counts down to it). */
+export const PAUSE_DESCRIPTION_MAX = 500;
+
 /** POST /api/programs/{id}/pause: the reason ('other' needs a description) and the day. */
 export const pauseBodySchema = z
   .strictObject({
@@ -87,7 +90,9 @@ export const pauseBodySchema = z
         message: FIELD_KEYS.invalid,
       }),
     ),
-    description: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
+    description: z.optional(
+      z.nullable(z.string().check(z.trim(), z.maxLength(PAUSE_DESCRIPTION_MAX))),
+    ),
     paused_at: z.optional(isoDateSchema),
   })
   .check(

@@ -48,7 +48,7 @@ export const MIN_PLOT_POINTS = 3;
 const WGS84 = geodesic.Geodesic.WGS84;
 
 /** Geodesic area (m²) of a closed ring, positive whatever the ring's orientation. */
-function ringAreaSquareMetres(ring: Position[]): number {
+export function ringAreaSquareMetres(ring: Position[]): number {
   const polygon = WGS84.Polygon(false);
   for (const [longitude, latitude] of ring.slice(0, -1)) polygon.AddPoint(latitude, longitude);
   const { area } = polygon.Compute(false, true);

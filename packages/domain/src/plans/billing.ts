@@ -1,4 +1,5 @@
-import { LOCALE_RULES, type Language } from '../locale.ts';
+import type { Language } from '../locale.ts';
+import { formatMoney } from '../number-format.ts';
 import { COUNTRY_IDS } from '../reference/countries.ts';
 import { addDays } from '../calendar-days.ts';
 
@@ -27,24 +28,9 @@ export function pricePerMonth(price: number, intervalMonths: number): number {
   return Math.round((price / intervalMonths) * 100) / 100;
 }
 
-const priceFormats = new Map<Language, Intl.NumberFormat>();
-
-/** A price in reais as the language writes it ("R$ 59,00" in pt, "R$59.00" in en). */
+/** A price in reais as the language writes it ("R$ 59,00" in pt, "R$59.00" in en): `formatMoney`. */
 export function formatPlanPrice(price: number, language: Language): string {
-  // Building a number format costs far more than using one: one per language.
-  let format = priceFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALE_RULES[language].locale, {
-      style: 'currency',
-      currency: BILLING_CURRENCY,
-      // "R$" in every language (Spanish for Paraguay would write "BRL").
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    priceFormats.set(language, format);
-  }
-  return format.format(price);
+  return formatMoney(price, BILLING_CURRENCY, language, 2);
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fracGroup, programProduct } from './catalogue-product.ts';
+import { efficacyNotCountedReason, fracGroup, programProduct } from './catalogue-product.ts';
+import { productContribution } from './efficacy.ts';
+import { engineParameters } from './parameters.ts';
 
 describe('a catalogue product as the engine reads it', () => {
   it('reads FRAC groups from the actives’ modes of action, leaving out what is not informed', () => {
@@ -40,5 +42,29 @@ describe('a catalogue product as the engine reads it', () => {
       OID: { efficacy: 75, registeredDose: 999999 },
       ANT: { efficacy: 60, registeredDose: 0.4 },
     });
+  });
+
+  it('counts a shipped efficacy only where the product is registered for the target', () => {
+    expect(efficacyNotCountedReason(true)).toBeNull();
+    expect(efficacyNotCountedReason(false)).toBe('not_registered');
+    expect(efficacyNotCountedReason(null)).toBe('registration_not_informed');
+    expect(efficacyNotCountedReason(undefined)).toBe('registration_not_informed');
+    // Fox's shipped 55 % on target spot with its registration not informed adds nothing.
+    const fox = programProduct({
+      id: 1,
+      name: 'Fox',
+      modesOfAction: ['FRAC 11', 'FRAC 3'],
+      registrations: [
+        { diseaseCode: 'FER', registered: true, doseMax: 0.4 },
+        { diseaseCode: 'MAL', registered: null, doseMax: null },
+      ],
+      efficacies: [
+        { diseaseCode: 'FER', efficacy: 75.5 },
+        { diseaseCode: 'MAL', efficacy: 55 },
+      ],
+    });
+    const context = { countryId: 1, parameters: engineParameters() } as const;
+    expect(productContribution(fox, 'MAL', 0.4, context).efficacy).toBe(0);
+    expect(productContribution(fox, 'FER', 0.4, context).efficacy).toBeCloseTo(0.755, 10);
   });
 });

@@ -28,6 +28,25 @@ export function fracGroup(modeOfAction: string | null): string | null {
   return match ? match[1]!.toUpperCase() : null;
 }
 
+/**
+ * Why a shipped efficacy does not count for a product and target (AGRONOMY §5): the source says
+ * the product is not registered for the target (`not_registered`, sem_registro), or says nothing
+ * about its registration (`registration_not_informed`, no row or `registered` null). Null: the
+ * efficacy counts. The engine (programProduct) and the catalogue's screen both read it here.
+ */
+export const EFFICACY_NOT_COUNTED_REASONS = [
+  'not_registered',
+  'registration_not_informed',
+] as const;
+export type EfficacyNotCountedReason = (typeof EFFICACY_NOT_COUNTED_REASONS)[number];
+
+export function efficacyNotCountedReason(
+  registered: boolean | null | undefined,
+): EfficacyNotCountedReason | null {
+  if (registered === true) return null;
+  return registered === false ? 'not_registered' : 'registration_not_informed';
+}
+
 export function programProduct(facts: CatalogueProductFacts): ProgramProduct {
   const groups = [
     ...new Set(facts.modesOfAction.map(fracGroup).filter((g): g is string => g !== null)),
@@ -36,9 +55,10 @@ export function programProduct(facts: CatalogueProductFacts): ProgramProduct {
   const perDisease: Record<string, TargetEfficacy> = {};
   for (const registration of facts.registrations) {
     const efficacy = efficacyOf.get(registration.diseaseCode) ?? null;
-    if (registration.registered === false)
+    const notCounted = efficacyNotCountedReason(registration.registered);
+    if (notCounted === 'not_registered')
       perDisease[registration.diseaseCode] = { efficacy, registeredDose: NO_REGISTRATION_DOSE };
-    else if (registration.registered === null)
+    else if (notCounted === 'registration_not_informed')
       // Not informed whether registered: counted as registered without an efficacy (adds none).
       perDisease[registration.diseaseCode] = {
         efficacy: null,

@@ -14,7 +14,14 @@ export {
   type SourceId,
   type Sourced,
 } from './parameters.ts';
-export { WARNING_SOURCES, type EngineWarning, type WarningCode } from './warnings.ts';
+export { SOURCE_CITATIONS, citeSource, isSourceId } from './sources.ts';
+export {
+  EMPTY_SPRAY_REASONS,
+  WARNING_SOURCES,
+  type EmptySprayReason,
+  type EngineWarning,
+  type WarningCode,
+} from './warnings.ts';
 export {
   DISEASE_RISK,
   WHITE_MOLD,
@@ -50,6 +57,7 @@ export {
   type SprayPositionsInput,
   type NextSprayInput,
   type SprayChoice,
+  type SuggestedDose,
   type SuggestedSpray,
   type SuggestionInput,
   type SuggestionResult,
@@ -72,4 +80,17 @@ export {
   type TimelineSettings,
 } from './recalculation.ts';
 export { exampleCatalogue } from './example-catalogue.ts';
-export { fracGroup, programProduct, type CatalogueProductFacts } from './catalogue-product.ts';
+export {
+  EFFICACY_NOT_COUNTED_REASONS,
+  efficacyNotCountedReason,
+  fracGroup,
+  programProduct,
+  type CatalogueProductFacts,
+  type EfficacyNotCountedReason,
+} from './catalogue-product.ts';
+export {
+  CYCLE_SOURCES,
+  importedProgramCycle,
+  varietyCycleDays,
+  type CycleSource,
+} from './program-cycle.ts';

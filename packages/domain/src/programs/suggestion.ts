@@ -25,14 +25,10 @@ import {
   type ClassCounts,
 } from './rotation.ts';
 import { diseaseWeights } from './scores.ts';
-import type {
-  CropContext,
-  ProductDose,
-  ProgramDisease,
-  ProgramProduct,
-  Severity,
-} from './types.ts';
-import { warning, type EngineWarning } from './warnings.ts';
+import type { CropContext, ProgramDisease, ProgramProduct, Severity } from './types.ts';
+import { warning, type EmptySprayReason, type EngineWarning } from './warnings.ts';
+
+export type { EmptySprayReason } from './warnings.ts';
 
 /** AGRONOMY.md §7: the suggestion algorithm. */
 
@@ -47,10 +43,26 @@ export interface SuggestionInput extends CropContext {
   racional?: boolean;
   /** At most this many regular sprays (below the crop's and country's maximum). */
   sprayCount?: number;
+  /**
+   * Only products whose dose is known (label or the grower's last): for a caller that writes the
+   * plan as it is, with no grower to fill a dose (the demo data). An empty spray may then be for
+   * `no_known_dose`.
+   */
+  dosedOnly?: boolean;
 }
 
 export interface SuggestOptions {
   parameters?: EngineParameters;
+}
+
+/**
+ * A product of a suggested spray. `dose` null: the product is registered for the main disease but
+ * neither the label's dose nor a dose of the grower's own is known, so the grower fills it in
+ * (the suggestion's scores wait for it: see `dosesToFill`).
+ */
+export interface SuggestedDose {
+  productId: number;
+  dose: number | null;
 }
 
 /** A candidate the rules blocked although it scored higher than the one chosen. */
@@ -62,10 +74,10 @@ export interface BlockedCandidate {
 }
 
 export interface SprayChoice {
-  products: ProductDose[];
+  products: SuggestedDose[];
   /** V = Σ ω_d · min(1, pot_d/T). */
   value: number;
-  /** Σ dose × price. */
+  /** Σ dose × price over the products whose dose is known. */
   cost: number;
   residualDays: number;
   /** Potential efficacy per disease of the chosen mixture. */
@@ -77,7 +89,7 @@ export interface SuggestedSpray {
   day: number;
   date: string;
   whiteMold: boolean;
-  products: ProductDose[];
+  products: SuggestedDose[];
   value: number;
   cost: number;
   residualDays: number;
@@ -96,13 +108,19 @@ export interface SuggestionResult {
   sprays: SuggestedSpray[];
   /** Sprays the racional rule removed. */
   droppedByRacional: number;
-  programScore: number;
+  /** Products of the sprays whose dose the grower has to fill (dose null). */
+  dosesToFill: number;
+  /** Null while a regular spray has a dose to fill: the score waits for the grower's dose. */
+  programScore: number | null;
+  /** Null without white-mold sprays, or while one of them has a dose to fill. */
   whiteMoldProgramScore: number | null;
   warnings: EngineWarning[];
 }
 
+type Entry = { product: ProgramProduct; dose: number | null };
+
 interface Candidate {
-  products: { product: ProgramProduct; dose: number }[];
+  products: Entry[];
   value: number;
   cost: number;
   potential: Record<string, number>;
@@ -110,7 +128,8 @@ interface Candidate {
 
 /**
  * The dose a suggestion uses: the label's dose for the main disease (registered dose); when the
- * source gives no dose for a registered target, the grower's own last dose of the product, if any.
+ * source gives no dose for a registered target, the grower's own last dose of the product, if any;
+ * else null, a dose for the grower to fill.
  */
 function suggestedDose(product: ProgramProduct, disease: string): number | null {
   const entry = product.perDisease[disease];
@@ -118,24 +137,36 @@ function suggestedDose(product: ProgramProduct, disease: string): number | null 
   return entry?.registeredDoseNotInformed && product.lastDose ? product.lastDose : null;
 }
 
+/**
+ * The dose a choice weighs a dose-to-fill product at: a label dose for every target (the largest
+ * registered dose it has, ρ ≥ 1 counting as ρ = 1; without any, f(ρ) is taken as 1 whatever the
+ * dose). Only to compare candidates: no score is answered while a dose is to fill.
+ */
+function weighingDose(product: ProgramProduct, dose: number | null): number {
+  if (dose !== null) return dose;
+  let largest = 0;
+  for (const entry of Object.values(product.perDisease))
+    if (isRegistered(entry.registeredDose)) largest = Math.max(largest, entry.registeredDose);
+  return largest || 1;
+}
+
 export interface ChoiceContext {
   countryId: CropContext['countryId'];
   diseases: { risk: DiseaseRisk; weight: number }[];
   mainCode: string;
   parameters: EngineParameters;
+  /** SuggestionInput.dosedOnly. */
+  dosedOnly?: boolean;
 }
 
-function candidateOf(
-  entries: { product: ProgramProduct; dose: number }[],
-  context: ChoiceContext,
-): Candidate {
+function candidateOf(entries: Entry[], context: ChoiceContext): Candidate {
   const potential: Record<string, number> = {};
   let value = 0;
   for (const { risk, weight } of context.diseases) {
     const pot = mixtureEfficacy(
       entries.map(
         ({ product, dose }) =>
-          productContribution(product, risk.code, dose, {
+          productContribution(product, risk.code, weighingDose(product, dose), {
             countryId: context.countryId,
             parameters: context.parameters,
           }).efficacy,
@@ -145,15 +176,23 @@ function candidateOf(
     potential[risk.code] = pot;
     value += weight * Math.min(1, pot / risk.target);
   }
-  const cost = entries.reduce((sum, { product, dose }) => sum + dose * (product.price ?? 0), 0);
+  const cost = entries.reduce(
+    (sum, { product, dose }) => sum + (dose ?? 0) * (product.price ?? 0),
+    0,
+  );
   return { products: entries, value, cost, potential };
 }
 
 // V within this margin is a tie (sums of floating products).
 const TIE = 1e-12;
 
+/** Products of a candidate whose dose (so whose cost) is not known. */
+const unknownDoses = (c: Candidate) => c.products.filter((entry) => entry.dose === null).length;
+
 function better(a: Candidate, b: Candidate): boolean {
   if (Math.abs(a.value - b.value) > TIE) return a.value > b.value;
+  // An unknown cost is not a lower one: at equal V, the mixture with its doses known first.
+  if (unknownDoses(a) !== unknownDoses(b)) return unknownDoses(a) < unknownDoses(b);
   if (Math.abs(a.cost - b.cost) > TIE) return a.cost < b.cost;
   // Lower id: the base product first, then alone before with its partner.
   const ids = (c: Candidate) => c.products.map((entry) => entry.product.id);
@@ -174,18 +213,31 @@ export function chooseSprayProducts(
   context: ChoiceContext,
   withPartner = true,
 ): SprayChoice | null {
+  return chooseOrExplain(catalogue, previous, counts, context, withPartner).choice;
+}
+
+/** Step 3 with, when no mixture is feasible, the reason (EmptySprayReason). */
+function chooseOrExplain(
+  catalogue: readonly ProgramProduct[],
+  previous: readonly ProgramProduct[] | undefined,
+  counts: ClassCounts,
+  context: ChoiceContext,
+  withPartner = true,
+): { choice: SprayChoice; reason: null } | { choice: null; reason: EmptySprayReason } {
   const main = context.mainCode;
-  const usable = catalogue
-    .map((product) => ({ product, dose: suggestedDose(product, main) }))
+  // Registered for the main disease with e > 0; a product without a known dose is kept, its dose
+  // left for the grower to fill.
+  const registered = catalogue
+    .map((product): Entry => ({ product, dose: suggestedDose(product, main) }))
     .filter(
-      (entry): entry is { product: ProgramProduct; dose: number } =>
-        entry.dose !== null &&
-        productContribution(entry.product, main, entry.dose, {
+      (entry) =>
+        productContribution(entry.product, main, weighingDose(entry.product, entry.dose), {
           countryId: context.countryId,
           parameters: context.parameters,
         }).efficacy > 0,
     )
     .sort((a, b) => a.product.id - b.product.id);
+  const usable = context.dosedOnly ? registered.filter((entry) => entry.dose !== null) : registered;
   // The multisite partner: a pure multisite product with the best E on the main disease.
   let partner: Candidate | null = null;
   for (const entry of withPartner ? usable : [])
@@ -198,11 +250,15 @@ export function chooseSprayProducts(
     }
   let chosen: Candidate | null = null;
   const blocked: BlockedCandidate[] = [];
-  const consider = (entries: { product: ProgramProduct; dose: number }[]) => {
+  let byRotation = false;
+  let byCap = false;
+  const consider = (entries: Entry[]) => {
     const candidate = candidateOf(entries, context);
     const products = entries.map((entry) => entry.product);
     const recurring = rotationViolation(previous, products);
     const exceeded: CappedClass[] = capsExceeded(counts, products, context.parameters);
+    byRotation ||= recurring.length > 0;
+    byCap ||= exceeded.length > 0;
     if (recurring.length || exceeded.length) {
       blocked.push({
         productIds: products.map((p) => p.id),
@@ -221,17 +277,33 @@ export function chooseSprayProducts(
       consider([entry, partnerEntry].sort((a, b) => a.product.id - b.product.id));
   }
   const best = chosen as Candidate | null;
-  if (!best) return null;
+  if (!best)
+    return {
+      choice: null,
+      reason:
+        registered.length === 0
+          ? 'no_registered_product'
+          : usable.length === 0
+            ? 'no_known_dose'
+            : byRotation && byCap
+              ? 'rotation_and_season_cap'
+              : byRotation
+                ? 'rotation'
+                : 'season_cap',
+    };
   return {
-    products: best.products.map(({ product, dose }) => ({ productId: product.id, dose })),
-    value: best.value,
-    cost: best.cost,
-    residualDays: Math.max(
-      0,
-      ...best.products.map(({ product }) => residualDays(product, context.parameters)),
-    ),
-    potential: best.potential,
-    blocked: blocked.filter((b) => b.value > best.value + TIE).sort((a, b) => b.value - a.value),
+    choice: {
+      products: best.products.map(({ product, dose }) => ({ productId: product.id, dose })),
+      value: best.value,
+      cost: best.cost,
+      residualDays: Math.max(
+        0,
+        ...best.products.map(({ product }) => residualDays(product, context.parameters)),
+      ),
+      potential: best.potential,
+      blocked: blocked.filter((b) => b.value > best.value + TIE).sort((a, b) => b.value - a.value),
+    },
+    reason: null,
   };
 }
 
@@ -279,6 +351,7 @@ export function suggestProgram(
     diseases,
     mainCode: main?.code ?? '',
     parameters,
+    ...(input.dosedOnly ? { dosedOnly: true } : {}),
   };
 
   // Steps 1–3: regular sprays from A every I_k = clamp(L_k, 10, 21) while t < B − 7.
@@ -291,8 +364,8 @@ export function suggestProgram(
     let previous: ProgramProduct[] | undefined;
     let day = period.start;
     for (let k = 1; ; k++) {
-      const choice = chooseSprayProducts(input.catalogue, previous, counts, context);
-      const sprayWarnings = choice ? [] : [warning('empty_spray', { disease: main.code })];
+      const { choice, reason } = chooseOrExplain(input.catalogue, previous, counts, context);
+      const sprayWarnings = reason ? [warning('empty_spray', { disease: main.code, reason })] : [];
       const products = choice
         ? choice.products.map((dose) => input.catalogue.find((p) => p.id === dose.productId)!)
         : [];
@@ -334,6 +407,7 @@ export function suggestProgram(
       ],
       mainCode: WHITE_MOLD,
       parameters,
+      ...(input.dosedOnly ? { dosedOnly: true } : {}),
     };
     const end = startOf(starts, 'R4');
     const interval = param(parameters, 'white_mold.interval_days');
@@ -344,9 +418,9 @@ export function suggestProgram(
       day += interval
     ) {
       // No R1 among white-mold sprays (the same best product repeats by design); R2 still holds.
-      const choice = bestWhiteMoldProduct(input.catalogue, wmCounts, whiteMoldContext);
+      const { choice, reason } = bestWhiteMoldProduct(input.catalogue, wmCounts, whiteMoldContext);
       if (!choice) {
-        warnings.push(warning('empty_spray', { disease: WHITE_MOLD }));
+        warnings.push(warning('empty_spray', { disease: WHITE_MOLD, reason }));
         break;
       }
       wmCounts = addCounts(
@@ -369,6 +443,7 @@ export function suggestProgram(
     }
   }
 
+  const byId = new Map(input.catalogue.map((product) => [product.id, product]));
   const evaluate = (sprays: readonly SuggestedSpray[]): DayEvaluation =>
     evaluateProgramDays(
       {
@@ -378,9 +453,14 @@ export function suggestProgram(
         diseases: input.diseases,
         severity: input.severity,
         whiteMold: whiteMold.length > 0,
+        // A dose to fill is weighed at a label dose (the racional rule compares with it); no
+        // score is answered while one is left.
         sprays: sprays.map((spray): DaySpray => ({
           day: spray.day,
-          products: spray.products,
+          products: spray.products.map(({ productId, dose }) => ({
+            productId,
+            dose: weighingDose(byId.get(productId)!, dose),
+          })),
           whiteMold: spray.whiteMold,
         })),
         products: input.catalogue,
@@ -411,13 +491,21 @@ export function suggestProgram(
       }
     }
   }
+  const sprays = merge();
+  const toFill = (whiteMoldSprays: boolean) =>
+    sprays
+      .filter((spray) => spray.whiteMold === whiteMoldSprays)
+      .reduce((sum, spray) => sum + spray.products.filter((p) => p.dose === null).length, 0);
+  const regularToFill = toFill(false);
+  const whiteMoldToFill = toFill(true);
   return {
     riskStart: period?.start ?? null,
     riskEnd: period?.end ?? null,
-    sprays: merge(),
+    sprays,
     droppedByRacional: dropped,
-    programScore: evaluation.programScore,
-    whiteMoldProgramScore: evaluation.whiteMoldProgramScore,
+    dosesToFill: regularToFill + whiteMoldToFill,
+    programScore: regularToFill > 0 ? null : evaluation.programScore,
+    whiteMoldProgramScore: whiteMoldToFill > 0 ? null : evaluation.whiteMoldProgramScore,
     warnings,
   };
 }
@@ -427,9 +515,9 @@ function bestWhiteMoldProduct(
   catalogue: readonly ProgramProduct[],
   counts: ClassCounts,
   context: ChoiceContext,
-): SprayChoice | null {
+) {
   // Alone: step 4 names one product, with no multisite partner.
-  return chooseSprayProducts(catalogue, undefined, counts, context, false);
+  return chooseOrExplain(catalogue, undefined, counts, context, false);
 }
 
 export interface NextSprayInput extends CropContext {
@@ -437,7 +525,7 @@ export interface NextSprayInput extends CropContext {
   severity: Severity;
   catalogue: readonly ProgramProduct[];
   /** The program's earlier regular sprays, in date order (R1 looks at the last, R2 at all). */
-  previousSprays: readonly (readonly ProductDose[])[];
+  previousSprays: readonly (readonly SuggestedDose[])[];
 }
 
 /** Step 3 for one spray of an existing program ("sugerir" for application N). */
@@ -448,7 +536,7 @@ export function suggestSprayProducts(
   const context = choiceContextOf(input, options);
   if (!context) return null;
   const byId = new Map(input.catalogue.map((product) => [product.id, product]));
-  const resolve = (doses: readonly ProductDose[]) =>
+  const resolve = (doses: readonly SuggestedDose[]) =>
     doses.flatMap((dose) => byId.get(dose.productId) ?? []);
   let counts = emptyCounts();
   for (const spray of input.previousSprays) counts = addCounts(counts, resolve(spray));
@@ -497,7 +585,7 @@ export interface SprayPositionsInput extends Omit<NextSprayInput, 'previousSpray
 /**
  * Step 3 for sprays 1..N of a program not yet written (POST /api/defensives/suggest): each position
  * chosen after the ones before it (R1, R2); the grower's product, when named, is the first. A
- * position is null when no product is left (or the grower's cannot be dosed for the main disease).
+ * position is null when no product is left; a product whose dose is not known comes with dose null.
  */
 export function suggestSprayPositions(
   input: SprayPositionsInput,
@@ -505,7 +593,7 @@ export function suggestSprayPositions(
 ): (SprayChoice | null)[] {
   const context = choiceContextOf(input, options);
   if (!context) return Array.from({ length: input.sprays }, () => null);
-  const previous: ProductDose[][] = [];
+  const previous: SuggestedDose[][] = [];
   const positions: (SprayChoice | null)[] = [];
   for (let position = 1; position <= input.sprays; position++) {
     const choice =
@@ -518,15 +606,18 @@ export function suggestSprayPositions(
   return positions;
 }
 
-/** The grower's product alone, at the dose a suggestion would use; null if it has none. */
+/**
+ * The grower's product alone, at the dose a suggestion would use (null: for the grower to fill);
+ * null if it is not in the catalogue.
+ */
 function firstProductChoice(
   catalogue: readonly ProgramProduct[],
   productId: number,
   context: ChoiceContext,
 ): SprayChoice | null {
   const product = catalogue.find((candidate) => candidate.id === productId);
-  const dose = product ? suggestedDose(product, context.mainCode) : null;
-  if (!product || dose === null) return null;
+  if (!product) return null;
+  const dose = suggestedDose(product, context.mainCode);
   const candidate = candidateOf([{ product, dose }], context);
   return {
     products: [{ productId, dose }],

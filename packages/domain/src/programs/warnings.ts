@@ -29,6 +29,27 @@ export type WarningCode =
   /** A product id absent from the catalogue entries given to the engine. */
   | 'unknown_product';
 
+/**
+ * Why a spray of the suggestion has no product (the real reason, never a guessed one):
+ * - `no_registered_product`: no product of the catalogue is registered for the disease with an
+ *   efficacy that counts (AGRONOMY §7 step 3 needs e > 0);
+ * - `rotation`: every candidate repeats a single-site group of the previous spray without a
+ *   multisite partner (R1);
+ * - `season_cap`: every candidate exceeds a group's season cap (R2);
+ * - `rotation_and_season_cap`: each candidate was blocked by one rule or the other;
+ * - `no_known_dose`: registered products there are, but none with a known dose, for a suggestion
+ *   asked for dosed products only (`dosedOnly`). Otherwise a missing label dose is no reason: such
+ *   a product is proposed with its dose to fill.
+ */
+export const EMPTY_SPRAY_REASONS = [
+  'no_registered_product',
+  'no_known_dose',
+  'rotation',
+  'season_cap',
+  'rotation_and_season_cap',
+] as const;
+export type EmptySprayReason = (typeof EMPTY_SPRAY_REASONS)[number];
+
 export interface EngineWarning {
   code: WarningCode;
   sources: readonly Provenance[];
@@ -40,6 +61,8 @@ export interface EngineWarning {
   value?: number;
   /** The limit it was compared with. */
   limit?: number;
+  /** empty_spray: why no product was possible. */
+  reason?: EmptySprayReason;
 }
 
 export const WARNING_SOURCES: Readonly<Record<WarningCode, readonly Provenance[]>> = {

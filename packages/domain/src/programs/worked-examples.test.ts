@@ -268,7 +268,7 @@ describe('E4: the suggestion with the four products of E1', () => {
     ]);
   });
 
-  it('answers program_score 87.13', () => near(suggestion.programScore, 87.13));
+  it('answers program_score 87.13', () => near(suggestion.programScore!, 87.13));
 });
 
 describe('E5: wheat, Brazil, FHB main and leaf rust secondary, severity medium', () => {

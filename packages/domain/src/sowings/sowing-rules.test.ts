@@ -42,6 +42,10 @@ describe('a sowing’s body', () => {
     ['operating_speed', 25.5],
     ['germinative_power', 101],
     ['seed_vigor', -1],
+    // Issue 27: what the form let through.
+    ['germinative_power', 150],
+    ['seed_vigor', -3],
+    ['seed_vigor', 100.5],
     ['seeder_system_id', 99],
     ['area', 0],
     ['data_semeadura', '2026-02-30'],

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { EFFICACY_NOTES, LANGUAGES, type PesticideRow } from '@lavoura/domain';
+import { resources } from '@lavoura/i18n';
 import { readEfficacyRules } from './catalogue-files.ts';
 import { efficacyRows } from './catalogue-efficacy.ts';
-import type { PesticideRow } from '@lavoura/domain';
 
 const product = (over: Partial<PesticideRow>): PesticideRow => ({
   key: 'test:1',
@@ -83,5 +84,26 @@ describe('the shipped efficacies (AGRONOMY.md §4b)', () => {
     const brazil = efficacyRows([{ ...us, country: 'BR' }], efficacyRules, s15);
     expect(brazil.find((row) => row.diseaseId === 14)).toMatchObject({ efficacy: 52, tag: 'A' });
     expect(brazil.find((row) => row.diseaseId === 11)).toMatchObject({ efficacy: 80, tag: 'A' });
+  });
+
+  it('notes a value by the key of a text every language has, never by an English sentence', () => {
+    const rows = efficacyRows(
+      [
+        product({}),
+        product({ key: 'test:3', name: 'Stratego', actives: [product({}).actives[0]!] }),
+      ],
+      efficacyRules,
+      s15,
+    );
+    const notes = rows.map((row) => row.note).filter((note) => note !== null);
+    // Fox's rust value is derived from the S15 trials; trifloxystrobin alone has the QoI bound.
+    expect(notes).toEqual(expect.arrayContaining(['s15_derived', 'qoi_alone_upper_limit']));
+    for (const note of EFFICACY_NOTES) {
+      for (const language of LANGUAGES) {
+        const texts = (resources[language].catalog as { detail: { efficacy_note: object } }).detail
+          .efficacy_note as Record<string, string>;
+        expect(texts[note], `${language} ${note}`).toMatch(/\p{L}{3}/u);
+      }
+    }
   });
 });

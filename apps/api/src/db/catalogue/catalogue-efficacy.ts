@@ -1,4 +1,10 @@
-import { DISEASES, searchableText, type EfficacyTag, type PesticideRow } from '@lavoura/domain';
+import {
+  DISEASES,
+  searchableText,
+  type EfficacyNote,
+  type EfficacyTag,
+  type PesticideRow,
+} from '@lavoura/domain';
 import type { EfficacyRules } from './catalogue-files.ts';
 import type { S15Combination, S15Derivation } from './efficacy-derivation.ts';
 
@@ -15,7 +21,8 @@ export interface EfficacyRow {
   efficacy: number;
   tag: EfficacyTag;
   sourceId: string;
-  note: string | null;
+  /** The key of the row's note (its text is in each language: catalog detail.efficacy_note). */
+  note: EfficacyNote | null;
 }
 
 /** English names of actives in rows that are not AGROFIT's, to AGROFIT's Portuguese. */
@@ -44,9 +51,6 @@ function diseaseId(code: string): number {
   if (!disease) throw new Error(`efficacy.json: unknown disease ${code}`);
   return disease.id;
 }
-
-const S15_NOTE = (season: string) =>
-  `derived from cooperative-trial data, season ${season} (efficacy has fallen since: an upper bound)`;
 
 export function efficacyRows(
   products: readonly PesticideRow[],
@@ -116,7 +120,7 @@ export function efficacyRows(
           efficacy: derived.efficacy,
           tag: 'D',
           sourceId: s15.source_id,
-          note: S15_NOTE(s15.season),
+          note: 's15_derived',
         });
       } else {
         put({

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  EFFICACY_NOTES,
   pesticideRowSchema,
   varietyRowSchema,
   type PesticideRow,
@@ -43,7 +44,7 @@ const efficacyValue = z.object({
   efficacy: z.number().min(0).max(100),
   tag: z.enum(['S', 'D', 'A']),
   source: z.string().min(1),
-  note: z.string().optional(),
+  note: z.enum(EFFICACY_NOTES).optional(),
 });
 
 const efficacyRulesSchema = z.object({
@@ -116,8 +117,7 @@ export function catalogueVersion(dir = findCatalogueDir()): string {
 }
 
 export function readCatalogueData(dir = findCatalogueDir()): CatalogueData {
-  const read = (file: string): unknown =>
-    JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
   const agrofit = read(CATALOGUE_FILES.agrofit) as { products: unknown[] };
   const named = read(CATALOGUE_FILES.namedProducts) as { products: unknown[] };
   const varieties = read(CATALOGUE_FILES.varieties) as { varieties: unknown[] };

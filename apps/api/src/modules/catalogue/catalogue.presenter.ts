@@ -1,4 +1,4 @@
-import { DISEASES, type CatalogueCategory } from '@lavoura/domain';
+import { DISEASES, efficacyNotCountedReason, type CatalogueCategory } from '@lavoura/domain';
 import type * as t from '../../db/schema.ts';
 
 /**
@@ -67,6 +67,7 @@ export function pesticideDetail(
   efficacies: Efficacy[],
 ) {
   const targets = row.targets as { scientific_name: string; common_names: string[] }[];
+  const registeredFor = new Map(doses.map((dose) => [dose.diseaseId, dose.registered]));
   return {
     ...pesticideListItem(row, category),
     classes: row.classes,
@@ -106,6 +107,11 @@ export function pesticideDetail(
         tag: efficacy.tag,
         source_id: efficacy.sourceId,
         note: efficacy.note,
+        /**
+         * Why the engine does not count this efficacy (the product is not registered for the
+         * target, or its registration is not informed); null: it counts (the engine's own rule).
+         */
+        not_counted_reason: efficacyNotCountedReason(registeredFor.get(efficacy.diseaseId)),
       }))
       .sort((a, b) => a.disease_id - b.disease_id),
     source_id: row.sourceId,

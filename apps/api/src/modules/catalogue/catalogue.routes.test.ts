@@ -1,4 +1,4 @@
-import { CATALOGUE_PAGE_SIZE, FREEMIUM_PLAN_ID, searchableText } from '@lavoura/domain';
+import { CATALOGUE_PAGE_SIZE, DISEASES, FREEMIUM_PLAN_ID, searchableText } from '@lavoura/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
@@ -289,6 +289,15 @@ describe('GET /api/catalogs/{category}/{id}', () => {
     const rust = fox.efficacies.find((e: { disease_id: number }) => e.disease_id === 1);
     expect(rust.tag).toBe('D');
     expect(rust.source_id).not.toBe('assumption');
+    // Registered against rust: the efficacy counts. Target spot and anthracnose have an efficacy
+    // but no informed registration: the engine does not count them, and the answer says why.
+    expect(rust.not_counted_reason).toBeNull();
+    const reasonOf = (code: string) =>
+      fox.efficacies.find(
+        (e: { disease_id: number }) => e.disease_id === DISEASES.find((d) => d.code === code)!.id,
+      )?.not_counted_reason;
+    expect(reasonOf('MAL')).toBe('registration_not_informed');
+    expect(reasonOf('ANT')).toBe('registration_not_informed');
     const doses = new Map(
       fox.doses_per_target.map((dose: { target_code: string }) => [dose.target_code, dose]),
     );

@@ -157,7 +157,7 @@ describe('the farm list', () => {
       createdAt: new Date('2026-06-01T00:00:00Z'),
     });
     await makePlot(app.db, own.accountId, old, { area: 40.5 });
-    await makePlot(app.db, own.accountId, old, { area: 9.5 });
+    await makePlot(app.db, own.accountId, old, { area: 9.5, east: 1 });
     const gone = await makePlot(app.db, own.accountId, old, { area: 1000 });
     await app.db.update(t.plots).set({ deletedAt: new Date() }).where(eq(t.plots.id, gone));
 
@@ -366,7 +366,7 @@ describe('farm stats', () => {
   it('counts area, plots, enabled plots and active sowings', async () => {
     const id = await makeFarm(app.db, accountId);
     const plot = await makePlot(app.db, accountId, id, { area: 30 });
-    await makePlot(app.db, accountId, id, { area: 20, enabled: false });
+    await makePlot(app.db, accountId, id, { area: 20, enabled: false, east: 1 });
     await makeSowing(app.db, accountId, id, plot);
     await makeSowing(app.db, accountId, id, plot, { closed: true });
     const response = await send(admin.token, 'GET', `/api/fazendas/${id}/stats`);

@@ -14,6 +14,8 @@ import {
   bodyFieldError,
   type FieldError,
 } from '@lavoura/domain';
+import type { PlotPolygon } from '@lavoura/domain/geo';
+import { sharedGroundHa } from '@lavoura/domain/overlap';
 import tzLookup from '@photostructure/tz-lookup';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -90,6 +92,51 @@ function farmSelection(db: Executor) {
 }
 
 /**
+ * The farms' total areas with ground that plots share (overlaps the user confirmed) counted once:
+ * the plots' areas added up, less what their outlines share (the domain's `sharedGroundHa`). Only
+ * plots whose boxes meet another live plot's of the same farm are read and clipped.
+ */
+async function withSharedGroundOnce(
+  db: Executor,
+  accountId: number,
+  rows: FarmRow[],
+): Promise<FarmRow[]> {
+  const farmIds = rows.filter((row) => row.totalPlots > 1).map((row) => row.id);
+  if (farmIds.length === 0) return rows;
+  const other = sql`${t.plots} o`;
+  const meeting = await db
+    .select({ farmId: t.plots.farmId, geometry: t.plots.geometry })
+    .from(t.plots)
+    .where(
+      and(
+        eq(t.plots.accountId, accountId),
+        isNull(t.plots.deletedAt),
+        sql`${t.plots.farmId} in (${sql.join(
+          farmIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+        sql`exists (select 1 from ${other} where o.account_id = ${t.plots.accountId}
+          and o.farm_id = ${t.plots.farmId} and o.id <> ${t.plots.id} and o.deleted_at is null
+          and o.min_lng < ${t.plots.maxLng} and ${t.plots.minLng} < o.max_lng
+          and o.min_lat < ${t.plots.maxLat} and ${t.plots.minLat} < o.max_lat)`,
+      ),
+    );
+  if (meeting.length === 0) return rows;
+  const byFarm = new Map<number, PlotPolygon[]>();
+  for (const plot of meeting) {
+    const outlines = byFarm.get(plot.farmId) ?? [];
+    outlines.push(plot.geometry as PlotPolygon);
+    byFarm.set(plot.farmId, outlines);
+  }
+  return rows.map((row) => {
+    const outlines = byFarm.get(row.id);
+    if (!outlines) return row;
+    const shared = sharedGroundHa(outlines);
+    return shared > 0 ? { ...row, totalArea: Math.max(0, row.totalArea - shared) } : row;
+  });
+}
+
+/**
  * One named statement: the account's data version (migration 0007), the check a kept answer
  * (http/versioned-answers.ts) costs on every call. Shared by the services whose answers it names.
  */
@@ -132,13 +179,14 @@ export class FarmsService {
     const rows = await farmSelection(this.deps.db)
       .where(this.visible(session))
       .orderBy(sql`${t.farms.enabled} desc, ${t.farms.createdAt} desc, ${t.farms.id} desc`);
-    return rows.map(toFarm);
+    return (await withSharedGroundOnce(this.deps.db, session.accountId, rows)).map(toFarm);
   }
 
   async get(session: Session, farmId: number, db: Executor = this.deps.db): Promise<Farm> {
     const [row] = await farmSelection(db).where(and(this.visible(session), eq(t.farms.id, farmId)));
     if (!row) throw new AppError(ERRORS.notFound, 'Farm not found');
-    return toFarm(row as FarmRow);
+    const [counted] = await withSharedGroundOnce(db, session.accountId, [row as FarmRow]);
+    return toFarm(counted!);
   }
 
   async create(session: Session, body: FarmBody): Promise<Farm> {

@@ -51,13 +51,33 @@ async function send(
   });
 }
 
+/**
+ * Creates FIELD (or the body's outline). The tests draw the same field again and again on one
+ * farm, so they confirm the overlap; the refusal has its own tests ('plots that overlap').
+ */
 async function createPlot(body: Record<string, unknown> = {}, token = admin.token) {
   return send(token, 'POST', '/api/talhoes', {
     fazenda_id: farmId,
     nome: 'Talhão da Estrada',
     geometry: { type: 'Polygon', coordinates: [closed(FIELD)] },
+    confirm_overlap: true,
     ...body,
   });
+}
+
+/** A rectangle [west, south, east, north] as a GeoJSON outline. */
+function box(west: number, south: number, east: number, north: number) {
+  return {
+    type: 'Polygon',
+    coordinates: [
+      closed([
+        [west, south],
+        [east, south],
+        [east, north],
+        [west, north],
+      ]),
+    ],
+  };
 }
 
 const plotRows = () => app.db.select().from(t.plots).orderBy(asc(t.plots.id));
@@ -357,6 +377,155 @@ describe('KML import', () => {
     expect(saved.json<Plot[]>().map((p) => [p.nome, p.area_calculada])).toEqual(
       preview.map((p) => [p.nome, Math.round(p.area_calculada * 10_000) / 10_000]),
     );
+  });
+});
+
+describe('plots that overlap', () => {
+  // About 1 km × 1.1 km near Cascavel; HALF_EAST shares the eastern half of WEST.
+  const WEST = box(-53.41, -24.92, -53.4, -24.91);
+  const HALF_EAST = box(-53.405, -24.92, -53.395, -24.91);
+  const NEIGHBOUR = box(-53.4, -24.92, -53.39, -24.91);
+  const farmTotal = async (farm: number) =>
+    (await send(admin.token, 'GET', `/api/fazendas/${farm}/stats`)).json<{ total_area: number }>()
+      .total_area;
+
+  it('refuses a new outline over a plot of the farm, naming it and the shared area, until confirmed', async () => {
+    const farm = await makeFarm(app.db, accountId);
+    const west = (
+      await createPlot({
+        fazenda_id: farm,
+        nome: 'Oeste',
+        geometry: WEST,
+        confirm_overlap: undefined,
+      })
+    ).json<Plot>();
+    const neighbour = await createPlot({
+      fazenda_id: farm,
+      nome: 'Vizinho',
+      geometry: NEIGHBOUR,
+      confirm_overlap: undefined,
+    });
+    expect(neighbour.statusCode).toBe(201);
+    const before = await plotRows();
+
+    const refused = await createPlot({
+      fazenda_id: farm,
+      nome: 'Meio',
+      geometry: HALF_EAST,
+      confirm_overlap: undefined,
+    });
+    expect([refused.statusCode, refused.json().key]).toEqual([409, 'exception.plot.overlap']);
+    const info = refused.json().context.additionalInfo;
+    // Half of West, and half of the neighbour: about 55 ha each.
+    expect(info.overlaps).toEqual([
+      {
+        nome: 'Meio',
+        plot_id: expect.any(Number),
+        plot_nome: expect.any(String),
+        area_ha: expect.closeTo(west.area_calculada / 2, 0),
+      },
+      {
+        nome: 'Meio',
+        plot_id: expect.any(Number),
+        plot_nome: expect.any(String),
+        area_ha: expect.closeTo(west.area_calculada / 2, 0),
+      },
+    ]);
+    expect(info.overlaps.map((o: { plot_nome: string }) => o.plot_nome).sort()).toEqual([
+      'Oeste',
+      'Vizinho',
+    ]);
+    expect(info.area_ha).toBeCloseTo(west.area_calculada, 0);
+    expect(await plotRows()).toEqual(before);
+    expect(await farmTotal(farm)).toBeCloseTo(west.area_calculada * 2, 2);
+
+    const confirmed = await createPlot({ fazenda_id: farm, nome: 'Meio', geometry: HALF_EAST });
+    expect(confirmed.statusCode).toBe(201);
+    // The shared ground counts once: the farm is still West and its neighbour.
+    expect(await farmTotal(farm)).toBeCloseTo(west.area_calculada * 2, 2);
+    const listed = (await send(admin.token, 'GET', '/api/farms')).json<
+      { id: number; total_area: number }[]
+    >();
+    expect(listed.find((f) => f.id === farm)!.total_area).toBeCloseTo(west.area_calculada * 2, 2);
+  });
+
+  it('refuses moving an outline over another plot unless confirmed; its own old outline does not count', async () => {
+    const farm = await makeFarm(app.db, accountId);
+    await createPlot({
+      fazenda_id: farm,
+      nome: 'Oeste',
+      geometry: WEST,
+      confirm_overlap: undefined,
+    });
+    const east = (
+      await createPlot({
+        fazenda_id: farm,
+        nome: 'Leste',
+        geometry: NEIGHBOUR,
+        confirm_overlap: undefined,
+      })
+    ).json<Plot>();
+    // Over its own old outline only: no question.
+    const nudged = await send(admin.token, 'PUT', `/api/talhoes/${east.id}`, {
+      nome: 'Leste',
+      geometry: box(-53.4, -24.92, -53.391, -24.91),
+      updated_at: east.updated_at,
+    });
+    expect(nudged.statusCode).toBe(200);
+    const refused = await send(admin.token, 'PUT', `/api/talhoes/${east.id}`, {
+      nome: 'Leste',
+      geometry: HALF_EAST,
+      updated_at: nudged.json<Plot>().updated_at,
+    });
+    expect([refused.statusCode, refused.json().key]).toEqual([409, 'exception.plot.overlap']);
+    expect(refused.json().context.additionalInfo.overlaps).toEqual([
+      expect.objectContaining({ nome: 'Leste', plot_nome: 'Oeste' }),
+    ]);
+    const unchanged = (
+      await send(admin.token, 'GET', `/api/talhoes/${east.id}/fazenda/${farm}`)
+    ).json<Plot>();
+    expect(unchanged.updated_at).toBe(nudged.json<Plot>().updated_at);
+    const confirmed = await send(admin.token, 'PUT', `/api/talhoes/${east.id}`, {
+      nome: 'Leste',
+      geometry: HALF_EAST,
+      updated_at: unchanged.updated_at,
+      confirm_overlap: true,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json<Plot>().geometry).toEqual(HALF_EAST);
+  });
+
+  it('refuses an import over a plot or over itself, naming each pair, until confirmed', async () => {
+    const farm = await makeFarm(app.db, accountId);
+    await createPlot({
+      fazenda_id: farm,
+      nome: 'Oeste',
+      geometry: WEST,
+      confirm_overlap: undefined,
+    });
+    const before = await plotRows();
+    const body = {
+      fazenda_id: farm,
+      plots: [
+        { nome: 'Lote 1', geometry: HALF_EAST },
+        { nome: 'Lote 2', geometry: box(-53.3975, -24.92, -53.3875, -24.91) },
+        { nome: 'Lote 3', geometry: box(-53.3, -24.8, -53.29, -24.79) },
+      ],
+    };
+    const refused = await send(admin.token, 'POST', '/api/plots/many', body);
+    expect([refused.statusCode, refused.json().key]).toEqual([409, 'exception.plot.overlap']);
+    expect(refused.json().context.additionalInfo.overlaps).toEqual([
+      expect.objectContaining({ nome: 'Lote 1', plot_nome: 'Oeste', plot_id: expect.any(Number) }),
+      expect.objectContaining({ nome: 'Lote 2', plot_nome: 'Lote 1', plot_id: null }),
+    ]);
+    expect(await plotRows()).toEqual(before);
+
+    const saved = await send(admin.token, 'POST', '/api/plots/many', {
+      ...body,
+      confirm_overlap: true,
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json<Plot[]>().map((p) => p.nome)).toEqual(['Lote 1', 'Lote 2', 'Lote 3']);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   mayReadFarm,
   type Plot,
   type PlotCreateBody,
+  type PlotOverlapInfo,
   type PlotUpdateBody,
 } from '@lavoura/domain';
 import {
@@ -18,9 +19,16 @@ import {
   polygonFromPipeLists,
   type CheckedGeometry,
   type GeometryRefusal,
+  type PlotPolygon,
 } from '@lavoura/domain/geo';
+import {
+  MIN_OVERLAP_HA,
+  overlapAreaHa,
+  plotOverlaps,
+  type OutlinedPlot,
+} from '@lavoura/domain/overlap';
 import { parseKmlPlots, type KmlPlot } from '@lavoura/domain/kml';
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -135,6 +143,8 @@ export class PlotsService {
   async create(session: Session, body: PlotCreateBody): Promise<Plot> {
     const farm = await this.farmTakingPlots(session, body.fazenda_id);
     const outline = checkedOutline(body);
+    if (!body.confirm_overlap)
+      await this.refuseOverlaps(session, farm.id, [{ nome: body.nome, outline }]);
     const now = this.now();
     const [plot] = await this.deps.db
       .insert(t.plots)
@@ -156,7 +166,11 @@ export class PlotsService {
   /** Plots from a KML import, all in one transaction: one bad outline and none is saved. */
   async createMany(
     session: Session,
-    body: { fazenda_id: number; plots: { nome: string; geometry: unknown }[] },
+    body: {
+      fazenda_id: number;
+      plots: { nome: string; geometry: unknown }[];
+      confirm_overlap?: boolean | undefined;
+    },
   ): Promise<Plot[]> {
     const farm = await this.farmTakingPlots(session, body.fazenda_id);
     const outlines = body.plots.map((plot, index) => {
@@ -164,6 +178,7 @@ export class PlotsService {
       if (!checked.ok) throw geometryError(checked, { plot: index, nome: plot.nome });
       return { nome: plot.nome, outline: checked };
     });
+    if (!body.confirm_overlap) await this.refuseOverlaps(session, farm.id, outlines);
     const now = this.now();
     const ids = await this.deps.db.transaction(async (tx) =>
       tx
@@ -194,6 +209,13 @@ export class PlotsService {
       body.geometry !== undefined || body.coordenadas_lat !== undefined
         ? checkedOutline(body)
         : undefined;
+    if (newOutline && !body.confirm_overlap)
+      await this.refuseOverlaps(
+        session,
+        plot.fazenda_id,
+        [{ nome: body.nome, outline: newOutline }],
+        plotId,
+      );
     const area = body.area ?? newOutline?.area_ha ?? plot.area;
     const [ndvi] = await this.deps.db
       .select({ contractedAt: t.plots.ndviContractedAt })
@@ -405,6 +427,72 @@ export class PlotsService {
     }
   }
 
+  /**
+   * Refuses outlines that cover ground of another live plot of the farm (or of another outline of
+   * the same import) unless the user confirmed it (409 `plot.overlap`, naming each pair and the
+   * ground they share, so that the screen can ask). `exceptPlotId` is the plot being edited.
+   */
+  private async refuseOverlaps(
+    session: Session,
+    farmId: number,
+    outlines: { nome: string; outline: CheckedGeometry }[],
+    exceptPlotId?: number,
+  ): Promise<void> {
+    const existing = await this.farmOutlines(session, farmId, outlines, exceptPlotId);
+    const found: PlotOverlapInfo['overlaps'] = [];
+    for (const [index, { nome, outline }] of outlines.entries()) {
+      for (const overlap of plotOverlaps(outline.polygon, existing))
+        found.push({
+          nome,
+          plot_id: overlap.id,
+          plot_nome: overlap.nome,
+          area_ha: overlap.area_ha,
+        });
+      for (const earlier of outlines.slice(0, index)) {
+        const area = overlapAreaHa(outline.polygon, earlier.outline.polygon);
+        if (area >= MIN_OVERLAP_HA)
+          found.push({ nome, plot_id: null, plot_nome: earlier.nome, area_ha: area });
+      }
+    }
+    if (found.length === 0) return;
+    const info: PlotOverlapInfo = {
+      area_ha: roundHa(found.reduce((total, overlap) => total + overlap.area_ha, 0)),
+      overlaps: found.map((overlap) => ({ ...overlap, area_ha: roundHa(overlap.area_ha) })),
+    };
+    throw new AppError(ERRORS.plotOverlap, 'The outline overlaps other plots of the farm', info);
+  }
+
+  /** The farm's live plots whose boxes meet one of the outlines' (the only ones that can overlap). */
+  private async farmOutlines(
+    session: Session,
+    farmId: number,
+    outlines: { outline: CheckedGeometry }[],
+    exceptPlotId?: number,
+  ): Promise<OutlinedPlot[]> {
+    const meets = outlines.map(({ outline: { bbox } }) =>
+      and(
+        sql`${t.plots.minLng} < ${bbox.max_lng}`,
+        sql`${t.plots.maxLng} > ${bbox.min_lng}`,
+        sql`${t.plots.minLat} < ${bbox.max_lat}`,
+        sql`${t.plots.maxLat} > ${bbox.min_lat}`,
+      ),
+    );
+    const rows = await this.deps.db
+      .select({ id: t.plots.id, nome: t.plots.name, geometry: t.plots.geometry })
+      .from(t.plots)
+      .where(
+        and(
+          eq(t.plots.accountId, session.accountId),
+          eq(t.plots.farmId, farmId),
+          isNull(t.plots.deletedAt),
+          exceptPlotId !== undefined ? sql`${t.plots.id} <> ${exceptPlotId}` : undefined,
+          or(...meets),
+        ),
+      )
+      .orderBy(t.plots.id);
+    return rows.map((row) => ({ ...row, geometry: row.geometry as PlotPolygon }));
+  }
+
   private async farmTakingPlots(session: Session, farmId: number) {
     const farm = await this.deps.farms.get(session, farmId).catch((error: unknown) => {
       // A farm id in a body that the session does not reach is a bad body, not a missing page.
@@ -555,6 +643,11 @@ function geometryError(refusal: GeometryRefusal, where: Record<string, unknown> 
     ...at,
     ...where,
   });
+}
+
+/** Hectares to the square metre. */
+function roundHa(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
 }
 
 function outlineColumns(outline: CheckedGeometry) {

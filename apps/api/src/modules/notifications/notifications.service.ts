@@ -4,6 +4,7 @@ import {
   RAIN_ALERT_LOOKAHEAD_DAYS,
   RAIN_ALERT_THRESHOLD_MM,
   addDays,
+  formatMoney,
   formatNumber,
   isLanguage,
   isoWeek,
@@ -234,7 +235,7 @@ export class NotificationsService {
           ? ''
           : ` (${quote.percentage_variation >= 0 ? '+' : ''}${number(quote.percentage_variation)}%)`;
       const unit = quote.unit ? `/${quote.unit === 'sc60kg' ? 'sc' : quote.unit}` : '';
-      return `• ${quote.name}: ${quote.currency} ${number(quote.price)}${unit}${variation}`;
+      return `• ${quote.name}: ${formatMoney(quote.price, quote.currency, lang, 2)}${unit}${variation}`;
     });
     lines.push(`• USD/BRL: ${number(summary.dollar.usd_brl, 4)}`);
     const values = {

@@ -364,7 +364,7 @@ describe('the commodity quotes summary', () => {
       m.subject.includes('cotações'),
     );
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain('Paranaguá (PR): BRL 132,5/sc (+1,2%)');
+    expect(mails[0]!.text.replace(/\s/g, ' ')).toContain('Paranaguá (PR): R$ 132,50/sc (+1,2%)');
     expect(mails[0]!.text).toContain('USD/BRL: 5,4321');
     expect(mails[0]!.text).toContain('dados simulados');
   });

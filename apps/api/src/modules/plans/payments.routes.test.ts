@@ -141,6 +141,36 @@ describe('buying a plan', () => {
     });
   });
 
+  it.each([1, 2, 3, 4])(
+    'confirms tier %i bought from Freemium by card, whatever the new plan closes (Full: the /payment page)',
+    async (tier) => {
+      const { accountId, token } = await buyer();
+      const paid = await payByCard(token, CARDS.approved, billingPlan(tier, 1));
+      expect(paid.statusCode).toBe(201);
+      expect(await planOf(accountId)).toBe(tier);
+      // The administrator who has just paid confirms with the same token, now on the new plan.
+      const confirmed = await call(
+        'PUT',
+        `/api/plan/${tier}/account/${accountId}/interval/1/update-plan`,
+        token,
+      );
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json()).toMatchObject({
+        status: 'active',
+        tier: { id: tier },
+        interval_count: 1,
+        bill: { status: 'paid' },
+      });
+      // And the subscription stays theirs to read and cancel on that plan.
+      expect((await call('GET', '/api/subscription', token)).json()).toMatchObject({
+        tier: { id: tier },
+      });
+      const canceled = await call('DELETE', '/api/subscription', token);
+      expect(canceled.statusCode).toBe(200);
+      expect(canceled.json()).toMatchObject({ status: 'canceled', tier: { id: tier } });
+    },
+  );
+
   it('keeps no card number or CVV anywhere: only the brand, last four and a provider token', async () => {
     const { accountId, token } = await buyer();
     await payByCard(token, CARDS.approved);

@@ -38,8 +38,13 @@ const chargeErrors = {
   502: errorBodySchema,
 };
 const tags = ['plans'];
-/** Buying: a plan level whose /payment route is open (Full's is disabled); the service adds Brazil and administrators. */
-const buying = { access: { planRoute: 'payment' as const } };
+/**
+ * The payment API belongs to the account's administrator whatever the plan: the service refuses
+ * anyone else and accounts outside Brazil (buyingRefusal). The plan's /payment page is not its
+ * rule: Full closes that page (nothing left to offer), yet the administrator who has just paid for
+ * Full confirms it, and a Full account pays its next bill, changes its card or cancels.
+ */
+const buying = { access: {} };
 
 /** The payment API (spec 1 §7, DESIGN.md §6) and the account's subscription. */
 export function paymentRoutes(payments: PaymentsService) {

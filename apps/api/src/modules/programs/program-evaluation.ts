@@ -2,8 +2,10 @@ import {
   DISEASES,
   SEVERITY_LEVELS,
   evaluateProgram,
+  importedProgramCycle,
   type CountryId,
   type CropId,
+  type CycleSource,
   type EngineWarning,
   type ProgramDisease,
   type ProgramEvaluation,
@@ -149,11 +151,27 @@ export function engineDiseases(
   ];
 }
 
+/**
+ * The cycle a program is computed on and where it comes from: a plan's own, a sowing's; a plan
+ * imported into a sowing without a cycle takes the variety's, else the reference 120 days
+ * (domain `importedProgramCycle`, issue 27 item 5). Null without one.
+ */
+export function cycleOf(row: ProgramRow): { days: number; source: CycleSource | null } | null {
+  // A plan's own expected cycle: no source to tell.
+  if (row.sowingId === null) return row.cycleDays ? { days: row.cycleDays, source: null } : null;
+  if (row.importedFromId !== null)
+    return importedProgramCycle(row.sowingCycle, {
+      minCycle: row.varietyMinCycle,
+      maxCycle: row.varietyMaxCycle,
+    });
+  return row.sowingCycle ? { days: row.sowingCycle, source: 'sowing' } : null;
+}
+
 /** The emergence and cycle a program is computed on: its sowing's, or the plan's expected ones. */
 export function timelineOf(row: ProgramRow): { emergence: string; cycleDays: number } | null {
   const emergence = row.sowingId !== null ? row.sowingEmergence : row.expectedEmergence;
-  const cycleDays = row.sowingId !== null ? row.sowingCycle : row.cycleDays;
-  return emergence && cycleDays ? { emergence, cycleDays } : null;
+  const cycle = cycleOf(row);
+  return emergence && cycle ? { emergence, cycleDays: cycle.days } : null;
 }
 
 export interface Evaluated {

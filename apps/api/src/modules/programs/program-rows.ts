@@ -25,6 +25,9 @@ export interface ProgramRow {
   sowingEmergence: string | null;
   sowingCycle: number | null;
   sowingArea: number | null;
+  /** The catalogue variety's cycle range (days to maturity); null where the source says nothing. */
+  varietyMinCycle: number | null;
+  varietyMaxCycle: number | null;
   createdAt: Date;
   updatedAt: Date;
 }

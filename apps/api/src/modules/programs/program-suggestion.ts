@@ -1,5 +1,6 @@
 import {
   DISEASES,
+  EMPTY_SPRAY_REASONS,
   addDays,
   type ProgramProduct,
   type SprayChoice,
@@ -16,6 +17,8 @@ const suggestionWarningSchema = z.object({
   fontes: z.array(z.string()),
   doenca_id: z.number().int().nullable(),
   defensivo_id: z.number().int().nullable(),
+  /** empty_spray: why no product was possible; null for the other warnings. */
+  motivo: z.enum(EMPTY_SPRAY_REASONS).nullable(),
 });
 
 export const suggestionSchema = z.object({
@@ -31,11 +34,17 @@ export const suggestionSchema = z.object({
         z.object({
           defensivo_id: z.number().int(),
           nome: z.string(),
-          dose: z.number(),
+          /**
+           * The label's dose, else the account's last dose; null: neither is known, the grower
+           * fills it (the product is registered for the main disease).
+           */
+          dose: z.number().nullable(),
           /** The account's last price of the product; null: never used. */
           preco: z.number().nullable(),
         }),
       ),
+      /** Why the application has no product; null when it has one (EmptySprayReason). */
+      motivo_sem_produto: z.enum(EMPTY_SPRAY_REASONS).nullable(),
       /** V = Σ ω_d · min(1, pot_d/T). */
       valor: z.number(),
       /** Potential efficacy per target. */
@@ -51,8 +60,11 @@ export const suggestionSchema = z.object({
       avisos: z.array(suggestionWarningSchema),
     }),
   ),
-  program_score: z.number(),
+  /** Null while a product's dose is to fill (`doses_a_preencher` > 0): the score waits for it. */
+  program_score: z.number().nullable(),
   white_mold_program_score: z.number().nullable(),
+  /** Products of the suggested applications whose dose the grower has to fill. */
+  doses_a_preencher: z.number().int(),
   /** Sprays the rational setting removed (§7.5). */
   removidas_racional: z.number().int(),
   avisos: z.array(suggestionWarningSchema),
@@ -70,6 +82,7 @@ export function toSuggestion(
     fontes: [...warning.sources],
     doenca_id: warning.disease ? (diseaseIdByCode.get(warning.disease) ?? null) : null,
     defensivo_id: warning.productId ?? null,
+    motivo: warning.reason ?? null,
   });
   return {
     inicio_risco: result.riskStart === null ? null : addDays(emergence, result.riskStart),
@@ -84,6 +97,8 @@ export function toSuggestion(
         dose: dose.dose,
         preco: byId.get(dose.productId)?.price ?? null,
       })),
+      motivo_sem_produto:
+        spray.warnings.find((warning) => warning.code === 'empty_spray')?.reason ?? null,
       valor: spray.value,
       eficacias: Object.entries(spray.potential).map(([code, potential]) => ({
         alvo_id: diseaseIdByCode.get(code)!,
@@ -98,6 +113,7 @@ export function toSuggestion(
     })),
     program_score: result.programScore,
     white_mold_program_score: result.whiteMoldProgramScore,
+    doses_a_preencher: result.dosesToFill,
     removidas_racional: result.droppedByRacional,
     avisos: result.warnings.map(warningOf),
   };
@@ -113,7 +129,8 @@ export const defensivesSuggestionSchema = z.object({
         z.object({
           defensive_id: z.number().int(),
           name: z.string(),
-          dose: z.number(),
+          /** null: no label dose nor a dose of the account's own is known, for the grower to fill. */
+          dose: z.number().nullable(),
           /** The account's last price of the product; null: never used. */
           price: z.number().nullable(),
         }),

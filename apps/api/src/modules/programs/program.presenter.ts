@@ -1,8 +1,9 @@
-import { costPerHectare } from '@lavoura/domain';
+import { CYCLE_SOURCES, costPerHectare } from '@lavoura/domain';
 import { z } from 'zod';
 import {
   EVALUATION_MISSING,
   applicationEvaluationSchema,
+  cycleOf,
   programEvaluationSchema,
   type Evaluated,
 } from './program-evaluation.ts';
@@ -60,6 +61,11 @@ export const programSchema = z.object({
   /** Emergence and cycle the program is computed on: the sowing's, or the planning's expected. */
   data_prevista: day.nullable(),
   ciclo_dias: z.number().int().nullable(),
+  /**
+   * Where a sowing's program's cycle comes from: the sowing's; for a plan imported into a sowing
+   * without one, the variety's, else the reference 120 days. Null for a plan (its own).
+   */
+  ciclo_origem: z.enum(CYCLE_SOURCES).nullable(),
   is_paused_by_climate: z.boolean(),
   /** The open pause: its reason (GET /api/paused-climate-reasons), description and first day. */
   pausa: z
@@ -148,7 +154,8 @@ export function toProgram(
     racional: row.rational,
     imported_from_planning_id: row.importedFromId,
     data_prevista: row.sowingId !== null ? row.sowingEmergence : row.expectedEmergence,
-    ciclo_dias: row.sowingId !== null ? row.sowingCycle : row.cycleDays,
+    ciclo_dias: cycleOf(row)?.days ?? null,
+    ciclo_origem: cycleOf(row)?.source ?? null,
     is_paused_by_climate: context.pause !== null,
     pausa: context.pause && {
       reason_id: context.pause.reasonId,

@@ -868,7 +868,6 @@ describe('the suggestion (AGRONOMY §7, GET /api/programas/{id}/planejamentos/su
     expect(suggestion.aplicacoes[0].produtos).toContainEqual(
       expect.objectContaining({ defensivo_id: fox!.id, nome: 'Fox', dose: 0.4 }),
     );
-    expect(suggestion.program_score).toBeGreaterThan(0);
     const used = new Set(
       (
         await app.db
@@ -877,8 +876,59 @@ describe('the suggestion (AGRONOMY §7, GET /api/programas/{id}/planejamentos/su
           .where(eq(t.accountPesticideValues.accountId, accountId))
       ).map((row) => row.id),
     );
+    // A product the account never used has no dose to propose (the extract gives no label dose):
+    // it is proposed with its dose to fill, and the score waits for it.
     for (const application of suggestion.aplicacoes)
-      for (const product of application.produtos) expect(used.has(product.defensivo_id)).toBe(true);
+      for (const product of application.produtos)
+        if (product.dose === null) expect(used.has(product.defensivo_id)).toBe(false);
+        else if (!used.has(product.defensivo_id)) expect(product.dose).toBeGreaterThan(0);
+    expect(suggestion.program_score === null).toBe(suggestion.doses_a_preencher > 0);
+  });
+
+  it('proposes, for a new account, the registered products with their dose to fill and the score pending', async () => {
+    const fresh = await accountWith(app, ['CONTA'], { planId: 4 });
+    const freshFarm = await makeFarm(app.db, fresh.accountId);
+    const [own] = await app.db
+      .select({ seasonCropId: t.farmVarieties.seasonCropId, varietyId: t.farmVarieties.varietyId })
+      .from(t.farmVarieties)
+      .where(eq(t.farmVarieties.id, farmVarietyId));
+    const [freshVariety] = await app.db
+      .insert(t.farmVarieties)
+      .values({ accountId: fresh.accountId, farmId: freshFarm, ...own! })
+      .returning({ id: t.farmVarieties.id });
+    const asFresh = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      app.app.inject({
+        method,
+        url,
+        headers: bearer(fresh.members.CONTA!.token),
+        ...(payload ? { payload } : {}),
+      });
+    const plan = (
+      await asFresh('POST', '/api/programas', {
+        cultivar_id: freshVariety!.id,
+        doenca_principal_id: 1,
+        severidade: 1,
+        data_prevista: day(67),
+        ciclo_dias: 120,
+      })
+    ).json();
+    const suggestion = (
+      await asFresh('GET', `/api/programas/${plan.id}/planejamentos/sugerir`)
+    ).json();
+    expect(suggestion.aplicacoes.length).toBeGreaterThan(1);
+    // Never the six empty sprays blamed on rotation: each has a product, its dose to fill.
+    for (const application of suggestion.aplicacoes) {
+      expect(application.motivo_sem_produto).toBeNull();
+      expect(application.produtos.length).toBeGreaterThan(0);
+    }
+    const doses = suggestion.aplicacoes.flatMap((a: { produtos: { dose: number | null }[] }) =>
+      a.produtos.map((p) => p.dose),
+    );
+    expect(doses).toContain(null);
+    expect(suggestion.doses_a_preencher).toBe(
+      doses.filter((dose: unknown) => dose === null).length,
+    );
+    expect(suggestion.program_score).toBeNull();
   });
 
   it('suggests the number of sprays the program asks for, and keeps its white-mold count', async () => {
@@ -968,6 +1018,9 @@ describe('a plan brought into a sowing, copied to varieties, and its stages', ()
       nome: 'Plano base',
       doencas_secundarias_ids: [3],
       data_prevista: day(67),
+      // The sowing's own cycle comes first.
+      ciclo_dias: 120,
+      ciclo_origem: 'sowing',
     });
     expect(
       imported
@@ -975,6 +1028,66 @@ describe('a plan brought into a sowing, copied to varieties, and its stages', ()
         .planejamentos.map((a: { data_aplicacao_planejada: string }) => a.data_aplicacao_planejada),
     ).toEqual([day(67 + 40), day(67 + 61)]);
     expect(imported.json().planejamentos[0].produtos).toHaveLength(2);
+  });
+
+  it('computes a plan imported into a sowing without a cycle on the variety’s, else the reference 120 days, saying which', async () => {
+    const [farmVariety] = await app.db
+      .select({ seasonCropId: t.farmVarieties.seasonCropId, varietyId: t.farmVarieties.varietyId })
+      .from(t.farmVarieties)
+      .where(eq(t.farmVarieties.id, farmVarietyId));
+    const [range] = await app.db
+      .select({ min: t.varieties.minCycle, max: t.varieties.maxCycle })
+      .from(t.varieties)
+      .where(eq(t.varieties.id, farmVariety!.varietyId));
+    const setRange = (minCycle: number | null, maxCycle: number | null) =>
+      app.db
+        .update(t.varieties)
+        .set({ minCycle, maxCycle })
+        .where(eq(t.varieties.id, farmVariety!.varietyId));
+    const [{ plotId }] = (await app.db
+      .select({ plotId: t.sowings.plotId })
+      .from(t.sowings)
+      .where(eq(t.sowings.id, sowingId))) as [{ plotId: number }];
+    // Sowings without an estimated cycle, written as the data has them.
+    const withoutCycle = async () => {
+      const [row] = await app.db
+        .insert(t.sowings)
+        .values({
+          accountId,
+          farmId,
+          plotId,
+          cropId: 1,
+          seasonCropId: farmVariety!.seasonCropId,
+          farmVarietyId,
+          area: 1,
+          sowingDate: day(60),
+          emergenceDate: day(67),
+          estimatedCycle: null,
+        })
+        .returning({ id: t.sowings.id });
+      return row!.id;
+    };
+    try {
+      await setRange(100, 110);
+      const fromVariety = (
+        await call('POST', `/api/programas/${plan}/importar`, {
+          semeadura_id: await withoutCycle(),
+        })
+      ).json();
+      expect([fromVariety.ciclo_dias, fromVariety.ciclo_origem]).toEqual([105, 'variety']);
+      expect(fromVariety.avaliacao_indisponivel).not.toBe('emergence_and_cycle');
+
+      await setRange(null, null);
+      const fromReference = (
+        await call('POST', `/api/programas/${plan}/importar`, {
+          semeadura_id: await withoutCycle(),
+        })
+      ).json();
+      expect([fromReference.ciclo_dias, fromReference.ciclo_origem]).toEqual([120, 'reference']);
+      expect(fromReference.avaliacao_indisponivel).not.toBe('emergence_and_cycle');
+    } finally {
+      await setRange(range!.min, range!.max);
+    }
   });
 
   it('copies to another variety of the farm, all or nothing', async () => {

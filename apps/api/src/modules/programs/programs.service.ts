@@ -590,9 +590,15 @@ export class ProgramsService {
   /**
    * The engine's suggested plan for a program (AGRONOMY §7), written nowhere: the candidates are
    * the fungicides of the program's country with a shipped efficacy against one of its diseases,
-   * at the label's dose or, where the source gives none, the account's last dose of the product.
+   * at the label's dose or, where the source gives none, the account's last dose of the product;
+   * with neither, the dose is left for the grower to fill (null) unless `dosedOnly` (the demo
+   * data, written without a grower) leaves such products out.
    */
-  async suggest(session: Session, id: number): Promise<SuggestionAnswer> {
+  async suggest(
+    session: Session,
+    id: number,
+    options: { dosedOnly?: boolean } = {},
+  ): Promise<SuggestionAnswer> {
     const program = await this.programOf(this.deps.db, session, id);
     const timeline = timelineOf(program);
     if (!timeline)
@@ -620,6 +626,7 @@ export class ProgramsService {
         : 0,
       ...(program.suggestedSprayings !== null ? { sprayCount: program.suggestedSprayings } : {}),
       racional: program.rational,
+      ...(options.dosedOnly ? { dosedOnly: true } : {}),
     });
     return toSuggestion(result, timeline.emergence, products);
   }
@@ -1135,6 +1142,8 @@ export class ProgramsService {
         sowingEmergence: t.sowings.emergenceDate,
         sowingCycle: t.sowings.estimatedCycle,
         sowingArea: t.sowings.area,
+        varietyMinCycle: t.varieties.minCycle,
+        varietyMaxCycle: t.varieties.maxCycle,
         createdAt: t.programs.createdAt,
         updatedAt: t.programs.updatedAt,
       })
@@ -1148,6 +1157,14 @@ export class ProgramsService {
         t.sowings,
         and(eq(t.sowings.accountId, t.programs.accountId), eq(t.sowings.id, t.programs.sowingId)),
       )
+      .leftJoin(
+        t.farmVarieties,
+        and(
+          eq(t.farmVarieties.accountId, t.programs.accountId),
+          eq(t.farmVarieties.id, t.programs.farmVarietyId),
+        ),
+      )
+      .leftJoin(t.varieties, eq(t.varieties.id, t.farmVarieties.varietyId))
       .$dynamic();
   }
 

@@ -1,6 +1,7 @@
 import {
   CROPS,
   LOCALE_RULES,
+  formatFarmInstant,
   formatMoney,
   formatNumber,
   toDisplayPrice,
@@ -80,11 +81,7 @@ function day(value: string, language: Language): string {
 }
 
 function instant(value: string, language: Language, timeZone: string): string {
-  return new Intl.DateTimeFormat(LOCALE_RULES[language].locale, {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone,
-  }).format(new Date(value));
+  return formatFarmInstant(value, language, timeZone, 'short');
 }
 
 function monthName(value: string, language: Language): string {
@@ -163,7 +160,7 @@ export function composeProgramaReport(report: ProgramaReport, language: Language
         score:
           row.program.program_score === null
             ? t('program_no_score')
-            : score(row.program.program_score),
+            : t('program_score', { score: score(row.program.program_score) }),
         cost: row.program.cost_total === null ? none : f.money(row.program.cost_total),
         cost_per_area: `${f.moneyPerArea(row.program.cost_per_ha)}/${f.areaUnit}`,
       }) + (row.program.is_paused_by_climate ? ` · ${t('paused')}` : ''),

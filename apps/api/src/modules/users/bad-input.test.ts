@@ -435,14 +435,21 @@ describe.each(ROUTES.map((route) => [route.route, route] as const))('%s', (_, ro
         field: string;
         key: string;
         message: string;
+        limit?: number;
       }[];
       expect(fields.length).toBeGreaterThan(0);
       for (const entry of fields) {
+        // A size rule names its limit, for the form's text to state it.
+        const sized = /^field\.too_(small|big|short|long|few|many)$/.test(entry.key);
         expect(entry).toEqual({
           field: expect.any(String),
           key: expect.stringMatching(/^field\./),
           message: expect.any(String),
+          ...(sized ? { limit: expect.any(Number) } : {}),
         });
+      }
+      if (key === 'field.too_long' && field === 'body.name') {
+        expect(fields[0]?.limit).toBe(120);
       }
       // Only the broken field fails: the rest of the body is valid.
       expect(new Set(fields.map((f) => f.field))).toEqual(new Set([field]));

@@ -938,12 +938,12 @@ const CASES: Case[] = [
     takesAccount: true,
   },
   {
-    // A Full account cannot buy (its /payment is disabled); a Freemium one asking about another
-    // account's plan gets 404 (payments.routes.test.ts).
+    // The payment API is the account administrator's whatever the plan (a Full one too):
+    // another account's plan is not found.
     route: 'PUT /api/plan/{plan_id}/account/{account_id}/interval/{interval}/update-plan',
     request: (id) => ({ method: 'PUT', url: `/api/plan/1/account/${id}/interval/12/update-plan` }),
-    status: 403,
-    key: 'plan.exception.no_permission',
+    status: 404,
+    key: 'exception.not_found',
     takesAccount: true,
   },
   {

@@ -23,8 +23,11 @@ export interface CurrentFarmState {
   farm: Farm | null;
   /** A switch is under way (spec 2 §2: the loading flag). */
   switching: boolean;
-  /** The spec's farm switch; nothing happens for the current farm. */
-  switchFarm: (farmId: number) => Promise<void>;
+  /**
+   * The spec's farm switch; nothing happens for the current farm. `stay`: the page on screen is
+   * of the new farm (a link to its sowing): it is not sent to the route's reload target.
+   */
+  switchFarm: (farmId: number, options?: { stay?: boolean }) => Promise<void>;
   /** A deleted farm: forgotten as the stored choice and dropped from the list at once. */
   forgetFarm: (farmId: number) => void;
 }
@@ -70,7 +73,7 @@ export function CurrentFarmProvider({ children }: { children: ReactNode }) {
   }, [farmId, queryClient]);
 
   const switchFarm = useCallback(
-    async (nextId: number) => {
+    async (nextId: number, options: { stay?: boolean } = {}) => {
       const currentId = farmId;
       if (nextId === currentId) return;
       setSwitching(true);
@@ -79,7 +82,7 @@ export function CurrentFarmProvider({ children }: { children: ReactNode }) {
         // moves; a failure is shown where they are listed, and does not stop the switch.
         await Promise.allSettled([queryClient.prefetchQuery(plotsQuery(nextId, true))]);
         setStored(nextId);
-        await navigate(farmSwitchTarget(location.pathname, location.search, nextId));
+        await navigate(farmSwitchTarget(location.pathname, location.search, nextId, options.stay));
         if (currentId !== null) {
           queryClient.removeQueries({
             predicate: (query) => isQueryOfFarm(query.queryKey, currentId),

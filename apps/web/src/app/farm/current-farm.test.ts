@@ -47,6 +47,13 @@ describe('the current farm', () => {
 });
 
 describe('what a farm switch does to the page', () => {
+  it('stays on a page of the new farm itself (a link to its sowing)', () => {
+    expect(farmSwitchTarget('/sowings/700', '?fazenda_id=1', 2, true)).toBe(
+      '/sowings/700?fazenda_id=2',
+    );
+    expect(farmSwitchTarget('/sowings/700', '?fazenda_id=1', 2)).toBe('/sowings?fazenda_id=2');
+  });
+
   it('leaves a plot’s page for my farm, with the new farm', () => {
     expect(farmSwitchTarget('/field', '?plot_id=7&fazenda_id=1', 2)).toBe('/my_farm?fazenda_id=2');
   });

@@ -80,11 +80,21 @@ export const FARM_SWITCH_RULES: Readonly<Record<string, FarmSwitchRule>> = {
   '/catalog': { dropParams: CATALOG_FILTER_PARAMS },
 };
 
-/** Where the app goes when the farm `farmId` becomes current on `pathname` + `search`. */
-export function farmSwitchTarget(pathname: string, search: string, farmId: number): string {
-  const rule = Object.entries(FARM_SWITCH_RULES).find(
-    ([path]) => pathname === path || pathname.startsWith(`${path}/`),
-  )?.[1];
+/**
+ * Where the app goes when the farm `farmId` becomes current on `pathname` + `search`. `stay`: a
+ * page of the new farm itself (a link to one of its sowings) stays where it is, naming the farm.
+ */
+export function farmSwitchTarget(
+  pathname: string,
+  search: string,
+  farmId: number,
+  stay = false,
+): string {
+  const rule = stay
+    ? undefined
+    : Object.entries(FARM_SWITCH_RULES).find(
+        ([path]) => pathname === path || pathname.startsWith(`${path}/`),
+      )?.[1];
   if (rule?.redirectTo) {
     return `${rule.redirectTo}?${new URLSearchParams({ [FARM_QUERY]: String(farmId) })}`;
   }

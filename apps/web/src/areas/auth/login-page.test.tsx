@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_KEYS, LANGUAGES } from '@lavoura/domain';
 import { changeLanguage, i18n } from '../../app/i18n';
@@ -93,6 +93,38 @@ describe('login page', () => {
       expect(missingKeys).toEqual([]);
     },
   );
+
+  it('sends one sign-in request per attempt with a wrong password, even submitted twice at once', async () => {
+    const login = vi.fn(() => refusal(401, ERROR_KEYS.invalidCredentials));
+    serve(...sessionHandlers({}, ...byPath({ '/admin-api/login': login })));
+    await changeLanguage('pt');
+    renderArea('/login');
+    const page = await screen.findByTestId('login-page');
+    fireEvent.change(screen.getByRole('textbox', { name: /e-?mail/i }), {
+      target: { value: 'ana@fazenda.test' },
+    });
+    const password = document.querySelector<HTMLInputElement>('input[name=password]')!;
+    fireEvent.change(password, { target: { value: 'Errada2026' } });
+    const button = within(page).getByRole('button', {
+      name: i18n.t('login.submit', { ns: 'auth' }),
+    });
+    // Two submits before the button shows itself busy (a password manager's submit and Enter, a
+    // double tap on a slow phone): one attempt.
+    act(() => {
+      button.click();
+      password.form!.requestSubmit();
+    });
+    expect((await screen.findByTestId('login-error')).dataset.key).toBe(
+      ERROR_KEYS.invalidCredentials,
+    );
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    expect(login).toHaveBeenCalledTimes(1);
+    fireEvent.submit(password.form!);
+    await waitFor(() => expect(login).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    expect(await screen.findByTestId('login-error')).toBeTruthy();
+    expect(login).toHaveBeenCalledTimes(2);
+  });
 
   it('offers the activation page to an account not activated yet', async () => {
     serve(

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { ERROR_KEYS, loginBodySchema } from '@lavoura/domain';
 import { useWatch } from 'react-hook-form';
@@ -116,7 +116,7 @@ export function LoginPage() {
     setForgotOpen(true);
   };
 
-  const submit = handleSubmit(
+  const send = handleSubmit(
     async (body) => {
       setRefusal(null);
       try {
@@ -130,6 +130,19 @@ export function LoginPage() {
     },
     () => setRefusal(null),
   );
+  // One sign-in at a time: a second submit that comes before the button shows itself busy (Enter
+  // and a click, a password manager's own submit, a double tap) would send the attempt twice.
+  const inFlight = useRef(false);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (inFlight.current) {
+      event.preventDefault();
+      return;
+    }
+    inFlight.current = true;
+    void send(event).finally(() => {
+      inFlight.current = false;
+    });
+  };
   const sending = isSubmitting || signedIn;
 
   return (

@@ -36,15 +36,19 @@ import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
 import { VarietyOnFarm } from './variety-on-farm';
 import {
+  chemicalGroupName,
   cropName,
   cropNames,
   dayOfYear,
   doseText,
   formatNumber,
+  formulationName,
   informed,
   joined,
+  productClassNames,
   range,
   registrationOf,
+  riskClassName,
   yesNo,
   type RegistrationState,
 } from './catalog-format';
@@ -192,6 +196,9 @@ function Registrations({ item }: { item: PesticideDetail }) {
   );
 }
 
+/** The source id of an assumed efficacy (AGRONOMY.md §4b): a value no source gives. */
+const ASSUMPTION_SOURCE = 'assumption';
+
 function Efficacies({ item }: { item: PesticideDetail }) {
   const { t } = useTranslation(['catalog', 'reference']);
   const language = useLanguage();
@@ -217,15 +224,37 @@ function Efficacies({ item }: { item: PesticideDetail }) {
                 {t(efficacy.disease_message_key, { ns: 'reference' })}
                 {efficacy.note && (
                   <Typography variant="caption" color="text.secondary" component="p">
-                    {t('detail.note')}: {efficacy.note}
+                    {t('detail.note')}: {t(`detail.efficacy_note.${efficacy.note}`)}
                   </Typography>
                 )}
               </TableCell>
-              <TableCell sx={{ ...CELL, whiteSpace: 'nowrap' }} align="right">
-                {efficacy.efficacy === null
-                  ? t('not_informed')
-                  : `${formatNumber(efficacy.efficacy, language, 0)}%`}
-              </TableCell>
+              {efficacy.not_counted_reason ? (
+                // What the programs use: an efficacy the engine does not count is no percentage.
+                <TableCell
+                  sx={CELL}
+                  align="right"
+                  data-testid="efficacy-not-counted"
+                  data-reason={efficacy.not_counted_reason}
+                >
+                  <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+                    {t('detail.not_counted')}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" component="p">
+                    {t(`detail.not_counted_reason.${efficacy.not_counted_reason}`, {
+                      value:
+                        efficacy.efficacy === null
+                          ? t('not_informed')
+                          : `${formatNumber(efficacy.efficacy, language, 0)}%`,
+                    })}
+                  </Typography>
+                </TableCell>
+              ) : (
+                <TableCell sx={{ ...CELL, whiteSpace: 'nowrap' }} align="right">
+                  {efficacy.efficacy === null
+                    ? t('not_informed')
+                    : `${formatNumber(efficacy.efficacy, language, 0)}%`}
+                </TableCell>
+              )}
               <TableCell sx={CELL}>
                 <TagChip tag={efficacy.tag} />
                 <Typography
@@ -235,7 +264,10 @@ function Efficacies({ item }: { item: PesticideDetail }) {
                   sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
                   data-testid="efficacy-source"
                 >
-                  {t('detail.source')}: {informed(t, efficacy.source_id)}
+                  {t('detail.source')}:{' '}
+                  {efficacy.source_id === ASSUMPTION_SOURCE
+                    ? t('detail.source_assumption')
+                    : informed(t, efficacy.source_id)}
                 </Typography>
               </TableCell>
             </TableRow>
@@ -321,9 +353,9 @@ function PesticideFacts({ item }: { item: PesticideDetail }) {
               value: informed(t, item.registration_number),
               testId: 'detail-registration-number',
             },
-            { label: t('detail.formulation'), value: informed(t, item.formulation) },
-            { label: t('detail.chemical_group'), value: informed(t, item.chemical_group) },
-            { label: t('detail.classes'), value: joined(t, item.classes) },
+            { label: t('detail.formulation'), value: formulationName(t, item.formulation) },
+            { label: t('detail.chemical_group'), value: chemicalGroupName(t, item.chemical_group) },
+            { label: t('detail.classes'), value: productClassNames(t, item.classes) },
             { label: t('detail.crops'), value: cropNames(t, item.crops) },
           ]}
         />
@@ -363,11 +395,11 @@ function PesticideFacts({ item }: { item: PesticideDetail }) {
           items={[
             {
               label: t('detail.toxicological_class'),
-              value: informed(t, risk.toxicological_class),
+              value: riskClassName(t, 'toxicological_class', risk.toxicological_class),
             },
             {
               label: t('detail.environmental_class'),
-              value: informed(t, risk.environmental_class),
+              value: riskClassName(t, 'environmental_class', risk.environmental_class),
             },
             {
               label: t('detail.corrosive'),

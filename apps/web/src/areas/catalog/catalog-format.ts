@@ -1,4 +1,4 @@
-import { CROPS, LOCALE_RULES, formatNumber, type Language } from '@lavoura/domain';
+import { CROPS, LOCALE_RULES, formatNumber, searchableText, type Language } from '@lavoura/domain';
 import { NO_REGISTERED_DOSE, type DosePerTarget } from '../../api/catalogue';
 
 /** The `t` of react-i18next, as these helpers use it (keys name their namespace). */
@@ -16,6 +16,59 @@ export function informed(t: Translate, value: string | number | null | undefined
   if (value === null || value === undefined) return t('catalog:not_informed');
   const text = String(value).trim();
   return text === '' ? t('catalog:not_informed') : text;
+}
+
+/**
+ * A formulation as AGROFIT gives it ("SC - Suspensão Concentrada"): its CropLife code and the
+ * code's name in the page's language; a code we have no name for keeps the data set's text.
+ */
+export function formulationName(t: Translate, value: string | null | undefined): string {
+  const text = informed(t, value);
+  const code = /^([A-Z]{2}) - /.exec(text)?.[1];
+  if (code === undefined) return text;
+  return `${code} - ${t(`reference:formulation.${code}`, { defaultValue: text.slice(5) })}`;
+}
+
+/** A text's key among the reference texts: "ácido ariloxialcanóico" → acido_ariloxialcanoico. */
+const referenceKey = (name: string) =>
+  searchableText(name)
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+
+/**
+ * A product's toxicological or environmental class (AGROFIT's Portuguese names of the Brazilian
+ * categories) in the page's language; a class we have no name for keeps the data set's text.
+ */
+export function riskClassName(
+  t: Translate,
+  kind: 'toxicological_class' | 'environmental_class',
+  value: string | null | undefined,
+): string {
+  if (value === null || value === undefined || value.trim() === '') return informed(t, value);
+  return t(`reference:${kind}.${referenceKey(value)}`, { defaultValue: value });
+}
+
+/** A product's classes (AGROFIT's "Fungicida", "Regulador de Crescimento") in the page's language. */
+export function productClassNames(t: Translate, values: readonly string[] | null | undefined) {
+  return joined(
+    t,
+    (values ?? []).map((value) =>
+      t(`reference:product_class.${referenceKey(value)}`, { defaultValue: value }),
+    ),
+  );
+}
+
+/**
+ * The chemical groups of a product's actives ("triazol + estrobilurina", AGROFIT's Portuguese) in
+ * the page's language; a group we have no name for keeps the data set's text.
+ */
+export function chemicalGroupName(t: Translate, value: string | null | undefined): string {
+  const text = informed(t, value);
+  if (value === null || value === undefined || value.trim() === '') return text;
+  return text
+    .split(' + ')
+    .map((group) => t(`reference:chemical_group.${referenceKey(group)}`, { defaultValue: group }))
+    .join(' + ');
 }
 
 export function yesNo(t: Translate, value: boolean | null | undefined): string {

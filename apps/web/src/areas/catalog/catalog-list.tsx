@@ -19,7 +19,16 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { CatalogueListAnswer, PesticideItem, VarietyItem } from '../../api/catalogue';
 import { useLanguage } from '../../app/i18n';
-import { cropName, formatNumber, informed, joined, yesNo, type Translate } from './catalog-format';
+import {
+  chemicalGroupName,
+  cropName,
+  formatNumber,
+  formulationName,
+  informed,
+  joined,
+  yesNo,
+  type Translate,
+} from './catalog-format';
 
 function activeIngredientText(language: Parameters<typeof formatNumber>[1], item: PesticideItem) {
   return item.activeIngredients.map((active) =>
@@ -138,8 +147,8 @@ function PesticideTable({
                       </Box>
                     ))}
               </TableCell>
-              <TableCell>{informed(t, item.chemical_group)}</TableCell>
-              <TableCell>{informed(t, item.formulation)}</TableCell>
+              <TableCell>{chemicalGroupName(t, item.chemical_group)}</TableCell>
+              <TableCell>{formulationName(t, item.formulation)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -292,7 +301,10 @@ export function CatalogList({
                   label: t('column.active_ingredients'),
                   value: joined(t, activeIngredientText(language, item)),
                 },
-                { label: t('column.chemical_group'), value: informed(t, item.chemical_group) },
+                {
+                  label: t('column.chemical_group'),
+                  value: chemicalGroupName(t, item.chemical_group),
+                },
               ]}
             />
           ))}

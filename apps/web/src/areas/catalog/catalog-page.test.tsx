@@ -58,7 +58,7 @@ const FOX_DETAIL: PesticideDetail = {
   ...FOX,
   classes: ['Fungicida'],
   risk_of_product: {
-    toxicological_class: 'Categoria 5',
+    toxicological_class: 'Categoria 5 – Produto Improvável de Causar Dano Agudo',
     environmental_class: null,
     is_corrosive: null,
     is_flammable: false,
@@ -102,13 +102,24 @@ const FOX_DETAIL: PesticideDetail = {
       tag: 'A',
       source_id: 'assumption',
       note: null,
+      not_counted_reason: null,
     },
     {
       disease_message_key: 'disease.target_spot',
       efficacy: 62,
       tag: 'S',
       source_id: 'embrapa-2024',
+      note: 'two_sprays',
+      not_counted_reason: null,
+    },
+    {
+      // Anthracnose: a value in the data set, its registration not informed (has_register null).
+      disease_message_key: 'disease.anthracnose',
+      efficacy: 60,
+      tag: 'S',
+      source_id: 'embrapa-2024',
       note: null,
+      not_counted_reason: 'registration_not_informed',
     },
   ],
 };
@@ -404,8 +415,9 @@ describe('the catalogue item detail', () => {
     expect(efficacies[0]!.textContent).toContain('80%');
     expect(within(efficacies[0]!).getByTestId('efficacy-tag-A').textContent).toBe('A · Suposição');
     expect(within(efficacies[0]!).getByTestId('efficacy-source').textContent).toBe(
-      'Fonte: assumption',
+      'Fonte: suposição (sem fonte)',
     );
+    expect(efficacies[1]!.textContent).toContain('Observação: duas aplicações');
     expect(within(efficacies[1]!).getByTestId('efficacy-tag-S').textContent).toBe('S · Fonte');
     expect(within(detail).getByTestId('tag-legend').textContent).toContain('Uma suposição');
     expectNoRawKeys(detail);
@@ -416,24 +428,80 @@ describe('the catalogue item detail', () => {
     expect(router.state.location.search).not.toContain('item=');
   });
 
-  it.each([
-    ['en', 'Not registered', 'A · Assumption', 'Not informed'],
-    ['es', 'Sin registro', 'A · Suposición', 'No informado'],
-  ] as const)('reads in %s', async (language, notRegistered, assumption, notInformed) => {
-    screenWidth(390);
+  it('shows an efficacy the spray programs do not count as "not counted", with the reason', async () => {
+    screenWidth(1366);
     serve(...catalogueHandlers());
-    await openCatalog('/catalog?category=fungicide&item=841', language);
+    await openCatalog('/catalog?category=fungicide&item=841');
     const detail = await screen.findByTestId('catalog-detail');
-    const doses = await within(detail).findAllByTestId('registration-dose');
-    expect(doses.map((dose) => dose.textContent)).toEqual([
-      expect.stringContaining('L/ha'),
-      notRegistered,
-      notInformed,
-    ]);
-    expect(within(detail).getByTestId('efficacy-tag-A').textContent).toBe(assumption);
+    const efficacies = await within(detail).findAllByTestId('efficacy-row');
+    expect(efficacies[0]!.textContent).toContain('80%');
+    // What the spray programs use: no percentage where the registration is not informed.
+    expect(within(efficacies[0]!).queryByTestId('efficacy-not-counted')).toBeNull();
+    const notCounted = within(efficacies[2]!).getByTestId('efficacy-not-counted');
+    expect(efficacies[2]!.textContent).not.toMatch(/^.*Antracnose\s*60%/);
+    expect(notCounted.textContent).toBe(
+      'Não conta' +
+        'Registro para este alvo não informado: os programas não contam esta eficácia (60% no conjunto de dados).',
+    );
+    expect(notCounted.getAttribute('data-reason')).toBe('registration_not_informed');
     expectNoRawKeys(detail);
     expect(missingKeys).toEqual([]);
   });
+
+  // The data set's Portuguese (AGROFIT's formulation and chemical group, the efficacy's note and
+  // source) reads in the page's language.
+  it.each([
+    [
+      'en',
+      'Not registered',
+      'A · Assumption',
+      'Not informed',
+      'Not counted',
+      ['Source: an assumption (no source)', 'Note: two sprays'],
+      [
+        'SC - Suspension concentrate',
+        'carboxamide + strobilurin',
+        'Fungicide',
+        'Category 5 – Product unlikely to cause acute harm',
+      ],
+    ],
+    [
+      'es',
+      'Sin registro',
+      'A · Suposición',
+      'No informado',
+      'No cuenta',
+      ['Fuente: supuesto (sin fuente)', 'Observación: dos aplicaciones'],
+      [
+        'SC - Suspensión concentrada',
+        'carboxamida + estrobilurina',
+        'Categoría 5 – Producto improbable de causar daño agudo',
+      ],
+    ],
+  ] as const)(
+    'reads in %s',
+    async (language, notRegistered, assumption, notInformed, notCounted, efficacy, general) => {
+      screenWidth(390);
+      serve(...catalogueHandlers());
+      await openCatalog('/catalog?category=fungicide&item=841', language);
+      const detail = await screen.findByTestId('catalog-detail');
+      const doses = await within(detail).findAllByTestId('registration-dose');
+      expect(doses.map((dose) => dose.textContent)).toEqual([
+        expect.stringContaining('L/ha'),
+        notRegistered,
+        notInformed,
+      ]);
+      expect(within(detail).getByTestId('efficacy-tag-A').textContent).toBe(assumption);
+      expect(within(detail).getByTestId('efficacy-not-counted').textContent).toContain(notCounted);
+      const efficacies = within(detail).getAllByTestId('efficacy-row');
+      expect(within(efficacies[0]!).getByTestId('efficacy-source').textContent).toBe(efficacy[0]);
+      expect(efficacies[1]!.textContent).toContain(efficacy[1]);
+      for (const fact of general) expect(detail.textContent).toContain(fact);
+      expect(detail.textContent).not.toContain('Suspensão');
+      expectNoRawKeys(detail);
+      expect(missingKeys).toEqual([]);
+    },
+  );
 
   it('shows a variety, its missing facts as not informed', async () => {
     screenWidth(1366);

@@ -36,7 +36,7 @@ import {
 } from '../../api/farms';
 import { useCountries } from '../../api/reference';
 import { useLanguage } from '../../app/i18n';
-import { apiFieldErrors } from '../../lib/field-errors';
+import { apiFieldErrors, fieldErrorText } from '../../lib/field-errors';
 import { FormSelectField } from '../../lib/form-choice-fields';
 import { FormTextField, useSchemaForm } from '../../lib/form-fields';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
@@ -336,7 +336,7 @@ export function FarmDialog({ farm: initial, accountCountryId, onClose, onSaved }
             </Stack>
             {bagPriceError && (
               <FormHelperText error data-testid="farm-prices-error">
-                {t(bagPriceError, { ns: 'errors' })}
+                {fieldErrorText(t, bagPriceError, language)}
               </FormHelperText>
             )}
           </Stack>

@@ -376,7 +376,7 @@ describe('farms page', { timeout: 30_000 }, () => {
       expect(within(dialog).getAllByText('This field is required.').length).toBeGreaterThan(2),
     );
     expect(within(dialog).getByText('Enter a number.')).toBeTruthy();
-    expect(within(dialog).getByText('The value is below the minimum.')).toBeTruthy();
+    expect(within(dialog).getByText('The minimum is -90.')).toBeTruthy();
     expect(create).not.toHaveBeenCalled();
   });
 

@@ -22,7 +22,13 @@ import {
   serve,
 } from '../../test/msw-server';
 import { expectNoRawKeys, renderApp, renderArea, trackMissingKeys } from '../../test/render-app';
-import { apiError, sessionHandlers, sessionUser, signIn } from '../../test/session-fixtures';
+import {
+  apiError,
+  screenWidth,
+  sessionHandlers,
+  sessionUser,
+  signIn,
+} from '../../test/session-fixtures';
 
 const CROPS: Crop[] = [
   { id: 1, code: 'soybean', message_key: 'crop.soybean' },
@@ -478,6 +484,24 @@ describe('my farm: the current farm, its plots and sowings', () => {
       expect(screen.getByTestId('home-sowings-all').getAttribute('href')).toBe('/sowings');
       expectNoRawKeys(container);
       expect(missingKeys).toEqual([]);
+    },
+  );
+
+  it.each([
+    [390, true],
+    [1366, false],
+  ] as const)(
+    'at %i px puts the day’s work above the shortcuts: %s',
+    async (width, sowingsFirst) => {
+      screenWidth(width);
+      serveFarm({ sowings: () => HttpResponse.json([SOWN, PLANNED]) });
+      await changeLanguage('en');
+      renderArea('/my_farm');
+      const sowings = await screen.findByTestId('home-sowings-list');
+      const shortcuts = screen.getByRole('region', { name: 'Shortcuts' });
+      const before = sowings.compareDocumentPosition(shortcuts) & Node.DOCUMENT_POSITION_FOLLOWING;
+      expect(Boolean(before)).toBe(sowingsFirst);
+      expect(screen.getAllByTestId('home-sowings')).toHaveLength(1);
     },
   );
 

@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
-import { Box, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardActionArea,
+  CardContent,
+  Chip,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import AgricultureOutlinedIcon from '@mui/icons-material/AgricultureOutlined';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
@@ -137,6 +147,10 @@ export function HomePage() {
   const showFarm = can('farm.list');
   const stats = useFarmStats(showFarm && farm && can('FAZENDA_VISUALIZAR') ? farm.id : null);
   const withPlots = showFarm && farm !== null && can('TALHAO_LISTAR');
+  // On a phone the day's work (the sowings with their sprayings, the soonest first) opens the
+  // page, above the shortcuts; on wider screens it sits beside the plots.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const sowings = showFarm && farm ? <ActiveSowings stats={stats} /> : null;
   return (
     <Stack spacing={3} sx={{ maxWidth: 1200, mx: 'auto' }} data-testid="my-farm">
       <Box>
@@ -163,6 +177,7 @@ export function HomePage() {
           />
         </Stack>
       </Box>
+      {phone && sowings}
       <QuickActions />
       {showFarm && <FarmSummary stats={stats} />}
       <Box
@@ -178,7 +193,7 @@ export function HomePage() {
       >
         {withPlots ? <FarmPlots farm={farm} stats={stats.data} /> : null}
         <Stack spacing={3}>
-          {showFarm && farm ? <ActiveSowings stats={stats} /> : null}
+          {phone ? null : sowings}
           {/* The seasons of the farm's country; a farm switch to another country starts over. */}
           <CropSeasonsCard key={seasonsCountry} initialCountryId={seasonsCountry} />
           <MarketCard />

@@ -20,6 +20,7 @@ import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import {
   CROPS,
   LOCALE_RULES,
+  formatMoney,
   type Language,
   type MarketCurrency,
   type MarketUnit,
@@ -42,12 +43,7 @@ export function formatPrice(
   language: Language,
   decimals = 2,
 ): string {
-  return new Intl.NumberFormat(LOCALE_RULES[language].locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(value);
+  return formatMoney(value, currency, language, decimals);
 }
 
 function formatPercent(value: number, language: Language): string {

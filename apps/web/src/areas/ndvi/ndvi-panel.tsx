@@ -7,7 +7,6 @@ import {
   Chip,
   Skeleton,
   Stack,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Tooltip,
@@ -26,6 +25,8 @@ import {
   type Plot,
 } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../shell/visually-hidden';
+import { DateField } from '../../lib/date-field';
 import { ApiError } from '../../api/http';
 import { useNdvi } from '../../api/ndvi';
 import { useLanguage } from '../../app/i18n';
@@ -81,26 +82,24 @@ export function NdviPanel({ plot }: { plot: Plot }) {
         useFlexGap
         sx={{ alignItems: { sm: 'flex-start' }, flexWrap: 'wrap' }}
       >
-        <TextField
-          type="date"
+        <DateField
           size="small"
           label={t('from')}
           value={range.from}
-          onChange={(event) => {
+          onChange={(value) => {
             setChosen(null);
-            setRange((current) => ({ ...current, from: event.target.value }));
+            setRange((current) => ({ ...current, from: value }));
           }}
           error={!valid}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'ndvi-from' } }}
         />
-        <TextField
-          type="date"
+        <DateField
           size="small"
           label={t('to')}
           value={range.to}
-          onChange={(event) => {
+          onChange={(value) => {
             setChosen(null);
-            setRange((current) => ({ ...current, to: event.target.value }));
+            setRange((current) => ({ ...current, to: value }));
           }}
           error={!valid}
           helperText={valid ? undefined : t('range_invalid')}
@@ -114,7 +113,8 @@ export function NdviPanel({ plot }: { plot: Plot }) {
               variant="outlined"
               label={t('simulated')}
               data-testid="ndvi-simulated"
-              sx={{ alignSelf: { sm: 'center' } }}
+              // The warning's orange border and icon; the text dark enough (≥ 4.5:1) on the grey.
+              sx={{ alignSelf: { sm: 'center' }, color: 'text.primary' }}
             />
           </Tooltip>
         )}
@@ -174,12 +174,15 @@ export function NdviPanel({ plot }: { plot: Plot }) {
                 const cloud = percent.format(item.cloudCovering);
                 const date = formatDateOnly(item.date, language);
                 return (
+                  // Named by its visible text (the date, then the clouds), as a voice user reads
+                  // it; the date in the text colour, not the toggle's paler one (contrast ≥ 4.5:1
+                  // on the page's grey as well).
                   <ToggleButton
                     key={item.date}
                     value={item.date}
-                    aria-label={t('scene_label', { date, cloud })}
                     data-testid={`ndvi-scene-${item.date}`}
                     sx={{
+                      color: 'text.primary',
                       textTransform: 'none',
                       flexDirection: 'column',
                       alignItems: 'flex-start',
@@ -190,6 +193,9 @@ export function NdviPanel({ plot }: { plot: Plot }) {
                     <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
                       {date}
                     </Typography>
+                    <Box component="span" sx={visuallyHidden}>
+                      ,{' '}
+                    </Box>
                     <Typography
                       variant="caption"
                       component="span"

@@ -1,15 +1,23 @@
 import { useMemo } from 'react';
-import { LOCALE_RULES } from '@lavoura/domain';
+import { formatFarmInstant } from '@lavoura/domain';
 import { useLanguage } from '../../app/i18n';
+import { useCurrentFarm } from '../../app/farm/current-farm-context';
 
-/** A note's moment (created, edited) in the user's language: date and time. */
-export function useNoteDate() {
+/**
+ * A note's moment (created, edited) in the user's language, on the clock of the farm it is about,
+ * as its report shows it: the same hour wherever the reader's browser is.
+ */
+export function useNoteDate(farmId: number) {
   const language = useLanguage();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(LOCALE_RULES[language].locale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
-    return (iso: string) => format.format(new Date(iso));
-  }, [language]);
+  const { farms } = useCurrentFarm();
+  const timeZone = farms.data?.find((farm) => farm.id === farmId)?.time_zone;
+  return useMemo(
+    () => (iso: string) =>
+      formatFarmInstant(
+        iso,
+        language,
+        timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+      ),
+    [language, timeZone],
+  );
 }

@@ -139,6 +139,18 @@ describe('notes page', { timeout: 30_000 }, () => {
     },
   );
 
+  it('shows a note’s time on the farm’s clock, as its report does, wherever the reader is', async () => {
+    screenWidth(1280);
+    serveNotes([note()]);
+    await changeLanguage('pt');
+    await renderNotes();
+    const [card] = await screen.findAllByTestId('note-card');
+    // Written at 13:30 UTC: 10:30 at Fazenda Boa Vista (São Paulo), not the browser's hour.
+    expect(card!.textContent).toContain(
+      n('note.by', { name: 'Ana Souza', date: '20 de nov. de 2026, 10:30' }),
+    );
+  });
+
   it('shows the empty notebook, with the new-note action', async () => {
     serveNotes([]);
     await renderNotes();

@@ -27,6 +27,7 @@ import { NOTE_CATEGORIES, isCalendarDay, type NoteFilter } from '@lavoura/domain
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { DateField } from '../../lib/date-field';
 import { usePlots, type Plot } from '../../api/farms';
 import { deleteNote, noteKeys, useNotes, type Note } from '../../api/notes';
 import { CurrentFarmGate } from '../../app/farm/current-farm-gate';
@@ -98,15 +99,17 @@ function Attachment({ file }: { file: Note['files'][number] }) {
 
 function NoteCard({
   note,
+  farmId,
   onEdit,
   onDelete,
 }: {
   note: Note;
+  farmId: number;
   onEdit?: (() => void) | undefined;
   onDelete?: (() => void) | undefined;
 }) {
   const { t } = useTranslation(['notes', 'reference']);
-  const date = useNoteDate();
+  const date = useNoteDate(farmId);
   return (
     <Card
       variant="outlined"
@@ -137,6 +140,7 @@ function NoteCard({
               variant="h6"
               component="h2"
               sx={{ fontSize: 18, overflowWrap: 'anywhere' }}
+              translate="no"
             >
               {note.title}
             </Typography>
@@ -165,6 +169,7 @@ function NoteCard({
           <Typography
             variant="body2"
             sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            translate="no"
           >
             {note.description}
           </Typography>
@@ -275,16 +280,12 @@ function Filters({
           t('filter.author'),
           authors.map((author) => ({ value: author.id, label: author.name })),
         )}
-        <TextField
-          type="date"
+        <DateField
           size="small"
           label={t('filter.date')}
-          value={filter.created_at ?? ''}
-          onChange={(event) =>
-            set('created_at', isCalendarDay(event.target.value) ? event.target.value : '')
-          }
+          value={String(filter.created_at ?? '')}
+          onChange={(value) => set('created_at', isCalendarDay(value) ? value : '')}
           sx={FILTER_SX}
-          slotProps={{ inputLabel: { shrink: true } }}
           data-testid="notes-filter-created_at"
         />
         {active && (
@@ -414,6 +415,7 @@ function Notebook({ farmId, farmName }: { farmId: number; farmName: string }) {
           <NoteCard
             key={note.id}
             note={note}
+            farmId={farmId}
             onEdit={canEdit ? () => setEditing(note) : undefined}
             onDelete={canDelete ? () => setDeleting(note) : undefined}
           />

@@ -33,7 +33,7 @@ const SHOWN = 5;
 export function PlotNotes({ farmId, plotId }: { farmId: number; plotId: number }) {
   const { t } = useTranslation(['notes', 'reference']);
   const { user, permissions, can } = useSignedIn();
-  const date = useNoteDate();
+  const date = useNoteDate(farmId);
   const access = menuAccess('/notes', user, permissions);
   const notes = useNotes(farmId, { plot_id: plotId }, access === 'open');
   const query = (extra: Record<string, string> = {}) =>
@@ -135,6 +135,7 @@ export function PlotNotes({ farmId, plotId }: { farmId: number; plotId: number }
               <Typography
                 component="h3"
                 sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
+                translate="no"
               >
                 {note.title}
               </Typography>
@@ -163,6 +164,7 @@ export function PlotNotes({ farmId, plotId }: { farmId: number; plotId: number }
                   WebkitBoxOrient: 'vertical',
                   overflow: 'hidden',
                 }}
+                translate="no"
               >
                 {note.description}
               </Typography>

@@ -22,7 +22,6 @@ import {
   ERROR_KEYS,
   formatPlanPrice,
   isBillingInterval,
-  routeAccess,
   type BillingInterval,
   type BillingPlan,
   type PlanTier,
@@ -50,6 +49,7 @@ import { offeredPlans } from '../../shell/plan-choice-dialog';
 import { useShellUi } from '../../shell/shell-ui';
 import { formatTypableLine } from './masks';
 import { PaymentForm } from './payment-form';
+import { PLAN_ACTIVATED_PATH } from './plan-activated-page';
 
 function priceOf(plan: BillingPlan, language: ReturnType<typeof useLanguage>): string {
   return plan.plan_items[0]?.pricing_schema.short_format ?? formatPlanPrice(plan.price, language);
@@ -177,14 +177,13 @@ function BankSlip({ subscription }: { subscription: Subscription }) {
 }
 
 type Stage =
-  | { kind: 'form' }
-  | { kind: 'pending'; subscription: Subscription; stillPending: boolean }
-  | { kind: 'paid'; subscription: Subscription };
+  { kind: 'form' } | { kind: 'pending'; subscription: Subscription; stillPending: boolean };
 
 /**
  * /payment?plan_priority=&frequency=: the chosen tier and interval, the customer and payment
- * form, then a paid plan (the session reloads: new routes open at once), or a pending bank slip
- * or cash bill that raises the plan once paid. Only accounts in Brazil buy (spec 1 §4).
+ * form, then a paid plan (on to the success page, /plan-activated, as the session reloads: new
+ * routes open at once), or a pending bank slip or cash bill that raises the plan once paid. Only
+ * accounts in Brazil buy (spec 1 §4).
  */
 export function PaymentPage() {
   const { t } = useTranslation(['plans', 'reference']);
@@ -192,7 +191,6 @@ export function PaymentPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useSignedIn();
-  const { notify } = useShellUi();
   const [params] = useSearchParams();
   const tiers = usePlanTiers();
   const billing = useBillingPlans(language);
@@ -255,7 +253,6 @@ export function PaymentPage() {
     tier && isBillingInterval(frequency)
       ? offeredPlans(billing.data, tier.name).find((entry) => entry.interval_count === frequency)
       : undefined;
-  const tierName = tier ? t(tier.message_key, { ns: 'reference', defaultValue: tier.name }) : '';
 
   if (!tier || !plan) {
     return (
@@ -273,38 +270,30 @@ export function PaymentPage() {
     );
   }
 
-  // A paid bill: the plan rises on the server; the session (user, permissions) and the plan
-  // queries reload so the new routes open without a new sign-in.
+  // A paid bill: the plan rises on the server. The purchase ends on the success page, outside
+  // /payment (the new plan may close it: Full), then the session (user, permissions) and the plan
+  // queries reload, so the drawer shows the new plan's menu at once, without a new sign-in.
   const confirm = async (subscription: Subscription) => {
     setConfirming(true);
     setConfirmError(null);
+    let updated: Subscription;
     try {
-      const updated = await updatePlan(tier.id, user.account.id, frequency as BillingInterval);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: planKeys.all }),
-      ]);
-      if (routeAccess('payment', tier.priority_level) !== 'allowed') {
-        // The new plan has no payment page (Full): the news goes home with the user.
-        notify({
-          key: 'payment.paid_notice',
-          ns: 'plans',
-          severity: 'success',
-          values: { plan: tierName },
-        });
-        void navigate('/my_farm');
-        return;
-      }
-      setStage({ kind: 'paid', subscription: updated });
+      updated = await updatePlan(tier.id, user.account.id, frequency as BillingInterval);
     } catch (error) {
       if (error instanceof ApiError && error.key === ERROR_KEYS.paymentPending) {
         setStage({ kind: 'pending', subscription, stillPending: true });
       } else {
         setConfirmError(error);
       }
-    } finally {
       setConfirming(false);
+      return;
     }
+    queryClient.setQueryData(planKeys.subscription, updated);
+    void navigate(PLAN_ACTIVATED_PATH, { replace: true });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+      queryClient.invalidateQueries({ queryKey: planKeys.all }),
+    ]);
   };
 
   const subscribed = (subscription: Subscription) => {
@@ -312,22 +301,6 @@ export function PaymentPage() {
     if (subscription.bill?.status === 'paid') void confirm(subscription);
     else setStage({ kind: 'pending', subscription, stillPending: false });
   };
-
-  if (stage.kind === 'paid') {
-    return (
-      <MessagePanel
-        testId="payment-success"
-        icon={<CheckCircleOutlineIcon />}
-        title={t('payment.success_title', { plan: tierName })}
-        description={t('payment.success')}
-        actions={
-          <Button component={RouterLink} to="/my_farm" variant="contained">
-            {t('payment.start')}
-          </Button>
-        }
-      />
-    );
-  }
 
   if (stage.kind === 'form' && !confirming && tier.priority_level <= user.plan.priority_level) {
     return (

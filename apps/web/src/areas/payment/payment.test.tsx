@@ -46,13 +46,14 @@ async function openPayment(
     user = sessionUser({ level: 0 }),
     // The shell's freemium card is looked at with the whole app (renderApp) around the page.
     render = renderArea,
-  }: { user?: ReturnType<typeof sessionUser>; render?: typeof renderArea } = {},
+    path = LIGHT_ANNUAL,
+  }: { user?: ReturnType<typeof sessionUser>; render?: typeof renderArea; path?: string } = {},
 ) {
   screenWidth(1366);
   signIn();
   serve(...sessionHandlers({ user }, ...extra));
   await changeLanguage('pt');
-  const rendered = render(LIGHT_ANNUAL);
+  const rendered = render(path);
   await screen.findByTestId('payment-form');
   await screen.findByTestId('method-credit_card');
   return rendered;
@@ -221,35 +222,81 @@ describe('/payment', () => {
     expect(await screen.findByText(p('payment.still_pending'))).toBeTruthy();
   });
 
-  it('raises the plan after an approved card and reloads the session: the freemium card goes', async () => {
-    let level = 0;
-    const updates: string[] = [];
-    await openPayment(
-      [
-        http.get('/api/menu/dados-usuario', () => HttpResponse.json(sessionUser({ level }))),
-        customerOk,
-        profileOk,
-        http.post('/payment-api/subscriptions', () =>
-          HttpResponse.json(subscription(), { status: 201 }),
-        ),
-        http.put(
-          '/api/plan/:tier/account/:account/interval/:interval/update-plan',
-          ({ request }) => {
-            updates.push(new URL(request.url).pathname);
-            level = 1;
-            return HttpResponse.json(subscription());
-          },
-        ),
-      ],
-      { render: renderApp },
+  /** How the drawer shows the entry of a menu key: open, or padlocked (upsell). */
+  const menuAccess = (key: string) =>
+    [...document.querySelectorAll<HTMLElement>('[data-access]')].find((entry) =>
+      entry.textContent?.includes(i18n.t(`menu.${key}`, { ns: 'shell' })),
+    )?.dataset.access;
+
+  it.each([
+    { level: 1, tier: 'Light', opens: null },
+    { level: 2, tier: 'Pro', opens: 'planning' },
+    { level: 3, tier: 'Lavoura', opens: 'sowings' },
+    // Full closes /payment: the purchase still ends on the success page, not on a refusal.
+    { level: 4, tier: 'Full', opens: 'integrations' },
+  ])(
+    'buys $tier from Freemium by card: the success page and the new menu at once',
+    async ({ level, tier, opens }) => {
+      let plan = 0;
+      let bought: ReturnType<typeof subscription> | null = null;
+      const updates: string[] = [];
+      const paid = subscription({
+        tier: { id: level, name: tier },
+        billing_plan_id: level * 100 + 1,
+        interval_count: 1,
+      });
+      const { router } = await openPayment(
+        [
+          http.get('/api/menu/dados-usuario', () =>
+            HttpResponse.json(sessionUser({ level: plan })),
+          ),
+          http.get('/api/subscription', () => HttpResponse.json(bought)),
+          customerOk,
+          profileOk,
+          http.post('/payment-api/subscriptions', () => {
+            // The card is charged at once: the plan has risen when the subscription answers.
+            plan = level;
+            bought = paid;
+            return HttpResponse.json(paid, { status: 201 });
+          }),
+          http.put(
+            '/api/plan/:tier/account/:account/interval/:interval/update-plan',
+            ({ request }) => {
+              updates.push(new URL(request.url).pathname);
+              return HttpResponse.json(paid);
+            },
+          ),
+        ],
+        { render: renderApp, path: `/payment?plan_priority=${level}&frequency=1` },
+      );
+      expect(await screen.findByTestId('freemium-card')).toBeTruthy();
+      if (opens) expect(menuAccess(opens)).toBe('upsell');
+      fillCustomer();
+      fillCard();
+      fireEvent.click(payButton());
+      const success = await screen.findByTestId('payment-success');
+      expect(success.textContent).toContain(p('payment.success_title', { plan: tier }));
+      expect(router.state.location.pathname).toBe('/plan-activated');
+      expect(updates).toEqual([`/api/plan/${level}/account/10/interval/1/update-plan`]);
+      await waitFor(() => expect(screen.queryByTestId('freemium-card')).toBeNull());
+      if (opens) await waitFor(() => expect(menuAccess(opens)).toBe('open'));
+      expect(screen.queryByTestId('blocked-page')).toBeNull();
+      expect(screen.getByTestId('payment-success')).toBeTruthy();
+    },
+  );
+
+  it('sends home from the success page when the account has no active subscription', async () => {
+    signIn();
+    serve(
+      ...sessionHandlers(
+        { user: sessionUser({ level: 0 }) },
+        http.get('/api/subscription', () => HttpResponse.json(null)),
+      ),
     );
-    expect(await screen.findByTestId('freemium-card')).toBeTruthy();
-    fillCustomer();
-    fillCard();
-    fireEvent.click(payButton());
-    expect(await screen.findByTestId('payment-success')).toBeTruthy();
-    expect(updates).toEqual(['/api/plan/1/account/10/interval/12/update-plan']);
-    await waitFor(() => expect(screen.queryByTestId('freemium-card')).toBeNull());
+    await changeLanguage('pt');
+    const { router } = renderArea('/plan-activated');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my_farm'));
+    expect(screen.queryByTestId('payment-success')).toBeNull();
   });
 
   it('tells accounts outside Brazil they cannot buy, with no form', async () => {

@@ -28,7 +28,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Farm } from '../../api/farms';
 import type { Crop, SeasonCrop } from '../../api/reference';
-import { addFarmVariety, useFarmSeeds, varietyKeys, type FarmSeed } from '../../api/varieties';
+import {
+  addFarmVariety,
+  useFarmSeeds,
+  varietyKeys,
+  type FarmSeed,
+  type FarmVariety,
+} from '../../api/varieties';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { useVarietyFacts } from './variety-facts';
 
@@ -111,7 +117,8 @@ function SeedRow({
 /**
  * "Add variety": the catalogue's varieties of the crop sold where the farm is, searchable, the ones
  * the farm has marked as added and the ones not indicated for its region marked so; one click adds.
- * It stays open for the next one, saying what was added or why not.
+ * It stays open for the next one, saying what was added or why not; a form that opens it for
+ * one variety (the sowing's) takes the added one with `onAdded` instead.
  */
 export function AddVarietyDialog({
   farm,
@@ -119,12 +126,15 @@ export function AddVarietyDialog({
   season,
   onClose,
   onRequest,
+  onAdded,
 }: {
   farm: Farm;
   crop: Crop;
   season: SeasonCrop;
   onClose: () => void;
-  onRequest: () => void;
+  /** "Ask for a variety" when the catalogue lacks one; absent, the dialog does not offer it. */
+  onRequest?: () => void;
+  onAdded?: (variety: FarmVariety) => void;
 }) {
   const { t } = useTranslation(['varieties', 'reference']);
   const theme = useTheme();
@@ -146,8 +156,9 @@ export function AddVarietyDialog({
   const add = async (seed: FarmSeed) => {
     setPending(seed.seed_id);
     setOutcome(null);
+    let added: FarmVariety | null = null;
     try {
-      await addFarmVariety(farm.id, season.id, seed.seed_id);
+      added = await addFarmVariety(farm.id, season.id, seed.seed_id);
       setOutcome({ kind: 'added', name: seed.name });
     } catch (error) {
       setOutcome({ kind: 'failed', error });
@@ -156,6 +167,7 @@ export function AddVarietyDialog({
       // The list and the marks both change (an already-added refusal means ours were stale).
       await queryClient.invalidateQueries({ queryKey: varietyKeys.all(farm.id) });
     }
+    if (added && onAdded) onAdded(added);
   };
 
   let results;
@@ -272,18 +284,20 @@ export function AddVarietyDialog({
         {results}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5, flexWrap: 'wrap', gap: 1 }}>
-        <Stack
-          direction="row"
-          spacing={1}
-          sx={{ alignItems: 'center', mr: 'auto', flexWrap: 'wrap' }}
-        >
-          <Typography variant="body2" color="text.secondary">
-            {t('add.missing')}
-          </Typography>
-          <Button size="small" onClick={onRequest} data-testid="variety-add-request">
-            {t('actions.request')}
-          </Button>
-        </Stack>
+        {onRequest && (
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', mr: 'auto', flexWrap: 'wrap' }}
+          >
+            <Typography variant="body2" color="text.secondary">
+              {t('add.missing')}
+            </Typography>
+            <Button size="small" onClick={onRequest} data-testid="variety-add-request">
+              {t('actions.request')}
+            </Button>
+          </Stack>
+        )}
         <Button variant="contained" onClick={onClose} data-testid="variety-add-close">
           {t('add.close')}
         </Button>

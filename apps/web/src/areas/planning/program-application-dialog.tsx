@@ -24,6 +24,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { costPerHectare, formatForInput, fromDisplayUnit } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../lib/date-field';
 import type { Farm } from '../../api/farms';
 import {
   addApplication,
@@ -139,7 +140,7 @@ export function ProgramApplicationDialog({
   const noProducts = parsed.every((row) => row.line.defensive === null);
   let appliedError: string | undefined;
   if (appliedOn) {
-    if (appliedDate === '') appliedError = t('settings.required');
+    if (appliedDate === '') appliedError = t('errors:field.required');
     else if (appliedDate > appliedOn.max) appliedError = t('application.applied_date_future');
     else if (appliedOn.min && appliedDate < appliedOn.min)
       appliedError = t('application.applied_date_before_sowing', {
@@ -255,7 +256,9 @@ export function ProgramApplicationDialog({
                         label={t('application.product', { number: index + 1 })}
                         error={checked && line.defensive === null}
                         helperText={
-                          checked && line.defensive === null ? t('settings.required') : undefined
+                          checked && line.defensive === null
+                            ? t('errors:field.required')
+                            : undefined
                         }
                         inputProps={{
                           ...params.inputProps,
@@ -364,37 +367,25 @@ export function ProgramApplicationDialog({
               sx={{ alignItems: { sm: appliedOn ? 'flex-start' : 'center' } }}
             >
               {appliedOn && (
-                <TextField
+                <DateField
                   required
-                  type="date"
                   label={t('application.applied_date')}
                   value={appliedDate}
-                  onChange={(event) => setAppliedDate(event.target.value)}
+                  onChange={setAppliedDate}
                   error={checked && appliedError !== undefined}
                   helperText={checked ? appliedError : undefined}
-                  slotProps={{
-                    inputLabel: { shrink: true },
-                    htmlInput: {
-                      'data-testid': 'application-applied-date',
-                      max: appliedOn.max,
-                      ...(appliedOn.min ? { min: appliedOn.min } : {}),
-                    },
-                  }}
+                  slotProps={{ htmlInput: { 'data-testid': 'application-applied-date' } }}
                   sx={{ flex: 1 }}
                 />
               )}
-              <TextField
+              <DateField
                 required
-                type="date"
                 label={t(appliedOn ? 'application.planned_date' : 'application.date')}
                 value={date}
-                onChange={(event) => setDate(event.target.value)}
+                onChange={setDate}
                 error={checked && date === ''}
-                helperText={checked && date === '' ? t('settings.required') : undefined}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'data-testid': 'application-date' },
-                }}
+                helperText={checked && date === '' ? t('errors:field.required') : undefined}
+                slotProps={{ htmlInput: { 'data-testid': 'application-date' } }}
                 sx={{ flex: 1 }}
               />
               {!appliedOn && whiteMoldField}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { LOCALE_RULES } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
@@ -18,11 +18,14 @@ const COLORS = ['#c2410c', '#1d4ed8', '#7e22ce', '#0f766e'];
 const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
+/**
+ * The width of an element, followed as it resizes. A callback ref: the chart's box appears only
+ * once the curves arrive (after a skeleton), and is measured then, not left at the fallback.
+ */
 function useWidth<T extends HTMLElement>(fallback: number) {
-  const ref = useRef<T>(null);
+  const [element, setElement] = useState<T | null>(null);
   const [width, setWidth] = useState(fallback);
   useEffect(() => {
-    const element = ref.current;
     if (!element) return;
     const measure = () => {
       if (element.clientWidth > 0) setWidth(element.clientWidth);
@@ -32,8 +35,8 @@ function useWidth<T extends HTMLElement>(fallback: number) {
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
+  }, [element]);
+  return [setElement, width] as const;
 }
 
 export function ProgramChart({

@@ -1,7 +1,7 @@
 import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { GROWTH_STAGES, formatNumber, type Language } from '@lavoura/domain';
+import { GROWTH_STAGES, citeSource, formatNumber, type Language } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import type {
   ApplicationEvaluation,
@@ -35,11 +35,48 @@ export function useStageName() {
   };
 }
 
-/** The sources of a rule or number: ids as they are (S1…S19), "assumption" translated. */
+/** The sources of a rule or number as text: "S1 (Godoy et al., Embrapa Soja, 2021), suposição". */
 export function useSourceList() {
   const { t } = useTranslation('programs');
   return (sources: readonly string[]) =>
-    sources.map((source) => (source === 'assumption' ? t('score.assumption') : source)).join(', ');
+    sources
+      .map((source) => {
+        if (source === 'assumption') return t('score.assumption');
+        const citation = citeSource(source);
+        return citation ? t('score.source_cited', { source, citation }) : source;
+      })
+      .join(', ');
+}
+
+/**
+ * "Fontes: S1 (Godoy et al., Embrapa Soja, 2021), S2 (…), suposição": each source with its authors
+ * and year, and what an assumption is where the word stands (its tooltip and description).
+ */
+export function SourceList({ sources }: { sources: readonly string[] }) {
+  const { t } = useTranslation('programs');
+  const sourceList = useSourceList();
+  const cited = sources.filter((source) => source !== 'assumption');
+  const assumed = cited.length < sources.length;
+  return (
+    <span data-testid="source-list">
+      {t('score.sources_label')}: {cited.length > 0 && sourceList(cited)}
+      {assumed && (
+        <>
+          {cited.length > 0 && ', '}
+          <Tooltip title={t('score.glossary.tag_A')} describeChild>
+            <Box
+              component="span"
+              tabIndex={0}
+              data-testid="source-assumption"
+              sx={{ textDecoration: 'underline dotted', cursor: 'help' }}
+            >
+              {t('score.assumption')}
+            </Box>
+          </Tooltip>
+        </>
+      )}
+    </span>
+  );
 }
 
 /** E's provenance as a small labelled chip: the source id, "derived · S15", or "assumption". */
@@ -47,8 +84,10 @@ export function TagChip({ tag, source }: { tag: 'S' | 'D' | 'A'; source: string 
   const { t } = useTranslation('programs');
   const shown = source && source !== 'assumption' ? source : '';
   const label = t(`score.tag.${tag}`, { source: shown });
+  // The tooltip names the source's authors and year, or says what an assumption is.
+  const help = t(`score.tag_help.${tag}`, { source: shown, citation: citeSource(shown) ?? '' });
   return (
-    <Tooltip title={t(`score.tag_help.${tag}`, { source: shown })}>
+    <Tooltip title={help}>
       <Chip
         size="small"
         variant="outlined"
@@ -56,10 +95,30 @@ export function TagChip({ tag, source }: { tag: 'S' | 'D' | 'A'; source: string 
         label={label}
         data-testid="efficacy-tag"
         data-tag={tag}
-        aria-label={t(`score.tag_help.${tag}`, { source: shown })}
+        aria-label={help}
         sx={{ height: 20, fontSize: '0.7rem', '& .MuiChip-label': { px: 0.75 } }}
       />
     </Tooltip>
+  );
+}
+
+/** What the explanation's words mean: the timing factor and the provenance tags. */
+export function ScoreGlossary() {
+  const { t } = useTranslation('programs');
+  return (
+    <Box data-testid="score-glossary" sx={{ borderTop: 1, borderColor: 'divider', pt: 1 }}>
+      {/* A label, not a heading: the glossary follows an h2 or h3 wherever it is shown. */}
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0 }}>
+        {t('score.glossary.title')}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        {(['factor', 'tag_S', 'tag_D', 'tag_A'] as const).map((key) => (
+          <Typography component="li" variant="caption" color="text.secondary" key={key}>
+            {t(`score.glossary.${key}`)}
+          </Typography>
+        ))}
+      </Box>
+    </Box>
   );
 }
 
@@ -79,11 +138,10 @@ export function WarningList({
   testId?: string;
 }) {
   const { t, i18n } = useTranslation('programs');
-  const sourceList = useSourceList();
   if (warnings.length === 0) return null;
   return (
     <Box data-testid={testId}>
-      <Typography variant="caption" color="text.secondary" component="h4" sx={{ m: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0 }}>
         {t('score.warnings')}
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
@@ -121,7 +179,7 @@ export function WarningList({
                 <Typography variant="body2">{text}</Typography>
                 {warning.fontes.length > 0 && (
                   <Typography variant="caption" color="text.secondary">
-                    {t('score.sources', { list: sourceList(warning.fontes) })}
+                    <SourceList sources={warning.fontes} />
                   </Typography>
                 )}
               </Box>
@@ -267,6 +325,7 @@ export function ApplicationExplanation({
           productNames={productNames}
         />
       ))}
+      {evaluation.eficacias.length > 0 && <ScoreGlossary />}
     </Stack>
   );
 }

@@ -23,7 +23,7 @@ import {
   ApplicationExplanation,
   WarningList,
   percentOf,
-  useSourceList,
+  SourceList,
   useStageName,
   type ProductNames,
 } from './program-explanation';
@@ -113,7 +113,6 @@ export function ProgramScore({
   onFix,
 }: ProgramScoreProps) {
   const { t } = useTranslation(['programs', 'reference']);
-  const sourceList = useSourceList();
   const language = format.language;
   if (!evaluation) return missing ? <Unavailable missing={missing} onFix={onFix} /> : null;
   const header = variant === 'header';
@@ -169,7 +168,7 @@ export function ProgramScore({
           </Typography>
         </Box>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="caption" color="text.secondary" component="h4" sx={{ m: 0 }}>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0 }}>
             {t('programs:score.per_disease')}
           </Typography>
           <Box
@@ -203,8 +202,12 @@ export function ProgramScore({
                       weight: percentOf(disease.peso, language),
                       target: percentOf(disease.alvo, language),
                     })}
-                    {disease.fontes.length > 0 &&
-                      ` · ${t('programs:score.sources', { list: sourceList(disease.fontes) })}`}
+                    {disease.fontes.length > 0 && (
+                      <>
+                        {' · '}
+                        <SourceList sources={disease.fontes} />
+                      </>
+                    )}
                   </Typography>
                 )}
               </Box>
@@ -297,7 +300,7 @@ export function ApplicationEfficacy({
       </Stack>
       {evaluation.eficacias.length > 0 && (
         <Box sx={{ mt: 1 }}>
-          <Typography variant="caption" color="text.secondary" component="h4" sx={{ m: 0 }}>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0 }}>
             {t('score.efficacy_title')}
           </Typography>
           <Box

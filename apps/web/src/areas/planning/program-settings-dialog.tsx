@@ -28,6 +28,9 @@ import {
   maxSprays,
 } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../app/i18n';
+import { DateField } from '../../lib/date-field';
+import { fieldErrorText, refusalFieldErrors, type FieldErrors } from '../../lib/field-errors';
 import { createProgram, updateProgram, type Program, type ProgramBody } from '../../api/programs';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 
@@ -61,6 +64,7 @@ export function ProgramSettingsDialog({
   onSaved: (program: Program) => void;
 }) {
   const { t } = useTranslation(['programs', 'reference']);
+  const language = useLanguage();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const diseases = DISEASES.filter((disease) => disease.crop_id === cropId);
@@ -87,6 +91,12 @@ export function ProgramSettingsDialog({
   const [checked, setChecked] = useState(false);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  // The fields the API's last refusal named, each until it is edited.
+  const [refused, setRefused] = useState<FieldErrors>({});
+  const refusedText = (field: string) =>
+    refused[field] ? fieldErrorText(t, refused[field], language) : undefined;
+  const edited = (field: string) =>
+    setRefused((old) => (old[field] ? { ...old, [field]: undefined } : old));
 
   const cycleNumber = cycle.trim() === '' ? null : Number(cycle);
   const cycleInvalid =
@@ -134,10 +144,14 @@ export function ProgramSettingsDialog({
           };
     setSending(true);
     setFailure(null);
+    setRefused({});
     try {
       onSaved(program ? await updateProgram(program.id, body) : await createProgram(body));
     } catch (error) {
-      setFailure(error);
+      // A refusal naming its fields is told under them; any other in the alert.
+      const fields = refusalFieldErrors(error);
+      setRefused(fields);
+      setFailure(Object.keys(fields).length > 0 ? null : error);
       setSending(false);
     }
   };
@@ -168,9 +182,12 @@ export function ProgramSettingsDialog({
               autoFocus
               label={t('settings.name')}
               value={name}
-              onChange={(event) => setName(event.target.value)}
-              error={checked && nameMissing}
-              helperText={checked && nameMissing ? t('settings.required') : undefined}
+              onChange={(event) => {
+                setName(event.target.value);
+                edited('nome');
+              }}
+              error={(checked && nameMissing) || refused.nome !== undefined}
+              helperText={checked && nameMissing ? t('errors:field.required') : refusedText('nome')}
               slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'program-name' } }}
             />
             <TextField
@@ -184,8 +201,12 @@ export function ProgramSettingsDialog({
                 setSecondary((old) => old.filter((id) => id !== next));
                 setTooMany(false);
               }}
-              error={checked && mainMissing}
-              helperText={checked && mainMissing ? t('settings.required') : undefined}
+              error={(checked && mainMissing) || refused.doenca_principal_id !== undefined}
+              helperText={
+                checked && mainMissing
+                  ? t('errors:field.required')
+                  : refusedText('doenca_principal_id')
+              }
               data-testid="program-main-disease"
             >
               {diseases.map((disease) => (
@@ -243,23 +264,31 @@ export function ProgramSettingsDialog({
             </TextField>
             {sowingId === undefined && (
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  type="date"
+                <DateField
                   label={t('settings.expected_emergence')}
                   value={emergence}
-                  onChange={(event) => setEmergence(event.target.value)}
-                  slotProps={{
-                    inputLabel: { shrink: true },
-                    htmlInput: { 'data-testid': 'program-emergence' },
+                  onChange={(value) => {
+                    setEmergence(value);
+                    edited('data_prevista');
                   }}
+                  error={refused.data_prevista !== undefined}
+                  helperText={refusedText('data_prevista')}
+                  slotProps={{ htmlInput: { 'data-testid': 'program-emergence' } }}
                   sx={{ flex: 1 }}
                 />
                 <TextField
                   label={t('settings.cycle')}
                   value={cycle}
-                  onChange={(event) => setCycle(event.target.value)}
-                  error={checked && cycleInvalid}
-                  helperText={checked && cycleInvalid ? t('settings.cycle_invalid') : undefined}
+                  onChange={(event) => {
+                    setCycle(event.target.value);
+                    edited('ciclo_dias');
+                  }}
+                  error={(checked && cycleInvalid) || refused.ciclo_dias !== undefined}
+                  helperText={
+                    checked && cycleInvalid
+                      ? t('settings.cycle_invalid')
+                      : refusedText('ciclo_dias')
+                  }
                   slotProps={{
                     htmlInput: { inputMode: 'numeric', 'data-testid': 'program-cycle' },
                   }}

@@ -259,6 +259,7 @@ const SUGGESTION = {
       data: '2025-11-27',
       mofo_branco: false,
       produtos: [{ defensivo_id: 41, nome: 'Fox', dose: 0.4, preco: 180 }],
+      motivo_sem_produto: null,
       valor: 0.9,
     },
     {
@@ -266,12 +267,15 @@ const SUGGESTION = {
       data: '2025-12-18',
       mofo_branco: false,
       produtos: [{ defensivo_id: 41, nome: 'Fox', dose: 0.4, preco: 180 }],
+      motivo_sem_produto: null,
       valor: 0.9,
     },
   ],
   program_score: 81.25,
   white_mold_program_score: null,
+  doses_a_preencher: 0,
   removidas_racional: 0,
+  avisos: [],
 };
 
 function evaluatedProgram(): Program {
@@ -495,6 +499,38 @@ describe('programs page (/programas)', { timeout: 30_000 }, () => {
     const shown = await within(editor).findByTestId('program-application');
     expect(plain(shown)).toContain('Unizeb Gold');
     expect(plain(within(editor).getByTestId('program-cost-per-area'))).toBe('R$ 108,75/ha');
+  });
+
+  it('marks the field a refusal of the program’s settings names', async () => {
+    screenWidth(1280);
+    servePrograms({
+      programs: (request) =>
+        request.method === 'POST'
+          ? apiError(400, 'exception.validation_error', [
+              { field: 'body.ciclo_dias', key: 'field.too_big', message: 'Too big' },
+            ])
+          : jsonResponse([program()]),
+    });
+    await renderPrograms();
+    await screen.findByTestId('program-row');
+    fireEvent.click(screen.getByTestId('program-new'));
+    const settings = await screen.findByTestId('program-settings-dialog');
+    fireEvent.change(within(settings).getByTestId('program-name'), {
+      target: { value: 'Plano B' },
+    });
+    fireEvent.mouseDown(within(settings).getAllByRole('combobox')[0]!);
+    fireEvent.click(await screen.findByRole('option', { name: 'Ferrugem-asiática' }));
+    fireEvent.change(within(settings).getByTestId('program-cycle'), { target: { value: '118' } });
+    fireEvent.click(within(settings).getByTestId('program-settings-save'));
+    const cycle = within(settings).getByTestId('program-cycle');
+    await waitFor(() => expect(cycle.getAttribute('aria-invalid')).toBe('true'));
+    expect(cycle.closest('.MuiFormControl-root')!.textContent).toContain(
+      i18n.t('field.too_big', { ns: 'errors' }),
+    );
+    expect(within(settings).queryByTestId('program-settings-error')).toBeNull();
+    // Typing again drops it.
+    fireEvent.change(cycle, { target: { value: '120' } });
+    expect(cycle.getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it('refuses a third secondary disease before sending anything', async () => {
@@ -753,6 +789,114 @@ describe('programs page (/programas)', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('marks a product whose dose is to fill, keeps the score pending and says why an application is empty', async () => {
+    screenWidth(1280);
+    const bodies: unknown[] = [];
+    const empty = { ...evaluatedProgram(), planejamentos: [] };
+    servePrograms({
+      programs: () => jsonResponse([empty]),
+      one: () => jsonResponse(empty),
+      applications: async (request) => {
+        bodies.push(await request.json());
+        return jsonResponse(empty, 201);
+      },
+      suggestion: () =>
+        jsonResponse({
+          ...SUGGESTION,
+          aplicacoes: [
+            {
+              ...SUGGESTION.aplicacoes[0]!,
+              produtos: [{ defensivo_id: 54, nome: 'Trifloxy + Prothio', dose: null, preco: null }],
+            },
+            {
+              ...SUGGESTION.aplicacoes[1]!,
+              produtos: [],
+              motivo_sem_produto: 'season_cap',
+            },
+          ],
+          program_score: null,
+          doses_a_preencher: 1,
+          avisos: [
+            { code: 'empty_spray', doenca_id: 8, motivo: 'no_registered_product', fontes: [] },
+          ],
+        }),
+    });
+    await renderPrograms('/programas?programa=900');
+    const editor = await screen.findByTestId('program-editor');
+    fireEvent.click(await within(editor).findByTestId('application-suggest'));
+    const dialog = await screen.findByTestId('program-suggestion-dialog');
+    const [first, second] = await within(dialog).findAllByTestId('suggestion-application');
+    expect(plain(first!)).toContain('Trifloxy + Prothio');
+    expect(within(first!).getByTestId('suggestion-dose-to-fill').textContent).toBe(
+      'dose a preencher: dose de bula não informada',
+    );
+    // No score is made up while a dose is missing: it says it waits for it.
+    expect(within(dialog).getByTestId('suggestion-score-pending').textContent).toBe(
+      'Nota prevista pendente: falta 1 dose a preencher.',
+    );
+    expect(plain(within(dialog).getByTestId('suggestion-summary'))).not.toContain('nota prevista');
+    // The empty application names the real reason, not rotation.
+    expect(within(second!).getByTestId('suggestion-no-product').textContent).toBe(
+      p('suggestion.no_product.season_cap'),
+    );
+    expect(within(dialog).getByTestId('suggestion-white-mold-empty').textContent).toContain(
+      p('suggestion.no_product.no_registered_product', { disease: 'Mofo-branco' }),
+    );
+    expectNoRawKeys(dialog);
+    expect(missingKeys).toEqual([]);
+    // To take it, the grower fills the dose (and the price never recorded): nothing is sent before.
+    const fill = within(dialog).getByTestId('suggestion-fill-product');
+    expect(plain(fill)).toContain('Trifloxy + Prothio');
+    fireEvent.click(within(dialog).getByTestId('suggestion-use'));
+    await within(fill).findByText(p('application.dose_invalid'));
+    expect(bodies).toEqual([]);
+    fireEvent.change(within(fill).getByTestId('suggestion-fill-dose'), {
+      target: { value: '0,4' },
+    });
+    fireEvent.change(within(fill).getByTestId('suggestion-fill-price'), {
+      target: { value: '150' },
+    });
+    fireEvent.click(within(dialog).getByTestId('suggestion-use'));
+    await waitFor(() => expect(screen.queryByTestId('program-suggestion-dialog')).toBeNull());
+    expect(bodies).toEqual([
+      {
+        data: '2025-11-27',
+        mofo_branco: false,
+        produtos: [{ defensivo_id: 54, dose: 0.4, preco: 150 }],
+      },
+    ]);
+  });
+
+  it('names the reason of an empty application in English', async () => {
+    screenWidth(390);
+    await changeLanguage('en');
+    const empty = { ...evaluatedProgram(), planejamentos: [] };
+    servePrograms({
+      programs: () => jsonResponse([empty]),
+      one: () => jsonResponse(empty),
+      suggestion: () =>
+        jsonResponse({
+          ...SUGGESTION,
+          aplicacoes: SUGGESTION.aplicacoes.map((application) => ({
+            ...application,
+            produtos: [],
+            motivo_sem_produto: 'no_registered_product',
+          })),
+        }),
+    });
+    await renderPrograms('/programas?programa=900');
+    fireEvent.click(
+      await within(await screen.findByTestId('program-editor')).findByTestId('application-suggest'),
+    );
+    const dialog = await screen.findByTestId('program-suggestion-dialog');
+    const reasons = await within(dialog).findAllByTestId('suggestion-no-product');
+    expect(reasons.map((reason) => reason.textContent)).toEqual([
+      'No product possible: no product of the catalogue is registered against Asian rust with an efficacy that counts.',
+      'No product possible: no product of the catalogue is registered against Asian rust with an efficacy that counts.',
+    ]);
+    expect(missingKeys).toEqual([]);
+  });
+
   it('only compares the suggestion with a program that has applications', async () => {
     screenWidth(1280);
     servePrograms({ one: () => jsonResponse(evaluatedProgram()) });
@@ -776,7 +920,17 @@ describe('programs page (/programas)', { timeout: 30_000 }, () => {
     expect(plain(warning)).toContain(
       p('warning.curative_exposure', { disease: 'Asian rust', value: '2' }),
     );
-    expect(plain(warning)).toContain('Sources: S1, S2, S6, assumption');
+    // Each source with its authors and year; the assumption says what it is where it stands.
+    expect(plain(warning)).toContain(
+      'Sources: S1 (Godoy et al., Embrapa Soja, 2021), ' +
+        'S2 (Scherm, Christiano, Esker, Del Ponte & Godoy, 2009), S6 (FRAC, 2021), assumption',
+    );
+    const assumption = within(warning).getByTestId('source-assumption');
+    expect(
+      assumption.getAttribute('aria-describedby') ?? assumption.getAttribute('title'),
+    ).toBeTruthy();
+    fireEvent.mouseOver(assumption);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(p('score.glossary.tag_A'));
     expect(missingKeys).toEqual([]);
   });
 

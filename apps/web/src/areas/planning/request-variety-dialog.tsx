@@ -89,7 +89,7 @@ export function RequestVarietyDialog({
             value={name}
             onChange={(event) => setName(event.target.value)}
             error={checked && nameMissing}
-            helperText={checked && nameMissing ? t('request.required') : undefined}
+            helperText={checked && nameMissing ? t('errors:field.required') : undefined}
             slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
             data-testid="variety-request-name"
           />
@@ -103,7 +103,7 @@ export function RequestVarietyDialog({
             onChange={(event) => setDetails(event.target.value)}
             error={checked && detailsMissing}
             helperText={
-              checked && detailsMissing ? t('request.required') : t('request.details_help')
+              checked && detailsMissing ? t('errors:field.required') : t('request.details_help')
             }
             slotProps={{ htmlInput: { maxLength: DETAILS_MAX } }}
             data-testid="variety-request-details"

@@ -486,7 +486,7 @@ describe('varieties page (/cultivares)', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByTestId('variety-request'));
     const dialog = await screen.findByTestId('variety-request-dialog');
     fireEvent.click(within(dialog).getByTestId('variety-request-send'));
-    expect(within(dialog).getAllByText(v('request.required'))).toHaveLength(2);
+    expect(within(dialog).getAllByText(v('errors:field.required'))).toHaveLength(2);
     expect(sent).toBeNull();
     fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(v('request.name')) }), {
       target: { value: ' BRS 2558 ' },

@@ -64,7 +64,7 @@ function Programa({ report }: { report: ProgramaReport }) {
                   score:
                     row.program.program_score === null
                       ? t('program_no_score')
-                      : f.score(row.program.program_score),
+                      : t('program_score', { score: f.score(row.program.program_score) }),
                   cost: row.program.cost_total === null ? f.none : f.money(row.program.cost_total),
                   cost_per_area: `${f.moneyPerArea(row.program.cost_per_ha)}/${f.areaUnit}`,
                 })}

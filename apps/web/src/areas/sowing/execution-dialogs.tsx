@@ -18,7 +18,9 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
+import { PAUSE_DESCRIPTION_MAX } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../lib/date-field';
 import {
   pauseProgram,
   resumeProgram,
@@ -109,7 +111,7 @@ function ActionDialog({
   );
 }
 
-function DateField({
+function SprayDayField({
   label,
   value,
   onChange,
@@ -125,18 +127,14 @@ function DateField({
   testId: string;
 }) {
   return (
-    <TextField
+    <DateField
       required
-      type="date"
       label={label}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={onChange}
       error={Boolean(error)}
       helperText={error}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: { 'data-testid': testId, ...(max ? { max } : {}) },
-      }}
+      slotProps={{ htmlInput: { 'data-testid': testId, ...(max ? { max } : {}) } }}
     />
   );
 }
@@ -176,7 +174,7 @@ export function ApplyDialog({
       onClose={onClose}
       onDone={onDone}
     >
-      <DateField
+      <SprayDayField
         label={t('apply.date')}
         value={date}
         onChange={setDate}
@@ -301,17 +299,26 @@ export function PauseDialog({
         helperText={
           checked && detailsMissing
             ? t('pause.details_required')
-            : reason?.requires_description
-              ? undefined
-              : t('pause.details_optional')
+            : [
+                reason?.requires_description ? null : t('pause.details_optional'),
+                t('pause.details_left', {
+                  count: PAUSE_DESCRIPTION_MAX - details.length,
+                  max: PAUSE_DESCRIPTION_MAX,
+                }),
+              ]
+                .filter(Boolean)
+                .join(' · ')
         }
-        slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'pause-details' } }}
+        slotProps={{
+          htmlInput: { maxLength: PAUSE_DESCRIPTION_MAX, 'data-testid': 'pause-details' },
+          formHelperText: { 'data-testid': 'pause-details-helper' } as object,
+        }}
       />
-      <DateField
+      <SprayDayField
         label={t('pause.date')}
         value={date}
         onChange={setDate}
-        error={checked && dateMissing ? t('pause.date_required') : undefined}
+        error={checked && dateMissing ? t('errors:field.required') : undefined}
         testId="pause-date"
       />
       {checked && (reasonMissing || detailsMissing) && reasons.data && (
@@ -358,7 +365,7 @@ export function ResumeDialog({
       onClose={onClose}
       onDone={onDone}
     >
-      <DateField
+      <SprayDayField
         label={t('resume.date')}
         value={date}
         onChange={setDate}
@@ -366,7 +373,7 @@ export function ResumeDialog({
           !checked || !invalid
             ? undefined
             : date === ''
-              ? t('pause.date_required')
+              ? t('errors:field.required')
               : t('resume.date_invalid', { date: formatDay(pausedAt!) })
         }
         testId="resume-date"

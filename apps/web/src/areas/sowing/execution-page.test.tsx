@@ -4,6 +4,7 @@ import {
   PAUSED_CLIMATE_REASONS,
   addDays,
   permissionsFor,
+  formatDateInput,
   todayIn,
   withShellKeys,
   type Crop,
@@ -390,8 +391,9 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
     const dialog = await screen.findByTestId('execution-apply-dialog');
     // Today in the farm's time zone is offered; a day after it is refused before anything is sent.
     const today = todayIn(BOA_VISTA.time_zone);
+    // Written the Portuguese way, whatever the browser's language.
     expect((within(dialog).getByTestId('execution-apply-date') as HTMLInputElement).value).toBe(
-      today,
+      formatDateInput(today, 'pt'),
     );
     type(dialog, 'execution-apply-date', addDays(today, 1));
     fireEvent.click(within(dialog).getByTestId('execution-apply-dialog-confirm'));
@@ -465,12 +467,12 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
     );
     const dialog = await openEditDialog();
     // The day it was sprayed, beside the planned day.
-    expect(appliedInput(dialog).value).toBe('2025-12-03');
+    expect(appliedInput(dialog).value).toBe('03/12/2025');
     expect(within(dialog).getByLabelText(new RegExp(p('application.applied_date')))).toBe(
       appliedInput(dialog),
     );
     expect((within(dialog).getByTestId('application-date') as HTMLInputElement).value).toBe(
-      '2025-12-01',
+      '01/12/2025',
     );
     type(dialog, 'application-applied-date', '2025-12-05');
     fireEvent.click(within(dialog).getByTestId('application-save'));
@@ -503,7 +505,6 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
     const dialog = await openEditDialog();
     // Today on the farm's clock is the latest day it can have been sprayed.
     const today = todayIn(BOA_VISTA.time_zone);
-    expect(appliedInput(dialog).max).toBe(today);
     type(dialog, 'application-applied-date', addDays(today, 1));
     fireEvent.click(within(dialog).getByTestId('application-save'));
     expect(await within(dialog).findByText(p('application.applied_date_future'))).toBeTruthy();
@@ -726,6 +727,46 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('execution-apply-paused').textContent).toBe(x('next.paused_hint'));
     expect(screen.queryByTestId('spraying-undo')).toBeNull();
     expect(screen.getByTestId('execution-program-state').textContent).toBe(x('program.paused'));
+  });
+
+  it.each([
+    ['variety', 105],
+    ['reference', 120],
+  ] as const)(
+    'says a plan imported without a cycle is computed on the %s’s',
+    async (source, days) => {
+      const imported = program({ ciclo_dias: days, ciclo_origem: source });
+      serveExecution({
+        one: () => jsonResponse(imported),
+        programs: () => jsonResponse([imported]),
+      });
+      await renderExecution();
+      expect((await screen.findByTestId('execution-cycle-source')).textContent).toBe(
+        x(`program.cycle_${source}`, { count: days }),
+      );
+    },
+  );
+
+  it('says nothing of the cycle when it is the sowing’s', async () => {
+    serveExecution();
+    await renderExecution();
+    await screen.findByTestId('execution-program');
+    expect(screen.queryByTestId('execution-cycle-source')).toBeNull();
+  });
+
+  it('states the pause description’s limit and counts down as the user types', async () => {
+    serveExecution();
+    await renderExecution();
+    fireEvent.click(await screen.findByTestId('execution-pause'));
+    const dialog = await screen.findByTestId('execution-pause-dialog');
+    const helper = within(dialog).getByTestId('pause-details-helper');
+    expect(helper.textContent).toContain(x('pause.details_left', { count: 500, max: 500 }));
+    type(dialog, 'pause-details', 'Granizo forte');
+    expect(helper.textContent).toContain(x('pause.details_left', { count: 487, max: 500 }));
+    expect(helper.textContent).toContain('Restam 487 de 500 caracteres');
+    expect((within(dialog).getByTestId('pause-details') as HTMLTextAreaElement).maxLength).toBe(
+      500,
+    );
   });
 
   it('resumes a paused program and shows the sprays’ new days', async () => {

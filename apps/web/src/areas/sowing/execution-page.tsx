@@ -19,6 +19,7 @@ import { useShellUi } from '../../shell/shell-ui';
 import { useProgramFormat } from '../planning/program-format';
 import { SowingPicker, type SowingOption } from './execution-header';
 import { NoProgram } from './execution-no-program';
+import { useFollowSowingFarm } from './follow-sowing-farm';
 import { ExecutionProgramView } from './execution-program';
 
 /** ?semeadura={id}: the sowing whose program is shown (links from the sowing's page and list). */
@@ -134,6 +135,7 @@ function SowingExecution({
 }) {
   const { t } = useTranslation('execution');
   const sowing = useSowingDetail(farm.id, sowingId);
+  const following = useFollowSowingFarm(farm, sowing.data?.fazenda_id);
   if (sowing.isError && !sowing.data) {
     if (sowing.error instanceof ApiError && sowing.error.status === 404)
       return (
@@ -156,7 +158,7 @@ function SowingExecution({
       />
     );
   }
-  if (!sowing.data) return <Loading />;
+  if (!sowing.data || following) return <Loading />;
   if (sowing.data.fazenda_id !== farm.id)
     return (
       <Paper variant="outlined">

@@ -336,6 +336,17 @@ export function ExecutionProgramView({
             testId="execution-cost-per-area"
           />
         </Box>
+        {(program.ciclo_origem === 'variety' || program.ciclo_origem === 'reference') &&
+          program.ciclo_dias !== null && (
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ mt: 1.5 }}
+              data-testid="execution-cycle-source"
+            >
+              {t(`program.cycle_${program.ciclo_origem}`, { count: program.ciclo_dias })}
+            </Typography>
+          )}
       </Paper>
 
       {paused && (

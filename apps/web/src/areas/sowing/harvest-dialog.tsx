@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { fromDisplayUnit, unitOf } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../lib/date-field';
 import { recordHarvest, type Sowing } from '../../api/sowings';
 import { useLanguage } from '../../app/i18n';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
@@ -85,14 +86,13 @@ export function HarvestDialog({
           </Box>
         )}
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            type="date"
+          <DateField
             required
             label={t('harvest.date')}
             value={date}
-            onChange={(event) => setDate(event.target.value)}
+            onChange={(value) => setDate(value)}
             error={checked && dateMissing}
-            helperText={checked && dateMissing ? t('form.required') : undefined}
+            helperText={checked && dateMissing ? t('errors:field.required') : undefined}
             slotProps={{
               inputLabel: { shrink: true },
               htmlInput: { 'data-testid': 'harvest-date' },

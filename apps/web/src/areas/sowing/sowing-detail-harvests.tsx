@@ -25,6 +25,7 @@ import InventoryOutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import { formatForInput, fromDisplayUnit, toDisplayUnit, unitOf } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../lib/date-field';
 import {
   addHarvest,
   deleteHarvest,
@@ -183,14 +184,13 @@ function HarvestDialog({
               sx={{ alignItems: { sm: 'flex-start' } }}
               data-testid="harvest-form-entry"
             >
-              <TextField
-                type="date"
+              <DateField
                 required
                 label={t('harvest_form.date')}
                 value={entry.date}
-                onChange={(event) => change(entry.key, { date: event.target.value })}
+                onChange={(value) => change(entry.key, { date: value })}
                 error={checked && entry.date === ''}
-                helperText={checked && entry.date === '' ? t('form.required') : undefined}
+                helperText={checked && entry.date === '' ? t('errors:field.required') : undefined}
                 sx={{ flex: 1 }}
                 slotProps={{
                   inputLabel: { shrink: true },

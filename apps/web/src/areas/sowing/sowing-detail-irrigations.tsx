@@ -19,6 +19,7 @@ import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
 import { formatForInput, fromDisplayUnit, toDisplayUnit, unitOf } from '@lavoura/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../lib/date-field';
 import {
   addIrrigation,
   deleteIrrigation,
@@ -97,7 +98,8 @@ function IrrigationDialog({
     }
   };
 
-  const required = (missing: boolean) => (checked && missing ? t('form.required') : undefined);
+  const required = (missing: boolean) =>
+    checked && missing ? t('errors:field.required') : undefined;
 
   return (
     <Dialog
@@ -119,12 +121,12 @@ function IrrigationDialog({
           </Box>
         )}
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            type="datetime-local"
+          <DateField
+            withTime
             required
             label={t('irrigation_form.start')}
             value={start}
-            onChange={(event) => setStart(event.target.value)}
+            onChange={(value) => setStart(value)}
             error={checked && startAt === null}
             helperText={required(startAt === null)}
             slotProps={{
@@ -132,12 +134,12 @@ function IrrigationDialog({
               htmlInput: { 'data-testid': 'irrigation-form-start' },
             }}
           />
-          <TextField
-            type="datetime-local"
+          <DateField
+            withTime
             required
             label={t('irrigation_form.end')}
             value={end}
-            onChange={(event) => setEnd(event.target.value)}
+            onChange={(value) => setEnd(value)}
             error={checked && endAt === null}
             helperText={required(endAt === null)}
             slotProps={{
@@ -153,7 +155,7 @@ function IrrigationDialog({
             error={checked && amountInvalid}
             helperText={
               checked && amountInvalid
-                ? t(value === null ? 'form.required' : 'form.invalid_number')
+                ? t(value === null ? 'errors:field.required' : 'form.invalid_number')
                 : undefined
             }
             slotProps={{

@@ -90,17 +90,19 @@ function serveDetail({
   irrigations = () => jsonResponse([]),
   observations = () => jsonResponse([]),
   extra = {},
+  farms = [BOA_VISTA],
 }: {
   detail?: Answer;
   harvests?: Answer;
   irrigations?: Answer;
   observations?: Answer;
   extra?: PathAnswers;
+  farms?: ReturnType<typeof farm>[];
 } = {}) {
   signIn();
   serve(
     ...sessionHandlers(
-      { user: sessionUser(), permissions: ALL_PERMISSIONS, farms: [BOA_VISTA] },
+      { user: sessionUser(), permissions: ALL_PERMISSIONS, farms },
       ...byPath({
         ...extra,
         '/api/crops': () => jsonResponse(CROPS),
@@ -394,6 +396,21 @@ describe('a sowing’s page (/sowings/{id})', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('sowing-harvest-add')).toBeNull();
     expect(screen.queryByTestId('sowing-irrigation-add')).toBeNull();
     expect(screen.queryByTestId('sowing-observe')).toBeNull();
+  });
+
+  it('switches to the farm of a sowing a link names, and opens the sowing', async () => {
+    const SANTA_RITA = farm({ id: 2, nome: 'Fazenda Santa Rita' });
+    serveDetail({
+      farms: [BOA_VISTA, SANTA_RITA],
+      detail: () => jsonResponse(sowing({ fazenda_id: 2 })),
+    });
+    const { router } = renderArea('/sowings/700?fazenda_id=1');
+    expect(
+      await screen.findByTestId('sowing-detail-page', undefined, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sowings/700');
+    expect(new URLSearchParams(router.state.location.search).get('fazenda_id')).toBe('2');
+    expect(screen.queryByTestId('sowing-detail-not-found')).toBeNull();
   });
 
   it('says an unknown sowing is not found', async () => {

@@ -16,6 +16,7 @@ import { SowingDetailHarvests } from './sowing-detail-harvests';
 import { SowingDetailHeader } from './sowing-detail-header';
 import { SowingDetailIrrigations } from './sowing-detail-irrigations';
 import { SowingDetailStages } from './sowing-detail-stages';
+import { useFollowSowingFarm } from './follow-sowing-farm';
 
 function Loading() {
   const { t } = useTranslation('sowing-records');
@@ -52,7 +53,7 @@ function BackLink() {
   );
 }
 
-/** An unknown sowing, or one of another farm than the current one. */
+/** An unknown sowing, or one of a farm the session does not see. */
 function NotFound({ otherFarm }: { otherFarm: boolean }) {
   const { t } = useTranslation('sowing-records');
   const key = otherFarm ? 'other_farm' : 'not_found';
@@ -78,6 +79,7 @@ function FarmSowingDetail({ farm, sowingId }: { farm: Farm; sowingId: number }) 
   const { can } = useSignedIn();
   const queryClient = useQueryClient();
   const sowing = useSowingDetail(farm.id, sowingId);
+  const following = useFollowSowingFarm(farm, sowing.data?.fazenda_id);
 
   if (sowing.isError && !sowing.data) {
     if (sowing.error instanceof ApiError && sowing.error.status === 404)
@@ -93,7 +95,7 @@ function FarmSowingDetail({ farm, sowingId }: { farm: Farm; sowingId: number }) 
       </Stack>
     );
   }
-  if (!sowing.data) return <Loading />;
+  if (!sowing.data || following) return <Loading />;
   if (sowing.data.fazenda_id !== farm.id) return <NotFound otherFarm />;
 
   const data = sowing.data;

@@ -22,7 +22,7 @@ export function formatPeriod(start: string, end: string, language: Language): st
   }).formatRange(new Date(start), new Date(end));
 }
 
-/** An instant as a native `datetime-local` input holds it, on the user's clock. */
+/** An instant as the date field with a time holds it (YYYY-MM-DDTHH:mm), on the user’s clock. */
 export function toLocalInput(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   const pad = (part: number) => String(part).padStart(2, '0');
@@ -31,7 +31,7 @@ export function toLocalInput(value: Date | string): string {
   )}:${pad(date.getMinutes())}`;
 }
 
-/** A `datetime-local` value (the user's clock) as the API's instant with offset (UTC). */
+/** A date field’s YYYY-MM-DDTHH:mm (the user’s clock) as the API’s instant with offset (UTC). */
 export function fromLocalInput(value: string): string | null {
   if (value === '') return null;
   const date = new Date(value);

@@ -20,6 +20,7 @@ import SpaOutlinedIcon from '@mui/icons-material/SpaOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { growthStagesOf, type CropId } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../lib/date-field';
 import {
   observeStage,
   useGrowthStages,
@@ -200,7 +201,7 @@ function ObserveDialog({
             value={stageId}
             onChange={(event) => setStageId(Number(event.target.value))}
             error={checked && stageId === ''}
-            helperText={checked && stageId === '' ? t('form.required') : undefined}
+            helperText={checked && stageId === '' ? t('errors:field.required') : undefined}
             data-testid="sowing-observe-stage"
           >
             {stages.map((stage) => (
@@ -209,14 +210,14 @@ function ObserveDialog({
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            type="datetime-local"
+          <DateField
+            withTime
             required
             label={t('observe.observed_at')}
             value={observedAt}
-            onChange={(event) => setObservedAt(event.target.value)}
+            onChange={(value) => setObservedAt(value)}
             error={checked && instant === null}
-            helperText={checked && instant === null ? t('form.required') : undefined}
+            helperText={checked && instant === null ? t('errors:field.required') : undefined}
             slotProps={{
               inputLabel: { shrink: true },
               htmlInput: { 'data-testid': 'sowing-observe-at' },

@@ -14,13 +14,17 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
 import {
   cropsOfCountry,
+  ERROR_KEYS,
   formatForInput,
   fromDisplayUnit,
   resolveCrop,
   resolveSeason,
   seasonsOf,
+  sowingBodySchema,
+  sowingDatesProblem,
   toDisplayUnit,
   unitOf,
   unitSystemOf,
@@ -28,6 +32,7 @@ import {
   type Quantity,
 } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../lib/date-field';
 import { usePlots, type Farm } from '../../api/farms';
 import { useCrops, useSeasonCrops } from '../../api/reference';
 import {
@@ -41,7 +46,15 @@ import {
 } from '../../api/sowings';
 import { useFarmVarieties } from '../../api/varieties';
 import { useLanguage } from '../../app/i18n';
+import { useSignedIn } from '../../app/session/signed-in';
+import {
+  fieldErrorText,
+  refusalFieldErrors,
+  schemaFieldErrors,
+  type FieldErrors,
+} from '../../lib/field-errors';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
+import { AddVarietyDialog } from '../planning/add-variety-dialog';
 import { formatQuantity, parseTyped, roundStored } from './sowing-format';
 import { SowingEmergenceSuggestion } from './sowing-emergence-suggestion';
 
@@ -56,6 +69,15 @@ type NumberField =
   | 'operating_speed';
 
 type TextFieldName = 'origem' | 'seed_treatment' | 'inoculant';
+
+/** Refusals of the API about one field of the form, placed under it. */
+const REFUSAL_FIELDS: Readonly<Record<string, string>> = {
+  [ERROR_KEYS.sowingAreaExceedsRemaining]: 'area',
+  [ERROR_KEYS.sowingEmergenceBeforeSowing]: 'data_emergencia',
+  [ERROR_KEYS.sowingEmergenceOutsideSeason]: 'data_emergencia',
+  [ERROR_KEYS.sowingDateLocked]: 'data_semeadura',
+  [ERROR_KEYS.varietyNotAdded]: 'cultivar_id',
+};
 
 /** The quantity each number is typed in (null: the same in every language). */
 const QUANTITY_OF: Record<NumberField, Quantity | null> = {
@@ -99,7 +121,8 @@ export function SowingDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { t } = useTranslation(['sowings', 'reference']);
+  const { t } = useTranslation(['sowings', 'reference', 'errors']);
+  const { can } = useSignedIn();
   const language = useLanguage();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -143,6 +166,11 @@ export function SowingDialog({
   const [checked, setChecked] = useState(false);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  // The fields the last refusal named, each until it is edited.
+  const [refused, setRefused] = useState<FieldErrors>({});
+  // The area the form put in from the plot's remaining area, replaced while left as it was.
+  const [prefilledArea, setPrefilledArea] = useState<string | null>(null);
+  const [addingVariety, setAddingVariety] = useState(false);
 
   const countryId = farm.pais.id;
   const offered = cropsOfCountry(crops.data ?? [], seasonCrops.data ?? [], countryId);
@@ -164,18 +192,6 @@ export function SowingDialog({
   const parsed = Object.fromEntries(
     NUMBER_FIELDS.map((field) => [field, parseTyped(numbers[field], language)]),
   ) as Record<NumberField, number | null>;
-  const invalid = (field: NumberField) => Number.isNaN(parsed[field]);
-  const plotMissing = plot === null;
-  const varietyMissing = varietyId === '';
-  const areaMissing = parsed.area === null || (parsed.area !== null && parsed.area <= 0);
-  const emergenceBeforeSowing =
-    sowingDate !== '' && emergenceDate !== '' && emergenceDate < sowingDate;
-  const hasErrors =
-    plotMissing ||
-    varietyMissing ||
-    areaMissing ||
-    emergenceBeforeSowing ||
-    NUMBER_FIELDS.some(invalid);
 
   const unitLabel = (field: NumberField) => {
     const quantity = QUANTITY_OF[field];
@@ -186,71 +202,104 @@ export function SowingDialog({
     return quantity ? unitOf(quantity, language) : '';
   };
 
+  /** The stored value of a number; text that is no number stays NaN for the schema to refuse. */
   const toCanonical = (field: NumberField): number | null => {
     if (sowing && numbers[field] === initial[field]) return sowing[field] ?? null;
     const value = parsed[field];
-    if (value === null || Number.isNaN(value)) return null;
+    if (value === null || Number.isNaN(value)) return value;
     const quantity = QUANTITY_OF[field];
     return quantity ? roundStored(fromDisplayUnit(quantity, value, language)) : value;
   };
 
   const text = (field: TextFieldName) => texts[field].trim() || null;
 
+  // The payload as typed (a missing plot or variety is null): the API's own schema checks it.
+  const body = {
+    fazenda_id: farm.id,
+    talhao_id: plot?.id ?? null,
+    cultivar_id: varietyId ? Number(varietyId) : null,
+    area: toCanonical('area'),
+    data_semeadura: sowingDate || null,
+    data_emergencia: emergenceDate || null,
+    quantidade: toCanonical('quantidade'),
+    origem: text('origem'),
+    seeder_system_id: seederSystemId ? Number(seederSystemId) : null,
+    seed_class_id: seedClassId ? Number(seedClassId) : null,
+    estimated_cycle: toCanonical('estimated_cycle'),
+    germinative_power: toCanonical('germinative_power'),
+    seed_vigor: toCanonical('seed_vigor'),
+    line_spacing: toCanonical('line_spacing'),
+    population_lines: toCanonical('population_lines'),
+    operating_speed: toCanonical('operating_speed'),
+    seed_treatment: text('seed_treatment'),
+    inoculant: text('inoculant'),
+  };
+  const checkedErrors: FieldErrors = checked ? schemaFieldErrors(sowingBodySchema, body) : {};
+  if (checked && sowingDatesProblem(body))
+    checkedErrors.data_emergencia ??= 'form.emergence_before';
+  /** A field's message key (namespace errors, or sowings for the form's own), if it has one. */
+  const errorOf = (field: string): string | undefined => refused[field] ?? checkedErrors[field];
+  /** A message in the user's words; a limit is stated only where the field shows the rule's unit. */
+  const message = (key: string, field?: string) =>
+    key.startsWith('form.')
+      ? t(key, { ns: 'sowings' })
+      : fieldErrorText(t, key, language, !field || !QUANTITY_OF[field as NumberField]);
+  const edited = (field: string) =>
+    setRefused((old) => (old[field] ? { ...old, [field]: undefined } : old));
+
+  const choosePlot = (id: string) => {
+    setPlotId(id);
+    edited('talhao_id');
+    if (editing) return;
+    // A new sowing starts with what is left of the plot, unless an area was typed.
+    const chosen = sowablePlots.find((row) => String(row.id) === id);
+    if (!chosen || (numbers.area !== '' && numbers.area !== prefilledArea)) return;
+    const area =
+      chosen.remaining_area > 0 ? shownNumber('area', chosen.remaining_area, language) : '';
+    setNumbers((old) => ({ ...old, area }));
+    setPrefilledArea(area);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (readOnly) return;
     setChecked(true);
-    if (hasErrors || !plot) return;
-    const body: SowingBody = {
-      fazenda_id: farm.id,
-      talhao_id: plot.id,
-      cultivar_id: Number(varietyId),
-      area: toCanonical('area')!,
-      data_semeadura: sowingDate || null,
-      data_emergencia: emergenceDate || null,
-      quantidade: toCanonical('quantidade'),
-      origem: text('origem'),
-      seeder_system_id: seederSystemId ? Number(seederSystemId) : null,
-      seed_class_id: seedClassId ? Number(seedClassId) : null,
-      estimated_cycle: toCanonical('estimated_cycle'),
-      germinative_power: toCanonical('germinative_power'),
-      seed_vigor: toCanonical('seed_vigor'),
-      line_spacing: toCanonical('line_spacing'),
-      population_lines: toCanonical('population_lines'),
-      operating_speed: toCanonical('operating_speed'),
-      seed_treatment: text('seed_treatment'),
-      inoculant: text('inoculant'),
-    };
+    setRefused({});
+    if (
+      Object.keys(schemaFieldErrors(sowingBodySchema, body)).length > 0 ||
+      sowingDatesProblem(body)
+    )
+      return;
     setSending(true);
     setFailure(null);
     try {
-      if (sowing) await updateSowing(sowing.id, body);
-      else await createSowing(body);
+      const valid = body as SowingBody;
+      if (sowing) await updateSowing(sowing.id, valid);
+      else await createSowing(valid);
       onSaved();
     } catch (error) {
-      setFailure(error);
+      // A refusal that names its fields is told under them; any other in the alert.
+      const fields = refusalFieldErrors(error, REFUSAL_FIELDS);
+      setRefused(fields);
+      setFailure(Object.keys(fields).length > 0 ? null : error);
       setSending(false);
     }
   };
 
   const numberField = (field: NumberField, extra: { required?: boolean; helper?: string } = {}) => {
-    const showMissing = field === 'area' && checked && areaMissing && !invalid(field);
-    const error = (checked && invalid(field)) || showMissing;
+    const error = errorOf(field);
     return (
       <TextField
         required={extra.required}
         disabled={readOnly}
         label={`${t(`form.${field}`)} (${unitLabel(field)})`}
         value={numbers[field]}
-        onChange={(event) => setNumbers((old) => ({ ...old, [field]: event.target.value }))}
-        error={error}
-        helperText={
-          checked && invalid(field)
-            ? t('form.invalid_number')
-            : showMissing
-              ? t('form.required')
-              : extra.helper
-        }
+        onChange={(event) => {
+          setNumbers((old) => ({ ...old, [field]: event.target.value }));
+          edited(field);
+        }}
+        error={error !== undefined}
+        helperText={error ? message(error, field) : extra.helper}
         slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': `sowing-${field}` } }}
         sx={{ flex: '1 1 180px' }}
       />
@@ -262,8 +311,12 @@ export function SowingDialog({
       disabled={readOnly}
       label={t(`form.${field}`)}
       value={texts[field]}
-      onChange={(event) => setTexts((old) => ({ ...old, [field]: event.target.value }))}
-      helperText={helper}
+      onChange={(event) => {
+        setTexts((old) => ({ ...old, [field]: event.target.value }));
+        edited(field);
+      }}
+      error={errorOf(field) !== undefined}
+      helperText={errorOf(field) ? message(errorOf(field)!) : helper}
       slotProps={{ htmlInput: { maxLength: 200, 'data-testid': `sowing-${field}` } }}
       sx={{ flex: '1 1 220px' }}
     />
@@ -280,7 +333,12 @@ export function SowingDialog({
       disabled={readOnly}
       label={t(`form.${field}`)}
       value={options.length ? value : ''}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={(event) => {
+        onChange(event.target.value);
+        edited(`${field}_id`);
+      }}
+      error={errorOf(`${field}_id`) !== undefined}
+      helperText={errorOf(`${field}_id`) ? message(errorOf(`${field}_id`)!) : undefined}
       sx={{ flex: '1 1 220px' }}
       data-testid={`sowing-${field}`}
     >
@@ -294,6 +352,9 @@ export function SowingDialog({
       ))}
     </TextField>
   );
+
+  // A variety of the season's crop is added here, without leaving the form (the farm's list).
+  const canAddVariety = !readOnly && !editing && can('CULTIVAR_CADASTRAR') && crop && season;
 
   const loadingReference = !crops.data || !seasonCrops.data || !plots.data;
   const referenceError = crops.error ?? seasonCrops.error ?? plots.error;
@@ -382,11 +443,11 @@ export function SowingDialog({
               disabled={readOnly}
               label={t('form.plot')}
               value={plots.data ? plotId : ''}
-              onChange={(event) => setPlotId(event.target.value)}
-              error={checked && plotMissing}
+              onChange={(event) => choosePlot(event.target.value)}
+              error={errorOf('talhao_id') !== undefined}
               helperText={
-                checked && plotMissing
-                  ? t('form.required')
+                errorOf('talhao_id')
+                  ? message(errorOf('talhao_id')!)
                   : plot && remaining !== null && !readOnly
                     ? t('form.remaining', {
                         area: formatQuantity('area', remaining, language),
@@ -410,11 +471,14 @@ export function SowingDialog({
               disabled={readOnly}
               label={t('form.variety')}
               value={varieties.data ? varietyId : ''}
-              onChange={(event) => setVarietyId(event.target.value)}
-              error={checked && varietyMissing}
+              onChange={(event) => {
+                setVarietyId(event.target.value);
+                edited('cultivar_id');
+              }}
+              error={errorOf('cultivar_id') !== undefined}
               helperText={
-                checked && varietyMissing
-                  ? t('form.required')
+                errorOf('cultivar_id')
+                  ? message(errorOf('cultivar_id')!)
                   : varieties.data && varieties.data.length === 0
                     ? t('form.no_varieties')
                     : undefined
@@ -429,15 +493,36 @@ export function SowingDialog({
               ))}
             </TextField>
           </Stack>
+          {canAddVariety && (
+            <Box sx={{ mt: '8px !important' }}>
+              <Button
+                size="small"
+                startIcon={<AddIcon />}
+                onClick={() => setAddingVariety(true)}
+                data-testid="sowing-add-variety"
+              >
+                {t('form.add_variety')}
+              </Button>
+            </Box>
+          )}
           <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
             {numberField('area', { required: true })}
-            <TextField
-              type="date"
+            <DateField
               label={t('form.sowing_date')}
               value={sowingDate}
               disabled={readOnly || dateLock !== null}
-              onChange={(event) => setSowingDate(event.target.value)}
-              helperText={dateLock && !readOnly ? t(`form.date_locked_${dateLock}`) : undefined}
+              onChange={(value) => {
+                setSowingDate(value);
+                edited('data_semeadura');
+              }}
+              error={errorOf('data_semeadura') !== undefined}
+              helperText={
+                errorOf('data_semeadura')
+                  ? message(errorOf('data_semeadura')!)
+                  : dateLock && !readOnly
+                    ? t(`form.date_locked_${dateLock}`)
+                    : undefined
+              }
               slotProps={{
                 inputLabel: { shrink: true },
                 htmlInput: { 'data-testid': 'sowing-date' },
@@ -445,14 +530,18 @@ export function SowingDialog({
               }}
               sx={{ flex: '1 1 180px' }}
             />
-            <TextField
-              type="date"
+            <DateField
               label={t('form.emergence_date')}
               value={emergenceDate}
               disabled={readOnly}
-              onChange={(event) => setEmergenceDate(event.target.value)}
-              error={checked && emergenceBeforeSowing}
-              helperText={checked && emergenceBeforeSowing ? t('form.emergence_before') : undefined}
+              onChange={(value) => {
+                setEmergenceDate(value);
+                edited('data_emergencia');
+              }}
+              error={errorOf('data_emergencia') !== undefined}
+              helperText={
+                errorOf('data_emergencia') ? message(errorOf('data_emergencia')!) : undefined
+              }
               slotProps={{
                 inputLabel: { shrink: true },
                 htmlInput: { 'data-testid': 'sowing-emergence' },
@@ -516,6 +605,19 @@ export function SowingDialog({
           </Button>
         )}
       </DialogActions>
+      {addingVariety && crop && season && (
+        <AddVarietyDialog
+          farm={farm}
+          crop={crop}
+          season={season}
+          onClose={() => setAddingVariety(false)}
+          onAdded={(variety) => {
+            setVarietyId(String(variety.id));
+            edited('cultivar_id');
+            setAddingVariety(false);
+          }}
+        />
+      )}
     </Dialog>
   );
 }

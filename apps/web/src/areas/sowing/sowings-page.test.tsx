@@ -302,6 +302,8 @@ describe('sowings page (/sowings)', { timeout: 30_000 }, () => {
         i18n.t('exception.sowing.area_exceeds_remaining', { ns: 'errors' }),
       ),
     ).toBeTruthy();
+    // Told under the area it is about.
+    expect(within(dialog).getByTestId('sowing-area').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('refuses to send without plot, variety and area', async () => {
@@ -316,8 +318,134 @@ describe('sowings page (/sowings)', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByTestId('sowing-add'));
     const dialog = await screen.findByTestId('sowing-new-dialog');
     fireEvent.click(within(dialog).getByTestId('sowing-save'));
-    expect(within(dialog).getAllByText(s('form.required'))).toHaveLength(3);
+    expect(within(dialog).getAllByText(i18n.t('field.required', { ns: 'errors' }))).toHaveLength(3);
     expect(posted).toBe(false);
+  });
+
+  /** Opens the new-sowing form with its plot and variety chosen. */
+  async function newSowingForm() {
+    await renderSowings();
+    fireEvent.click(await screen.findByTestId('sowing-add'));
+    const dialog = await screen.findByTestId('sowing-new-dialog');
+    await waitFor(() =>
+      expect(within(dialog).getAllByRole('combobox').length).toBeGreaterThanOrEqual(2),
+    );
+    await chooseOption('sowing-plot', 'Talhão Baixada');
+    await chooseOption('sowing-variety', 'BRS 1010 IPRO');
+    return dialog;
+  }
+
+  it('refuses germination 150 % and vigour −3 by the API’s schema, sending nothing', async () => {
+    let posted = false;
+    serveSowings({
+      sowings: (request) => {
+        if (request.method === 'POST') posted = true;
+        return jsonResponse([SOWN]);
+      },
+    });
+    const dialog = await newSowingForm();
+    const type = (field: string, value: string) =>
+      fireEvent.change(within(dialog).getByTestId(field), { target: { value } });
+    type('sowing-germinative_power', '150');
+    type('sowing-seed_vigor', '-3');
+    type('sowing-line_spacing', 'abc');
+    fireEvent.click(within(dialog).getByTestId('sowing-save'));
+    const helper = (field: string) =>
+      within(dialog).getByTestId(field).closest('.MuiFormControl-root')!.textContent;
+    // Each message states the rule's limit (a percentage: the same unit on screen).
+    expect(helper('sowing-germinative_power')).toContain('The maximum is 100.');
+    expect(helper('sowing-seed_vigor')).toContain('The minimum is 0.');
+    expect(helper('sowing-line_spacing')).toContain(i18n.t('field.not_a_number', { ns: 'errors' }));
+    expect(posted).toBe(false);
+    // Fixing the value drops its message.
+    type('sowing-germinative_power', '85');
+    expect(helper('sowing-germinative_power')).not.toContain('The maximum is 100.');
+  });
+
+  it('marks the fields a server refusal names', async () => {
+    serveSowings({
+      sowings: (request) =>
+        request.method === 'POST'
+          ? apiError(400, 'exception.validation_error', [
+              { field: 'body.seed_vigor', key: 'field.too_big', message: 'Too big' },
+            ])
+          : jsonResponse([SOWN]),
+    });
+    const dialog = await newSowingForm();
+    fireEvent.change(within(dialog).getByTestId('sowing-seed_vigor'), {
+      target: { value: '80' },
+    });
+    fireEvent.click(within(dialog).getByTestId('sowing-save'));
+    const field = within(dialog).getByTestId('sowing-seed_vigor');
+    await waitFor(() =>
+      expect(field.closest('.MuiFormControl-root')!.textContent).toContain(
+        i18n.t('field.too_big', { ns: 'errors' }),
+      ),
+    );
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByTestId('sowing-area').getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it('starts the area from the plot’s remaining area, and keeps a typed one', async () => {
+    serveSowings();
+    await changeLanguage('pt');
+    await renderSowings();
+    fireEvent.click(await screen.findByTestId('sowing-add'));
+    const dialog = await screen.findByTestId('sowing-new-dialog');
+    await waitFor(() =>
+      expect(within(dialog).getAllByRole('combobox').length).toBeGreaterThanOrEqual(2),
+    );
+    const area = within(dialog).getByTestId('sowing-area') as HTMLInputElement;
+    await chooseOption('sowing-plot', 'Talhão Baixada');
+    expect(area.value).toBe('60');
+    // A plot with nothing left gives no area; a typed area stays when the plot changes.
+    await chooseOption('sowing-plot', 'Talhão Sede');
+    expect(area.value).toBe('');
+    fireEvent.change(area, { target: { value: '12' } });
+    await chooseOption('sowing-plot', 'Talhão Baixada');
+    expect(area.value).toBe('12');
+  });
+
+  it('adds a variety in place and chooses it', async () => {
+    let added: unknown = null;
+    const NEW_VARIETY: FarmVariety = { ...BRS, id: 502, seed_id: 9002, name: 'NS 5959 IPRO' };
+    serveSowings({
+      extra: {
+        '/api/cultivares': (request) => {
+          if (request.method === 'POST')
+            return request.json().then((body) => {
+              added = body;
+              return jsonResponse(NEW_VARIETY, 201);
+            });
+          return jsonResponse(added ? [BRS, NEW_VARIETY] : [BRS]);
+        },
+        '/api/sementes/fazenda/:farmId': () =>
+          jsonResponse([
+            {
+              seed_id: 9002,
+              name: 'NS 5959 IPRO',
+              asset_owner: 'Nidera',
+              crop_id: 1,
+              relative_maturity: 5.9,
+              growth_habit: 'indeterminate',
+              genetically_modified_organism: true,
+              recommended: true,
+              added: null,
+            },
+          ]),
+      },
+    });
+    await renderSowings();
+    fireEvent.click(await screen.findByTestId('sowing-add'));
+    const dialog = await screen.findByTestId('sowing-new-dialog');
+    fireEvent.click(await within(dialog).findByTestId('sowing-add-variety'));
+    const adding = await screen.findByTestId('variety-add-dialog');
+    fireEvent.click(await within(adding).findByTestId('seed-add'));
+    await waitFor(() => expect(screen.queryByTestId('variety-add-dialog')).toBeNull());
+    expect(added).toEqual({ fazenda_id: 1, season_crop_id: 11, seed_id: 9002 });
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('sowing-variety').textContent).toContain('NS 5959 IPRO'),
+    );
   });
 
   it('deletes a sowing after confirmation', async () => {
@@ -533,7 +661,7 @@ describe('sowings page (/sowings)', { timeout: 30_000 }, () => {
         expect(field('sowing-line_spacing').value).toBe('17.72');
         expect(field('sowing-population_lines').value).toBe('3.66');
         expect(field('sowing-operating_speed').value).toBe('3.73');
-        expect(field('sowing-date').value).toBe('2025-10-10');
+        expect(field('sowing-date').value).toBe('10/10/2025');
         expect(field('sowing-date').disabled).toBe(false);
         await waitFor(() =>
           expect(within(dialog).getByTestId('sowing-variety').textContent).toContain(
@@ -718,7 +846,7 @@ describe('sowings page (/sowings)', { timeout: 30_000 }, () => {
     const emergence = within(dialog).getByTestId('sowing-emergence') as HTMLInputElement;
     expect(emergence.value).toBe('');
     fireEvent.click(within(suggestion).getByRole('button', { name: s('form.suggestion_use') }));
-    expect(emergence.value).toBe('2025-10-29');
+    expect(emergence.value).toBe('29/10/2025');
     await waitFor(() =>
       expect(within(dialog).queryByTestId('sowing-emergence-suggestion')).toBeNull(),
     );

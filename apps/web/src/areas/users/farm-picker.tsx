@@ -17,6 +17,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Farm, useFarms } from '../../api/farms';
 import type { Bound } from '../../lib/form-fields';
+import { useLanguage } from '../../app/i18n';
+import { fieldErrorText } from '../../lib/field-errors';
 
 type FarmsQuery = ReturnType<typeof useFarms>;
 
@@ -47,12 +49,13 @@ export function FormFarmsField<T extends FieldValues, O>({
   ...bound
 }: Bound<T, O, number[] | undefined> & { allFarms: boolean; farms: FarmsQuery; label: string }) {
   const { t } = useTranslation(['users', 'errors']);
+  const language = useLanguage();
   const { field, fieldState } = useController(bound);
   const errorKey = fieldState.error?.message;
   const message = errorKey
     ? errorKey === ERROR_KEYS.farmNotFound
       ? `${t(errorKey, { ns: 'errors' })} ${t('farms.not_found_hint')}`
-      : t(errorKey, { ns: 'errors' })
+      : fieldErrorText(t, errorKey, language)
     : undefined;
 
   if (allFarms) {

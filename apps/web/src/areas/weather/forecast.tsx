@@ -57,15 +57,22 @@ export function ForecastChart({ days, format }: { days: WeatherDay[]; format: We
         >
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="name" tick={{ fontSize: 12 }} />
-          <YAxis yAxisId="rain" tick={{ fontSize: 12 }} unit={` ${format.rainUnit}`} width={64} />
+          <YAxis
+            yAxisId="rain"
+            tick={{ fontSize: 12 }}
+            unit={` ${format.rainUnit}`}
+            tickFormatter={(value) => format.chartValue(value)}
+            width={64}
+          />
           <YAxis
             yAxisId="temperature"
             orientation="right"
             tick={{ fontSize: 12 }}
             unit={format.temperatureUnit}
+            tickFormatter={(value) => format.chartValue(value)}
             width={48}
           />
-          <Tooltip />
+          <Tooltip formatter={(value) => format.chartValue(value)} />
           <Legend />
           <Bar
             yAxisId="rain"

@@ -22,6 +22,7 @@ import {
 } from '@lavoura/domain';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../lib/date-field';
 import { useFarmPrecipitation, useRecordRain, type FarmPrecipitation } from '../../api/weather';
 import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
@@ -56,8 +57,13 @@ function HistoryChart({ history, format }: { history: FarmPrecipitation; format:
         <BarChart width={width} height={200} data={rows} margin={{ top: 8, right: 8, left: -8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="name" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-          <YAxis tick={{ fontSize: 12 }} unit={` ${format.rainUnit}`} width={64} />
-          <Tooltip />
+          <YAxis
+            tick={{ fontSize: 12 }}
+            unit={` ${format.rainUnit}`}
+            tickFormatter={(value) => format.chartValue(value)}
+            width={64}
+          />
+          <Tooltip formatter={(value) => format.chartValue(value)} />
           <Legend />
           <Bar
             dataKey="provider"
@@ -138,12 +144,11 @@ function RainEntryForm({ farmId, today }: { farmId: number; today: string }) {
         spacing={1.5}
         sx={{ alignItems: { sm: 'flex-start' } }}
       >
-        <TextField
+        <DateField
           label={t('entry.date')}
-          type="date"
           size="small"
           value={date}
-          onChange={(event) => setDate(event.target.value)}
+          onChange={(value) => setDate(value)}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
           required
         />

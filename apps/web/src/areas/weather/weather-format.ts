@@ -23,6 +23,8 @@ export interface WeatherFormat {
   day(date: string): string;
   /** "27/11" for a chart axis. */
   shortDay(date: string): string;
+  /** A chart's value (a tooltip's, an axis tick's) the language's way: 15,3 in pt, 15.3 in en. */
+  chartValue(value: unknown): string;
 }
 
 export function weatherFormat(language: Language): WeatherFormat {
@@ -56,6 +58,10 @@ export function weatherFormat(language: Language): WeatherFormat {
     soilMoisture: (value) => `${formatNumber(value * 100, language, 0)} %`,
     day: (date) => dayFormat.format(dateOnlyToUtc(date)),
     shortDay: (date) => shortFormat.format(dateOnlyToUtc(date)),
+    chartValue: (value) =>
+      typeof value === 'number'
+        ? formatNumber(value, language, metric ? 1 : 2)
+        : String(value ?? ''),
   };
 }
 

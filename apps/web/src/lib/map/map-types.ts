@@ -36,6 +36,8 @@ export interface PlotsMapProps {
 export interface PlotEditorMapProps {
   /** The farm's other plots, drawn grey under the one being edited, for reference. */
   plots?: readonly MapPlot[];
+  /** Those of `plots` the outline overlaps: drawn in the error colour with their names shown. */
+  highlightedIds?: readonly number[];
   /** The outline being edited; null while there is none (draw a new one). */
   value: MapPolygon | null;
   /** The outline after a finished drawing or a moved, added or removed vertex; null when cleared. */

@@ -31,6 +31,7 @@ L.Marker.mergeOptions({ keyboard: false });
 /** The Leaflet + geoman side of PlotEditorMap (plots-map.tsx loads it lazily). */
 export function PlotEditorView({
   plots = [],
+  highlightedIds,
   value,
   onChange,
   onDraft,
@@ -116,16 +117,18 @@ export function PlotEditorView({
     if (!group) return;
     group.clearLayers();
     for (const plot of plots) {
+      const overlapped = highlightedIds?.includes(plot.id) ?? false;
       L.polygon(toLatLngs(plot.geometry), {
-        color: theme.palette.grey[600],
-        weight: 1,
-        fillOpacity: 0.15,
+        color: overlapped ? theme.palette.error.main : theme.palette.grey[600],
+        weight: overlapped ? 2 : 1,
+        fillOpacity: overlapped ? 0.3 : 0.15,
         interactive: false,
+        className: overlapped ? 'plot-overlapped' : '',
       })
-        .bindTooltip(plotLabel(plot), { permanent: false, direction: 'center' })
+        .bindTooltip(plotLabel(plot), { permanent: overlapped, direction: 'center' })
         .addTo(group);
     }
-  }, [plots, theme, base]);
+  }, [plots, highlightedIds, theme, base]);
 
   // The editable outline: drawn again only when the value did not come from the layer itself.
   useEffect(() => {

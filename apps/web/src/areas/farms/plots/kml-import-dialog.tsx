@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { ERROR_KEYS } from '@lavoura/domain';
+import { ERROR_KEYS, type PlotOverlapInfo } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import type { Farm, Plot } from '../../../api/farms';
 import { ApiError } from '../../../api/http';
@@ -31,6 +31,7 @@ import {
 import { PlotsMap, type MapPlot } from '../../../lib/map/plots-map';
 import { FarmDialogTitle } from './farm-dialog-title';
 import { PlotErrorAlert } from './plot-error-alert';
+import { PlotOverlapDialog, overlapInfoOf } from './plot-overlap-dialog';
 import { useAreaText } from './plot-texts';
 
 /** The server's limit for a KML or KMZ upload (exception.file.too_large beyond it). */
@@ -71,6 +72,8 @@ export function KmlImportDialog({
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  // The overlaps the server named (409 exception.plot.overlap), to confirm before importing.
+  const [asking, setAsking] = useState<PlotOverlapInfo | null>(null);
 
   const read = async (picked: File) => {
     setFile(picked);
@@ -91,7 +94,7 @@ export function KmlImportDialog({
     }
   };
 
-  const save = async () => {
+  const save = async (confirmOverlap = false) => {
     if (!preview) return;
     setSaving(true);
     setFailure(null);
@@ -99,11 +102,18 @@ export function KmlImportDialog({
       const saved = await createPlots({
         fazenda_id: farm.id,
         plots: preview.plots.map(({ nome, geometry }) => ({ nome, geometry })),
+        ...(confirmOverlap ? { confirm_overlap: true } : {}),
       });
       await invalidateAfterPlotWrite(queryClient, farm.id);
+      setAsking(null);
       onSaved(saved);
     } catch (error) {
-      setFailure(error);
+      const named = overlapInfoOf(error);
+      if (named && !confirmOverlap) setAsking(named);
+      else {
+        setAsking(null);
+        setFailure(error);
+      }
       setSaving(false);
     }
   };
@@ -241,6 +251,15 @@ export function KmlImportDialog({
           {preview ? t('plots.kml.save', { count }) : t('plots.kml.save_none')}
         </Button>
       </DialogActions>
+      {asking && (
+        <PlotOverlapDialog
+          info={asking}
+          importing
+          saving={saving}
+          onConfirm={() => void save(true)}
+          onCancel={() => setAsking(null)}
+        />
+      )}
     </Dialog>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { useQueryClient } from '@tanstack/react-query';
-import { ERROR_KEYS } from '@lavoura/domain';
+import { ERROR_KEYS, type PlotOverlapInfo } from '@lavoura/domain';
 import { checkPlotGeometry } from '@lavoura/domain/geo';
 import { useTranslation } from 'react-i18next';
 import type { Farm, Plot } from '../../../api/farms';
@@ -24,6 +24,7 @@ import { PlotEditorMap, type MapPlot, type MapPolygon } from '../../../lib/map/p
 import { PlotDeleteDialog } from './plot-delete-dialog';
 import { FarmDialogTitle } from './farm-dialog-title';
 import { PlotErrorAlert } from './plot-error-alert';
+import { PlotOverlapDialog, overlapInfoFor, overlapInfoOf } from './plot-overlap-dialog';
 import { useAreaText } from './plot-texts';
 
 const NAME_MAX = 255;
@@ -68,6 +69,8 @@ export function PlotMapDialog({
   const [failure, setFailure] = useState<unknown>(null);
   const [reloading, setReloading] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // The overlaps to confirm before saving (seen while drawing, or named by the server's 409).
+  const [asking, setAsking] = useState<PlotOverlapInfo | null>(null);
   // A new map (and outline) after a reload: the editor takes its value once per key.
   const [mapKey, setMapKey] = useState(0);
 
@@ -84,25 +87,56 @@ export function PlotMapDialog({
   const nameError = submitted && name.trim() === '';
   const outlineMissing = submitted && !geometry;
   const problem = geometry && checked && !checked.ok && !draft ? checked.problem : null;
+  const outlineChanged = geometry !== (plot?.geometry ?? null);
+  // What the outline shares with the farm's other plots, by the server's own rule.
+  const overlaps = useMemo(
+    () =>
+      checked?.ok
+        ? overlapInfoFor(
+            name.trim(),
+            checked.polygon,
+            others.map((other) => ({ id: other.id, nome: other.name, geometry: other.geometry })),
+          )
+        : null,
+    // `checked` follows `shown`; a new object each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [shown, others, name],
+  );
+  const overlapIds = useMemo(
+    () => overlaps?.overlaps.map((overlap) => overlap.plot_id ?? 0) ?? [],
+    [overlaps],
+  );
 
-  const save = async () => {
+  const save = async (confirmOverlap = false) => {
     setSubmitted(true);
     setFailure(null);
     if (name.trim() === '' || !geometry || problem) return;
+    if (!confirmOverlap && outlineChanged && overlaps) {
+      setAsking(overlaps);
+      return;
+    }
     setSaving(true);
     try {
+      const confirm = confirmOverlap ? { confirm_overlap: true } : {};
       const saved = plot
         ? await updatePlot(plot.id, {
             nome: name.trim(),
             // Only a changed outline is sent: the area follows it (and NDVI may lock it).
-            ...(geometry !== plot.geometry ? { geometry } : {}),
+            ...(outlineChanged ? { geometry, ...confirm } : {}),
             updated_at: plot.updated_at,
           })
-        : await createPlot({ fazenda_id: farm.id, nome: name.trim(), geometry });
+        : await createPlot({ fazenda_id: farm.id, nome: name.trim(), geometry, ...confirm });
       await invalidateAfterPlotWrite(queryClient, farm.id);
+      setAsking(null);
       onSaved(saved, plot === null);
     } catch (error) {
-      setFailure(error);
+      // A plot drawn meanwhile by someone else: the server names it; ask as for the others.
+      const named = overlapInfoOf(error);
+      if (named && !confirmOverlap) setAsking(named);
+      else {
+        setAsking(null);
+        setFailure(error);
+      }
       setSaving(false);
     }
   };
@@ -191,6 +225,7 @@ export function PlotMapDialog({
             <PlotEditorMap
               key={mapKey}
               plots={others}
+              highlightedIds={outlineChanged ? overlapIds : undefined}
               value={geometry}
               onChange={(next) => {
                 setGeometry(next);
@@ -202,6 +237,20 @@ export function PlotMapDialog({
               center={farmCenter}
               ariaLabel={t('plots.map.aria', { farm: farm.nome })}
             />
+            {overlaps && outlineChanged && !draft && (
+              <Alert severity="warning" data-testid="plot-overlap-live">
+                {t('plots.overlap.live', {
+                  plots: overlaps.overlaps
+                    .map((overlap) =>
+                      t('plots.overlap.item', {
+                        name: overlap.plot_nome,
+                        area: areaText(overlap.area_ha),
+                      }),
+                    )
+                    .join(', '),
+                })}
+              </Alert>
+            )}
             {problem && (
               <Alert severity="error" data-testid="plot-outline-problem">
                 {t(`plots.geometry_problem.${problem}`)}
@@ -233,6 +282,14 @@ export function PlotMapDialog({
           </Button>
         </DialogActions>
       </Box>
+      {asking && (
+        <PlotOverlapDialog
+          info={asking}
+          saving={saving}
+          onConfirm={() => void save(true)}
+          onCancel={() => setAsking(null)}
+        />
+      )}
       {deleting && plot && (
         <PlotDeleteDialog
           plot={plot}

@@ -139,6 +139,34 @@ describe('fields modal', { timeout: 30_000 }, () => {
     },
   );
 
+  it('counts ground shared by overlapping plots once in the farm’s total, and says so', async () => {
+    // A second square over the eastern half of Norte's.
+    const OVER = plot({
+      id: 103,
+      nome: 'Talhão Sobreposto',
+      area: 40.5,
+      area_calculada: 40.5,
+      geometry: square(-53.4575, -24.95),
+    });
+    screenWidth(1280);
+    servePlots([OVER, NORTE]);
+    await changeLanguage('pt');
+    const dialog = await openFields();
+    await within(dialog).findByTestId('plots-list');
+    const count = within(dialog).getByTestId('plots-count').textContent ?? '';
+    const number = (text: string) => Number(text.replace(/\./g, '').replace(',', '.'));
+    const total = number(/· ([\d.,]+) ha$/.exec(count)![1]!);
+    const note = within(dialog).getByTestId('plots-shared-note').textContent ?? '';
+    const shared = number(/\(([\d,]+) ha em comum\)$/.exec(note)![1]!);
+    expect(count).toMatch(/^2 talhões · /);
+    expect(note).toMatch(/^Áreas sobrepostas contadas uma vez /);
+    // 81 ha added up; half of Norte's square (about 14 ha measured) is counted once.
+    expect(shared).toBeGreaterThan(12);
+    expect(shared).toBeLessThan(16);
+    expect(total + shared).toBeCloseTo(81, 1);
+    expect(missingKeys).toEqual([]);
+  });
+
   it('shows loading, then an error with a retry, then the empty state', async () => {
     let calls = 0;
     let release: () => void = () => {};
@@ -477,6 +505,60 @@ describe('KML import', { timeout: 30_000 }, () => {
     if (name) expect(alert.textContent).toContain(name);
     expect(alert.textContent).not.toMatch(/\{\{|exception\./);
     expect((within(dialog).getByTestId('kml-save') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('asks before importing outlines over the farm’s plots, then imports with the confirmation', async () => {
+    const saves: Record<string, unknown>[] = [];
+    servePlots([NORTE], {
+      '/api/plots/kml-preview': () => jsonResponse(PREVIEW),
+      '/api/plots/many': async (request) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        saves.push(body);
+        if (!body.confirm_overlap)
+          return apiError(409, ERROR_KEYS.plotOverlap, {
+            area_ha: 14.5,
+            overlaps: [
+              { nome: 'Lote 1', plot_id: NORTE.id, plot_nome: 'Talhão Norte', area_ha: 12.25 },
+              { nome: 'Lote 2', plot_id: null, plot_nome: 'Lote 1', area_ha: 2.25 },
+            ],
+          });
+        return jsonResponse(
+          [plot({ id: 201, nome: 'Lote 1' }), plot({ id: 202, nome: 'Lote 2' })],
+          201,
+        );
+      },
+    });
+    await changeLanguage('pt');
+    const dialog = await openImport();
+    pick(dialog, new File(['<kml/>'], 'lotes.kml'));
+    await within(dialog).findByTestId('kml-preview-list');
+    fireEvent.click(within(dialog).getByTestId('kml-save'));
+    const ask = await screen.findByTestId('plot-overlap-dialog');
+    expect(within(ask).getByRole('heading').textContent).toBe(t('plots.overlap.title'));
+    expect(
+      within(ask)
+        .getAllByTestId('plot-overlap-item')
+        .map((item) => item.textContent),
+    ).toEqual(['Lote 1 sobre Talhão Norte (12,25 ha)', 'Lote 2 sobre Lote 1 (2,25 ha)']);
+    expect(within(ask).getByTestId('plot-overlap-total').textContent).toBe(
+      t('plots.overlap.total', { area: '14,50 ha' }),
+    );
+    expect(screen.queryByText(t('plots.imported', { count: 2 }))).toBeNull();
+    // Cancelling goes back to the preview, nothing saved.
+    fireEvent.click(within(ask).getByRole('button', { name: t('dialog.cancel') }));
+    await waitFor(() => expect(screen.queryByTestId('plot-overlap-dialog')).toBeNull());
+    expect(saves).toHaveLength(1);
+    fireEvent.click(within(dialog).getByTestId('kml-save'));
+    fireEvent.click(
+      within(await screen.findByTestId('plot-overlap-dialog')).getByRole('button', {
+        name: t('plots.overlap.confirm_import'),
+      }),
+    );
+    expect(await screen.findByText(t('plots.imported', { count: 2 }))).toBeTruthy();
+    expect(saves).toHaveLength(3);
+    expect(saves[2]).toMatchObject({ fazenda_id: 1, confirm_overlap: true });
+    expect(saves[1]!.confirm_overlap).toBeUndefined();
+    expect(missingKeys).toEqual([]);
   });
 
   it('refuses a file over 5 MB without sending it', async () => {

@@ -28,6 +28,7 @@ import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { ERROR_KEYS } from '@lavoura/domain';
+import { farmTotalAreaHa, sharedGroundHa } from '@lavoura/domain/overlap';
 import { useTranslation } from 'react-i18next';
 import { usePlots, type Farm, type Plot } from '../../../api/farms';
 import { invalidateAfterPlotWrite, setPlotEnabled } from '../../../api/plots';
@@ -65,6 +66,14 @@ export function PlotsDialog({ farm, onClose }: { farm: Farm; onClose: () => void
   const canCreate = can('TALHAO_CADASTRAR');
   const canEdit = can('TALHAO_EDITAR');
   const canDelete = can('TALHAO_EXCLUIR');
+  // The farm's total as the server counts it: ground shared by confirmed overlaps counts once.
+  const { totalArea, sharedArea } = useMemo(() => {
+    const list = plots.data ?? [];
+    return {
+      totalArea: farmTotalAreaHa(list),
+      sharedArea: sharedGroundHa(list.map((plot) => plot.geometry)),
+    };
+  }, [plots.data]);
   const mapPlots = useMemo<MapPlot[]>(
     () =>
       (plots.data ?? []).map((plot) => ({
@@ -260,7 +269,6 @@ export function PlotsDialog({ farm, onClose }: { farm: Farm; onClose: () => void
   }
 
   const count = plots.data?.length ?? 0;
-  const totalArea = plots.data?.reduce((sum, plot) => sum + plot.area, 0) ?? 0;
   return (
     <Dialog
       open
@@ -282,6 +290,17 @@ export function PlotsDialog({ farm, onClose }: { farm: Farm; onClose: () => void
         >
           {plots.data ? t('plots.count', { count, area: areaText(totalArea) }) : '\u00a0'}
         </Typography>
+        {sharedArea > 0 && (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            component="span"
+            sx={{ display: 'block' }}
+            data-testid="plots-shared-note"
+          >
+            {t('plots.overlap.shared_note', { area: areaText(sharedArea) })}
+          </Typography>
+        )}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
