@@ -10,7 +10,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { pesticideRowSchema, type PesticideRow } from '../../packages/domain/src/index.ts';
+import {
+  pesticideRowSchema,
+  productUnitOf,
+  searchableText,
+  toProductUnit,
+  type DoseUnit,
+  type PesticideRow,
+} from '../../packages/domain/src/index.ts';
 
 const SOURCE = {
   id: 'agrofit',
@@ -22,6 +29,7 @@ const SOURCE = {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const mirror = process.argv[2] ?? '/work/.mirror/gelsonmoraes+analise_agrofit/repo';
 const out = path.join(root, 'apps/api/src/db/reference-data/catalogue/agrofit/pesticides.json');
+const labelsFile = path.join(path.dirname(out), 'label-indications.csv');
 
 /** The extract's text is decomposed (NFD) and carries C1 dashes (U+0096) where a dash was. */
 const clean = (text: string) =>
@@ -64,6 +72,8 @@ const PATHOGENS: { names: string[]; id: number; code: string; crop: 'soybean' | 
       'colletotrichum truncatum',
       'colletotrichum dematium var. truncata',
       'colletotrichum dematium truncata',
+      // Soybean labels also name the anthracnose fungus by its older name alone.
+      'colletotrichum dematium',
     ],
   },
   { id: 3, code: 'MAL', crop: 'soybean', many: true, names: ['corynespora cassiicola'] },
@@ -205,6 +215,72 @@ function parseActive(text: string): PesticideRow['actives'][number] {
   };
 }
 
+interface LabelIndication {
+  registration_number: string;
+  brand: string;
+  crop: 'soybean' | 'wheat';
+  pathogen: string;
+  dose_min: string;
+  dose_max: string;
+  dose_unit: string;
+  safety_interval_days: string;
+}
+
+/**
+ * The label indications (`npm run data:agrofit-labels`), by registration number without leading
+ * zeros. A row counts for a product only when its brand is one of the product's trade names: the
+ * label data reuses a few numbers for other products.
+ */
+function labelIndications(): Map<string, LabelIndication[]> {
+  const rows = parse(fs.readFileSync(labelsFile, 'utf8'), {
+    columns: true,
+    skip_empty_lines: true,
+  }) as LabelIndication[];
+  return groupBy(rows, (row) => row.registration_number.replace(/^0+/, ''));
+}
+
+const MAX_DOSE_PER_HA = 10;
+
+/** What the label says of one of our diseases on a crop: registered, with its dose and interval. */
+function labelFacts(
+  indications: LabelIndication[],
+  pathogen: (typeof PATHOGENS)[number],
+  formulation: string | null,
+): Omit<NonNullable<PesticideRow['diseases']>[number], 'disease_id' | 'code' | 'crop'> | null {
+  const found = indications.filter(
+    (row) =>
+      row.crop === pathogen.crop &&
+      pathogen.names.includes(row.pathogen.toLowerCase().replace(/f\. sp\./g, 'f.sp.').trim()),
+  );
+  if (found.length === 0) return null;
+  const unit = productUnitOf(formulation);
+  const doses = found.flatMap((row) => {
+    if (!unit || !row.dose_unit) return [];
+    const doseUnit = row.dose_unit.split('/')[0] as DoseUnit;
+    const min = toProductUnit(Number(row.dose_min), doseUnit, unit);
+    const max = toProductUnit(Number(row.dose_max), doseUnit, unit);
+    // A foliar fungicide is sprayed at a few L or kg per hectare: more than 10 is a unit the
+    // label data mistyped (Verdadero 600 WG reads "100 to 200 Kg/ha", its label 100–200 g/ha).
+    return min !== null && max !== null && max <= MAX_DOSE_PER_HA ? [{ min, max }] : [];
+  });
+  const days = found.flatMap((row) =>
+    row.safety_interval_days ? [Number(row.safety_interval_days)] : [],
+  );
+  const round = (value: number) => Math.round(value * 1e6) / 1e6;
+  return {
+    inferred: false,
+    // Two label rows for the pair (one per synonym of the pathogen): the widest range.
+    ...(doses.length
+      ? {
+          dose_min: round(Math.min(...doses.map((dose) => dose.min))),
+          dose_max: round(Math.max(...doses.map((dose) => dose.max))),
+        }
+      : {}),
+    // The longest interval any of them names is the one a grower must keep.
+    ...(days.length ? { safety_interval_days: Math.max(...days) } : {}),
+  };
+}
+
 const CATEGORIES = { fungicida: 'fungicide', herbicida: 'herbicide', nematicida: 'nematicide' } as const;
 
 function build(): PesticideRow[] {
@@ -217,6 +293,7 @@ function build(): PesticideRow[] {
   const activesOf = groupBy(table('bridge_produto_ingrediente.csv'), (row) => row.nr_registro!);
   const pestsOf = groupBy(table('bridge_produto_praga.csv'), (row) => row.nr_registro!);
 
+  const labels = labelIndications();
   const rows: PesticideRow[] = [];
   for (const product of products) {
     const registration = product.nr_registro!;
@@ -250,16 +327,32 @@ function build(): PesticideRow[] {
       .sort((a, b) => a.scientific_name.localeCompare(b.scientific_name));
     const otherCrops = [...crops].some((crop) => !SOYBEAN_CROPS.has(crop) && !WHEAT_CROPS.has(crop));
     const targetNames = new Set(targets.map((target) => target.scientific_name.toLowerCase()));
+    const names = product.marca_comercial!.split(';').map((name) => name.trim()).filter(Boolean);
+    const brands = new Set(names.map(searchableText));
+    const indications = (labels.get(registration.replace(/\D/g, '').replace(/^0+/, '')) ?? []).filter(
+      (row) => brands.has(searchableText(row.brand)),
+    );
     const diseases = new Map<number, NonNullable<PesticideRow['diseases']>[number]>();
     for (const pathogen of PATHOGENS) {
       if (pathogen.crop === 'soybean' ? !soybean : !wheat) continue;
-      if (!pathogen.names.some((name) => targetNames.has(name))) continue;
-      const inferred = pathogen.many && otherCrops;
+      // The label data keeps the crop of each target: where it names the pair, it is registered.
+      const label = labelFacts(indications, pathogen, product.formulacao || null);
+      if (!label && !pathogen.names.some((name) => targetNames.has(name))) continue;
+      // A pathogen of other hosts too, that the product's label for this crop does not name: the
+      // label registers it elsewhere, not here (e.g. Sclerotinia on cotton and beans, not soybean).
+      const labelledCrop = indications.some((row) => row.crop === pathogen.crop);
+      if (!label && pathogen.many && labelledCrop) continue;
+      const inferred = label ? false : pathogen.many && otherCrops;
       const held = diseases.get(pathogen.id);
-      if (held && !held.inferred) continue;
-      diseases.set(pathogen.id, { disease_id: pathogen.id, code: pathogen.code, crop: pathogen.crop, inferred });
+      if (held && !held.inferred && (held.dose_min !== undefined || !label)) continue;
+      diseases.set(pathogen.id, {
+        disease_id: pathogen.id,
+        code: pathogen.code,
+        crop: pathogen.crop,
+        inferred,
+        ...label,
+      });
     }
-    const names = product.marca_comercial!.split(';').map((name) => name.trim()).filter(Boolean);
     rows.push(
       pesticideRowSchema.parse({
         key: `agrofit:${registration.replace(/[^A-Za-z0-9._-]/g, "-")}`,
@@ -277,7 +370,7 @@ function build(): PesticideRow[] {
         actives,
         targets,
         diseases: [...diseases.values()].sort((a, b) => a.disease_id - b.disease_id),
-        white_mold: soybean && targetNames.has('sclerotinia sclerotiorum'),
+        white_mold: soybean && (targetNames.has('sclerotinia sclerotiorum') || diseases.has(8)),
       }),
     );
   }

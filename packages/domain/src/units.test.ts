@@ -62,17 +62,10 @@ describe('units follow the language', () => {
     expect(fromDisplayUnit('plantsPerLength', 4, 'en')).toBeCloseTo(13.12336, 5);
   });
 
-  it('gives a product dose per hectare, or per acre in English in US units', () => {
-    // 1 L/ha = 33.814023 fl oz over 2.471044 ac; 1 kg/ha = 2.204623 lb over 2.471044 ac.
-    expect(toDisplayUnit('liquidDose', 1, 'en')).toBeCloseTo(33.814023 / 2.471044, 5);
-    expect(toDisplayUnit('solidDose', 1, 'en')).toBeCloseTo(2.204623 / 2.471044, 5);
-    expect(unitOf('liquidDose', 'en')).toBe('fl oz/ac');
-    expect(unitOf('solidDose', 'en')).toBe('lb/ac');
-    expect(unitOf('liquidDose', 'pt')).toBe('L/ha');
-    expect(unitOf('solidDose', 'es')).toBe('kg/ha');
-    expect(toDisplayUnit('liquidDose', 0.5, 'pt')).toBe(0.5);
-    // A dose of unknown unit keeps its unit: only the area changes (0.5 per ha is 0.2 per ac).
+  it('gives a dose per hectare, or per acre in English, in the product’s own unit', () => {
+    // The product's L or kg stays; only the area changes (0.5 per ha is 0.2 per ac).
     expect(toDisplayUnit('perArea', 0.5, 'en')).toBeCloseTo(0.5 / 2.471044, 10);
+    expect(toDisplayUnit('perArea', 0.5, 'pt')).toBe(0.5);
     expect(unitOf('perArea', 'en')).toBe('/ac');
     expect(unitOf('perArea', 'pt')).toBe('/ha');
   });
@@ -84,8 +77,6 @@ describe('units follow the language', () => {
       'precipitation',
       'speed',
       'volume',
-      'liquidDose',
-      'solidDose',
       'perArea',
     ] as const) {
       expect(fromDisplayUnit(quantity, toDisplayUnit(quantity, 123.45, 'en'), 'en')).toBeCloseTo(

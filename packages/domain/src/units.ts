@@ -17,13 +17,6 @@ export const CONVERSION_FACTORS = {
   celsiusToFahrenheit: 1.8,
   /** Not in the spec's table: the US liquid gallon (1 L = 0.264172 gal). */
   lToGal: 0.264172,
-  /**
-   * Not in the spec's table: a liquid product's dose, L/ha -> US fl oz/ac
-   * (1 L = 33.814023 fl oz, over haToAc).
-   */
-  lHaToFlOzAc: 13.684104,
-  /** Not in the spec's table: a solid product's dose, kg/ha -> lb/ac (1 kg = 2.204623 lb). */
-  kgHaToLbAc: 0.892183,
 } as const;
 
 type Factor = keyof typeof CONVERSION_FACTORS;
@@ -49,13 +42,10 @@ export const QUANTITIES = {
   speed: { metric: 'km/h', imperial: 'mph', factor: 'kmhToMph' },
   volume: { metric: 'L', imperial: 'gal', factor: 'lToGal' },
   temperature: { metric: '°C', imperial: '°F' },
-  /** A liquid product's dose per area (spray programs). */
-  liquidDose: { metric: 'L/ha', imperial: 'fl oz/ac', factor: 'lHaToFlOzAc' },
-  /** A solid product's dose per area (spray programs). */
-  solidDose: { metric: 'kg/ha', imperial: 'lb/ac', factor: 'kgHaToLbAc' },
   /**
-   * Anything counted per area whose own unit stays as it is (a product dose of unknown unit, a
-   * cost): per hectare, or per acre in English. Its unit is only the area's, written "/ha".
+   * Anything counted per area whose own unit stays as it is (a product's dose in its L or kg, a
+   * cost): per hectare, or per acre in English ("0,4 L/ha", "0.162 L/ac", as the issue on label
+   * doses asks). Its unit is only the area's, written "/ha".
    */
   perArea: { metric: '/ha', imperial: '/ac', divideBy: 'haToAc' },
   /** Sowing-line population: plants per linear metre, or per linear foot in English. */

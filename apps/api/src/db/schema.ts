@@ -784,9 +784,12 @@ export const pesticideDoses = pgTable(
       .references(() => diseases.id, { onDelete: 'restrict' }),
     /** null: the source does not say whether it is registered (not informed). */
     registered: boolean('registered'),
+    /** The label's dose range per hectare, in `doseUnit` (the product's L or kg); null: not informed. */
     doseMin: doublePrecision('dose_min'),
     doseMax: doublePrecision('dose_max'),
     doseUnit: text('dose_unit'),
+    /** Pre-harvest interval on the label, days; null: not informed. */
+    safetyIntervalDays: integer('safety_interval_days'),
   },
   (table) => [
     primaryKey({ name: 'pesticide_doses_pk', columns: [table.pesticideId, table.diseaseId] }),

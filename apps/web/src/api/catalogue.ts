@@ -68,7 +68,10 @@ export const dosePerTargetSchema = z.object({
   has_register: flag,
   doses_min: count,
   doses_max: count,
+  /** The product's unit (L or kg); the doses are per hectare of it. */
   doses_unit: text,
+  /** Pre-harvest interval on the label, days; null: not informed. */
+  safety_interval_days: z.optional(count),
 });
 export type DosePerTarget = z.infer<typeof dosePerTargetSchema>;
 

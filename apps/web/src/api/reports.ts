@@ -79,6 +79,8 @@ export const programaReportSchema = z.object({
               pesticide_id: z.int(),
               name: z.string(),
               dose: z.number(),
+              /** L or kg; null: not informed. */
+              unit: z.optional(z.nullable(z.string())),
               price: z.number(),
             }),
           ),

@@ -49,6 +49,14 @@ export const pesticideRowSchema = z.object({
         code: text,
         crop: cropCode,
         inferred: z.optional(z.boolean()),
+        /**
+         * The label's dose range for this crop and target, in the product's unit per hectare
+         * (`productUnitOf` its formulation); absent: the label data does not give it.
+         */
+        dose_min: z.optional(z.number().check(z.positive())),
+        dose_max: z.optional(z.number().check(z.positive())),
+        /** Days from the last spray to harvest (pre-harvest interval); absent: not informed. */
+        safety_interval_days: z.optional(z.int().check(z.gte(0))),
       }),
     ),
   ),

@@ -25,10 +25,10 @@ describe('a catalogue product as the engine reads it', () => {
       name: 'Fox',
       modesOfAction: ['FRAC 11', 'FRAC 3'],
       registrations: [
-        { diseaseCode: 'FER', registered: true, doseMax: null },
-        { diseaseCode: 'MAL', registered: null, doseMax: null },
-        { diseaseCode: 'OID', registered: false, doseMax: null },
-        { diseaseCode: 'ANT', registered: true, doseMax: 0.4 },
+        { diseaseCode: 'FER', registered: true, labelDose: null },
+        { diseaseCode: 'MAL', registered: null, labelDose: null },
+        { diseaseCode: 'OID', registered: false, labelDose: null },
+        { diseaseCode: 'ANT', registered: true, labelDose: 0.4 },
       ],
       efficacies: [
         { diseaseCode: 'FER', efficacy: 75.5 },
@@ -55,8 +55,8 @@ describe('a catalogue product as the engine reads it', () => {
       name: 'Fox',
       modesOfAction: ['FRAC 11', 'FRAC 3'],
       registrations: [
-        { diseaseCode: 'FER', registered: true, doseMax: 0.4 },
-        { diseaseCode: 'MAL', registered: null, doseMax: null },
+        { diseaseCode: 'FER', registered: true, labelDose: 0.4 },
+        { diseaseCode: 'MAL', registered: null, labelDose: null },
       ],
       efficacies: [
         { diseaseCode: 'FER', efficacy: 75.5 },

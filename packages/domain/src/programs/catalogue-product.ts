@@ -4,7 +4,7 @@ import { NO_REGISTRATION_DOSE } from './parameters.ts';
 /**
  * A catalogue product as the engine reads it (AGRONOMY §4b: "the engine reads E from there").
  * Registrations: `registered` false is no registration (sem_registro); null is not informed (the
- * source only implies it): no efficacy counts; true with the label's maximum dose, or without a
+ * source only implies it): no efficacy counts; true with the label's lowest dose, or without a
  * dose in the source (then f(ρ) is taken as 1, an assumption the engine warns about).
  * Efficacy: the shipped value for the program's country, else not informed.
  */
@@ -16,7 +16,11 @@ export interface CatalogueProductFacts {
   registrations: readonly {
     diseaseCode: string;
     registered: boolean | null;
-    doseMax: number | null;
+    /**
+     * The registered dose (AGRONOMY §5's "registered"): the lowest dose of the label's range for
+     * the crop and target, so any dose the label allows counts in full; null: not informed.
+     */
+    labelDose: number | null;
   }[];
   /** Efficacy percent per disease for the program's country. */
   efficacies: readonly { diseaseCode: string; efficacy: number }[];
@@ -65,8 +69,8 @@ export function programProduct(facts: CatalogueProductFacts): ProgramProduct {
         registeredDose: null,
         registeredDoseNotInformed: true,
       };
-    else if (registration.doseMax !== null && registration.doseMax > 0)
-      perDisease[registration.diseaseCode] = { efficacy, registeredDose: registration.doseMax };
+    else if (registration.labelDose !== null && registration.labelDose > 0)
+      perDisease[registration.diseaseCode] = { efficacy, registeredDose: registration.labelDose };
     else
       perDisease[registration.diseaseCode] = {
         efficacy,

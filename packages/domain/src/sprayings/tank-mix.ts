@@ -10,9 +10,13 @@ const MIX_GROUPS: readonly (readonly string[])[] = [
   ['SL'],
 ];
 
-/** "SC - Suspensão Concentrada" -> "SC": the international code the catalogue's text starts with. */
-export function formulationCode(formulation: string | null): string | null {
-  const match = /^\s*([A-Z]{2,3})\b/.exec(formulation ?? '');
+/**
+ * "SC - Suspensão Concentrada" -> "SC": the international code the catalogue's text starts with
+ * ("Concentrado Solúvel (SL)", as other label data writes it, ends with it).
+ */
+export function formulationCode(formulation: string | null | undefined): string | null {
+  const text = formulation ?? '';
+  const match = /^\s*([A-Z]{2,3})\b/.exec(text) ?? /\(([A-Z]{2,3})\)\s*$/.exec(text);
   return match ? match[1]! : null;
 }
 

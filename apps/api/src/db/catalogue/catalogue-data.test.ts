@@ -1,4 +1,4 @@
-import { searchableText } from '@lavoura/domain';
+import { activeSetKey, isKnownActive, searchableText } from '@lavoura/domain';
 import { describe, expect, it } from 'vitest';
 import { readCatalogueData } from './catalogue-files.ts';
 
@@ -73,4 +73,51 @@ describe('the bundled catalogue data set', () => {
       else expect(row.registration_number).toBeNull();
     }
   });
+
+  it('spells every active of the efficacy rules as the dictionary knows it', () => {
+    const rules = data.efficacyRules.by_actives;
+    const unknown = rules.flatMap((rule) => rule.actives.filter((name) => !isKnownActive(name)));
+    expect(unknown).toEqual([]);
+  });
+
+  it('lists every efficacy rule that reaches no shipped product, each for a reason other than spelling', () => {
+    const unmatched = data.efficacyRules.by_actives.flatMap((rule) =>
+      rule.countries
+        .filter(
+          (country) =>
+            !data.pesticides.some(
+              (product) =>
+                product.country === country &&
+                product.crops.includes(rule.crop) &&
+                activeSetKey(product.actives.map((active) => active.name)) ===
+                  activeSetKey(rule.actives),
+            ),
+        )
+        .map((country) => `${rule.actives.join('+')} ${rule.disease} ${country}`),
+    );
+    expect(unmatched).toEqual(Object.keys(UNMATCHED_RULES));
+  });
 });
+
+/**
+ * The efficacy rules no shipped product matches, and why (none for spelling: the dictionary of
+ * active names covers every name the rules use).
+ */
+const UNMATCHED_RULES: Record<string, string> = {
+  // No Paraguayan registration list could be reached (docs/data-sources.md).
+  'trifloxistrobina+protioconazol FER PY': 'no Paraguayan product',
+  'picoxistrobina+ciproconazol FER PY': 'no Paraguayan product',
+  'azoxistrobina+ciproconazol FER PY': 'no Paraguayan product',
+  'piraclostrobina+epoxiconazol FER PY': 'no Paraguayan product',
+  'piraclostrobina+metconazol FER PY': 'no Paraguayan product',
+  'tebuconazol FER PY': 'no Paraguayan product',
+  'ciproconazol FER PY': 'no Paraguayan product',
+  'azoxistrobina FER PY': 'no Paraguayan product',
+  'piraclostrobina FER PY': 'no Paraguayan product',
+  'picoxistrobina FER PY': 'no Paraguayan product',
+  'trifloxistrobina FER PY': 'no Paraguayan product',
+  // Carbendazim lost its Brazilian registration (ANVISA, RDC 739/2022): AGROFIT lists no product.
+  'carbendazim+procimidona MBR BR': 'carbendazim no longer registered in Brazil',
+  // S9's prothioconazole alone (Proline) is not among the US products any list here holds.
+  'protioconazol GIB US': 'no US registration list: only the four S9 products are shipped',
+};

@@ -1,4 +1,5 @@
 import {
+  activeSetKey as setKey,
   DISEASES,
   searchableText,
   type EfficacyNote,
@@ -25,25 +26,6 @@ export interface EfficacyRow {
   note: EfficacyNote | null;
 }
 
-/** English names of actives in rows that are not AGROFIT's, to AGROFIT's Portuguese. */
-const ACTIVE_ALIASES: Record<string, string> = {
-  tebuconazole: 'tebuconazol',
-  metconazole: 'metconazol',
-  prothioconazole: 'protioconazol',
-  propiconazole: 'propiconazol',
-  cyproconazole: 'ciproconazol',
-  picoxystrobin: 'picoxistrobina',
-  azoxystrobin: 'azoxistrobina',
-  trifloxystrobin: 'trifloxistrobina',
-  pyraclostrobin: 'piraclostrobina',
-};
-
-export function activeKey(name: string): string {
-  const key = searchableText(name);
-  return ACTIVE_ALIASES[key] ?? key;
-}
-
-const setKey = (names: readonly string[]) => names.map(activeKey).sort().join('+');
 const diseaseByCode = new Map(DISEASES.map((disease) => [disease.code, disease]));
 
 function diseaseId(code: string): number {

@@ -1,7 +1,9 @@
 import {
+  activeKey,
   COUNTRIES,
   CROP_IDS,
   DISEASES,
+  productUnitOf,
   searchableText,
   type PesticideRow,
   type VarietyRow,
@@ -60,7 +62,7 @@ function pesticideValues(row: PesticideRow) {
         active.chemical_group ? [searchableText(active.chemical_group)] : [],
       ),
     ),
-    activeKeys: unique(row.actives.map((active) => searchableText(active.name))),
+    activeKeys: unique(row.actives.map((active) => activeKey(active.name))),
     targetKeys: unique(row.targets.map((target) => searchableText(target.scientific_name))),
     sourceId: row.key.split(':')[0]!,
     listed: true,
@@ -132,19 +134,26 @@ async function writeCatalogue(db: Executor, data: CatalogueData): Promise<void> 
     // A pair the source only implies (a pathogen with other hosts) is not informed: null.
     const registered =
       product.diseases && new Map(product.diseases.map((d) => [d.disease_id, !d.inferred]));
+    const label = new Map((product.diseases ?? []).map((d) => [d.disease_id, d]));
+    const unit = productUnitOf(product.formulation);
     const crops = new Set(product.crops.map((crop) => CROP_IDS[crop] as number));
-    return DISEASES.filter((disease) => crops.has(disease.crop_id)).map((disease) => ({
-      pesticideId: pesticideIds.get(product.key)!,
-      diseaseId: disease.id,
-      registered: !registered
-        ? null
-        : !registered.has(disease.id)
-          ? false
-          : registered.get(disease.id)! || null,
-      doseMin: null,
-      doseMax: null,
-      doseUnit: null,
-    }));
+    return DISEASES.filter((disease) => crops.has(disease.crop_id)).map((disease) => {
+      const facts = label.get(disease.id);
+      const dosed = facts?.dose_min !== undefined && unit !== null;
+      return {
+        pesticideId: pesticideIds.get(product.key)!,
+        diseaseId: disease.id,
+        registered: !registered
+          ? null
+          : !registered.has(disease.id)
+            ? false
+            : registered.get(disease.id)! || null,
+        doseMin: dosed ? facts.dose_min! : null,
+        doseMax: dosed ? (facts.dose_max ?? facts.dose_min!) : null,
+        doseUnit: dosed ? unit : null,
+        safetyIntervalDays: facts?.safety_interval_days ?? null,
+      };
+    });
   });
   for (const rows of batches(doses)) await db.insert(t.pesticideDoses).values(rows);
 

@@ -1,4 +1,9 @@
-import { searchableText, type CatalogueCategory, type CatalogueQuery } from '@lavoura/domain';
+import {
+  activeKey,
+  searchableText,
+  type CatalogueCategory,
+  type CatalogueQuery,
+} from '@lavoura/domain';
 import type * as t from '../../db/schema.ts';
 import type { PesticideListRow } from './catalogue.presenter.ts';
 
@@ -45,7 +50,7 @@ export function filterPesticides(
 ): PesticideListRow[] {
   const target = query.target && searchableText(query.target);
   const group = query.chemical_group && searchableText(query.chemical_group);
-  const active = query.active_ingredient && searchableText(query.active_ingredient);
+  const active = query.active_ingredient && activeKey(query.active_ingredient);
   const search = searchKey(query.search);
   const kept = rows.filter(
     (row) =>

@@ -1,4 +1,9 @@
-import { DISEASES, efficacyNotCountedReason, type CatalogueCategory } from '@lavoura/domain';
+import {
+  DISEASES,
+  efficacyNotCountedReason,
+  productUnitOf,
+  type CatalogueCategory,
+} from '@lavoura/domain';
 import type * as t from '../../db/schema.ts';
 
 /**
@@ -71,7 +76,8 @@ export function pesticideDetail(
   return {
     ...pesticideListItem(row, category),
     classes: row.classes,
-    pesticide_unit: null,
+    /** L or kg per hectare, from the formulation (docs/data-sources.md, dose units). */
+    pesticide_unit: productUnitOf(row.formulation),
     use: null,
     product_action: null,
     risk_of_product: {
@@ -95,6 +101,7 @@ export function pesticideDetail(
           doses_unit: dose.doseUnit,
           doses_min: dose.registered === false ? NO_REGISTERED_DOSE : dose.doseMin,
           doses_max: dose.registered === false ? NO_REGISTERED_DOSE : dose.doseMax,
+          safety_interval_days: dose.safetyIntervalDays,
         };
       })
       .sort((a, b) => a.target_id - b.target_id),

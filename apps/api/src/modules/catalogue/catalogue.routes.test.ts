@@ -289,28 +289,48 @@ describe('GET /api/catalogs/{category}/{id}', () => {
     const rust = fox.efficacies.find((e: { disease_id: number }) => e.disease_id === 1);
     expect(rust.tag).toBe('D');
     expect(rust.source_id).not.toBe('assumption');
-    // Registered against rust: the efficacy counts. Target spot and anthracnose have an efficacy
-    // but no informed registration: the engine does not count them, and the answer says why.
+    // Registered against rust (the label's soybean indications): the efficacy counts. Target
+    // spot has an efficacy but Fox's soybean label does not name it: not counted, and says why.
     expect(rust.not_counted_reason).toBeNull();
     const reasonOf = (code: string) =>
       fox.efficacies.find(
         (e: { disease_id: number }) => e.disease_id === DISEASES.find((d) => d.code === code)!.id,
       )?.not_counted_reason;
-    expect(reasonOf('MAL')).toBe('registration_not_informed');
-    expect(reasonOf('ANT')).toBe('registration_not_informed');
+    expect(reasonOf('MAL')).toBe('not_registered');
+    expect(reasonOf('ANT')).toBeNull();
+    expect(fox.pesticide_unit).toBe('L');
     const doses = new Map(
       fox.doses_per_target.map((dose: { target_code: string }) => [dose.target_code, dose]),
     );
-    expect(doses.get('FER')).toMatchObject({ has_register: true, doses_min: null });
+    // The label's dose range per crop and target, in the product's unit (SC: litres).
+    expect(doses.get('FER')).toMatchObject({
+      has_register: true,
+      doses_min: 0.4,
+      doses_max: 0.5,
+      doses_unit: 'L',
+    });
+    expect(doses.get('ANT')).toMatchObject({ has_register: true, doses_min: 0.3, doses_max: 0.4 });
     // AGROFIT registers Fox against no Diaporthe: the spec's 999999.
     expect(doses.get('DIA')).toMatchObject({
       has_register: false,
       doses_min: 999999,
       doses_max: 999999,
     });
-    // A pathogen of other crops too, on a product registered for them: the pair is not informed.
     expect(doses.get('MBR')).toMatchObject({ has_register: false });
-    expect(doses.get('ANT')).toMatchObject({ has_register: null, doses_min: null });
+
+    // A label with a safety interval: Artea on soybean rust, 0.3 L/ha, 30 days before harvest.
+    const artea = (await get(`/api/catalogs/fungicide/${await idOf('Artea')}`)).json();
+    const arteaRust = artea.doses_per_target.find(
+      (dose: { target_code: string }) => dose.target_code === 'FER',
+    );
+    expect(arteaRust).toMatchObject({ doses_min: 0.3, safety_interval_days: 30 });
+
+    // A pathogen of other crops too, on a product the label data does not hold: not informed.
+    const torino = (await get(`/api/catalogs/fungicide/${await idOf('Torino')}`)).json();
+    const torinoMold = torino.doses_per_target.find(
+      (dose: { target_code: string }) => dose.target_code === 'MBR',
+    );
+    expect(torinoMold).toMatchObject({ has_register: null, doses_min: null });
 
     const foxXpro = (await get(`/api/catalogs/fungicide/${await idOf('Fox Xpro')}`)).json();
     const assumed = foxXpro.efficacies.find((e: { disease_id: number }) => e.disease_id === 1);

@@ -14,7 +14,8 @@ const queryId = z.coerce.number().int().positive().max(2_147_483_647);
 const defensiveSchema = z.object({
   id: z.int(),
   nome: z.string(),
-  unidade: z.string().nullable(),
+  /** L or kg: the doses are per hectare of it; null: not informed. */
+  unidade: z.enum(['L', 'kg']).nullable(),
   tipo: z.literal('fungicide'),
   pais_id: z.int(),
   is_white_mold: z.boolean(),
@@ -24,6 +25,7 @@ const defensiveSchema = z.object({
       has_register: z.boolean().nullable(),
       dose_recomendada: z.number().nullable(),
       dose_recomendada_max: z.number().nullable(),
+      intervalo_seguranca_dias: z.int().nullable(),
     }),
   ),
   lastPrice: z.number().nullable(),

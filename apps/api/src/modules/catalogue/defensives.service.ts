@@ -1,4 +1,4 @@
-import { ERRORS } from '@lavoura/domain';
+import { ERRORS, productUnitOf, type ProductUnit } from '@lavoura/domain';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -11,7 +11,8 @@ import { NO_REGISTERED_DOSE } from './catalogue.presenter.ts';
 export interface Defensive {
   id: number;
   nome: string;
-  unidade: string | null;
+  /** L or kg (per hectare), from the formulation; null: not informed. */
+  unidade: ProductUnit | null;
   tipo: 'fungicide';
   pais_id: number;
   is_white_mold: boolean;
@@ -21,6 +22,8 @@ export interface Defensive {
     has_register: boolean | null;
     dose_recomendada: number | null;
     dose_recomendada_max: number | null;
+    /** Pre-harvest interval on the label, days; null: not informed. */
+    intervalo_seguranca_dias: number | null;
   }[];
   lastPrice: number | null;
   lastDose: number | null;
@@ -59,6 +62,7 @@ export class DefensivesService {
       .select({
         id: t.pesticides.id,
         name: t.pesticides.name,
+        formulation: t.pesticides.formulation,
         countryId: t.pesticides.countryId,
         whiteMold: t.pesticides.whiteMold,
         lastPrice: t.accountPesticideValues.price,
@@ -107,14 +111,14 @@ export class DefensivesService {
           has_register: dose.registered,
           dose_recomendada: unregistered ? NO_REGISTERED_DOSE : dose.doseMin,
           dose_recomendada_max: unregistered ? NO_REGISTERED_DOSE : dose.doseMax,
+          intervalo_seguranca_dias: dose.safetyIntervalDays,
         },
       ]);
     }
     return products.map((product) => ({
       id: product.id,
       nome: product.name,
-      // The data set carries no dose unit yet: doses and their unit are not informed.
-      unidade: null,
+      unidade: productUnitOf(product.formulation),
       tipo: 'fungicide',
       pais_id: product.countryId,
       is_white_mold: product.whiteMold,

@@ -2,7 +2,8 @@ import {
   CROPS,
   LOCALE_RULES,
   formatNumber,
-  toDisplayUnit,
+  doseInAreaUnit,
+  doseUnitLabel,
   unitOf,
   type Language,
 } from '@lavoura/domain';
@@ -24,7 +25,8 @@ export interface CalendarSpray {
   plot: string;
   farm: string;
   cropId: number;
-  products: { name: string; dose: number }[];
+  /** The dose per hectare in the product's unit (L or kg; null: not informed). */
+  products: { name: string; dose: number; unit: string | null }[];
   updatedAt: Date;
 }
 
@@ -74,8 +76,8 @@ export function calendarFeedText(
             ...spray.products.map((product) =>
               t('product_line', {
                 name: product.name,
-                dose: formatNumber(toDisplayUnit('perArea', product.dose, language), language, 3),
-                unit: perArea,
+                dose: formatNumber(doseInAreaUnit(product.dose, language), language, 3),
+                unit: doseUnitLabel(product.unit, language) ?? perArea,
               }),
             ),
           ]

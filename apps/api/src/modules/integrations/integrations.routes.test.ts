@@ -262,7 +262,7 @@ describe('the iCalendar feed', () => {
     expect(ours[0]!.description).toContain('Programa: Ferrugem safra');
     expect(ours[0]!.description).toContain(`Planejada para ${ptDate(day(105))}`);
     expect(ours[0]!.description).toContain(`Realizada em ${ptDate(day(104))}`);
-    expect(ours[0]!.description).toContain('- Fox: 0,5 /ha');
+    expect(ours[0]!.description).toContain('- Fox: 0,5 L/ha');
     expect(parsed.some((event) => event.summary.includes('Talhão do Retiro'))).toBe(true);
     // Polled again: the same UIDs, so a calendar app updates rather than duplicates.
     const again = events((await app.app.inject({ method: 'GET', url: feedPath(url) })).body);
@@ -279,7 +279,7 @@ describe('the iCalendar feed', () => {
     expect(first.summary).toBe('Spray 1 — Talhão 01 (Soybean)');
     expect(first.description).toContain('Farm: Fazenda Boa Vista');
     // 0.5 per hectare is 0.202 per acre.
-    expect(first.description).toContain('- Fox: 0.202 /ac');
+    expect(first.description).toContain('- Fox: 0.202 L/ac');
   });
 
   it('shows a member only the farms assigned to them', async () => {

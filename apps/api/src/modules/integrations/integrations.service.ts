@@ -8,6 +8,7 @@ import {
   integrationById,
   isLanguage,
   planLevelOfId,
+  productUnitOf,
   routeAccess,
   type CalendarFeed,
   type GoogleCalendarStart,
@@ -262,6 +263,7 @@ export class IntegrationsService {
           .select({
             sprayingId: t.sprayingProducts.sprayingId,
             name: t.pesticides.name,
+            formulation: t.pesticides.formulation,
             dose: t.sprayingProducts.dose,
           })
           .from(t.sprayingProducts)
@@ -278,7 +280,11 @@ export class IntegrationsService {
       ...row,
       products: products
         .filter((product) => product.sprayingId === row.sprayingId)
-        .map(({ name, dose }) => ({ name, dose })),
+        .map(({ name, dose, formulation }) => ({
+          name,
+          dose,
+          unit: productUnitOf(formulation),
+        })),
     }));
   }
 

@@ -4,7 +4,11 @@ import {
   LOCALE_RULES,
   addDays,
   tankMixOrder,
+  doseInAreaUnit,
+  doseUnitLabel,
+  formatDose,
   formatNumber,
+  productUnitOf,
   toDisplayUnit,
   unitOf,
   type Language,
@@ -63,9 +67,14 @@ export interface ProductRow {
   formulation: string;
   /** Per hectare, or per acre in English: rounded as written. */
   dose: number;
+  /** "L/ha", "L/ac"; null: the product's unit is not informed. */
+  doseUnit: string | null;
+  /** "0,4 L/ha". */
   doseText: string;
   /** For the whole area, in the product's unit; null without an area. */
   total: number | null;
+  /** The product's own unit, L or kg; null: not informed. */
+  totalUnit: string | null;
   totalText: string;
 }
 
@@ -135,17 +144,21 @@ export function composePrescription(data: PrescriptionData): PrescriptionSheet {
   const { spraying } = data;
 
   const rows = tankMixOrder(data.products).map((product, index): ProductRow => {
-    // The product's unit is the one its dose was entered in: only the area converts.
-    const dose = round(toDisplayUnit('perArea', product.dose, language), 3);
+    // The product's unit (L or kg, from its formulation) stays: only the area converts.
+    const dose = round(doseInAreaUnit(product.dose, language), 3);
     const total = data.area === null ? null : round(product.dose * data.area, 2);
+    const unit = productUnitOf(product.formulation);
     return {
       order: index + 1,
       name: product.name,
       formulation: product.code ?? '—',
       dose,
-      doseText: formatNumber(dose, language, 3),
+      doseUnit: doseUnitLabel(unit, language),
+      doseText: formatDose(product.dose, unit, language),
       total,
-      totalText: total === null ? '—' : formatNumber(total, language, 2),
+      totalUnit: unit,
+      totalText:
+        total === null ? '—' : `${formatNumber(total, language, 2)}${unit ? ` ${unit}` : ''}`,
     };
   });
   const generated = new Intl.DateTimeFormat(LOCALE_RULES[language].locale, {
@@ -226,7 +239,7 @@ export function composePrescription(data: PrescriptionData): PrescriptionSheet {
         order: t('column.order'),
         product: t('column.product'),
         formulation: t('column.formulation'),
-        dose: t('column.dose', { unit: areaUnit }),
+        dose: t('column.dose'),
         total: areaText ? t('column.total', { area: areaText }) : t('column.total_no_area'),
       },
       rows,
@@ -589,8 +602,9 @@ export async function prescriptionXlsx(sheet: PrescriptionSheet): Promise<Buffer
     row.getCell(1).alignment = { horizontal: 'center' };
     row.getCell(2).font = { bold: true, color: navy };
     row.getCell(3).alignment = { horizontal: 'center' };
-    row.getCell(4).numFmt = '#,##0.###';
-    row.getCell(5).numFmt = '#,##0.##';
+    // Numbers stay numbers; their format writes the unit after them ("0.4 L/ha").
+    row.getCell(4).numFmt = `#,##0.###${product.doseUnit ? ` "${product.doseUnit}"` : ''}`;
+    row.getCell(5).numFmt = `#,##0.##${product.totalUnit ? ` "${product.totalUnit}"` : ''}`;
     row.getCell(5).alignment = { horizontal: 'right' };
     row.eachCell((cell) => (cell.border = { bottom: thin }));
   }

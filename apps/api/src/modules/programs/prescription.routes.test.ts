@@ -34,6 +34,18 @@ async function pdfText(body: Buffer): Promise<string> {
   return (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
 }
 
+/** The number formats of the spreadsheet's product rows: the unit written after each number. */
+async function sheetFormats(body: Buffer, firstCell: unknown): Promise<string[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const formats: string[] = [];
+  workbook.worksheets[0]!.eachRow((row) => {
+    if (row.getCell(1).value === firstCell)
+      formats.push(row.getCell(4).numFmt, row.getCell(5).numFmt);
+  });
+  return formats;
+}
+
 async function sheetRows(body: Buffer): Promise<unknown[][]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(body as unknown as ArrayBuffer);
@@ -160,12 +172,11 @@ describe('the PDF', () => {
       translate('pt', 'reference', stage.message_key),
       ptDate(day(105)),
       `${ptDate(day(103))} a ${ptDate(day(107))} (tolerância de ±2 dias)`,
-      'Dose por ha',
       'Total para 12,5 ha',
-      // 0.6 × 12.5, 0.5 × 12.5 and 0.3 × 12.5 of each product.
-      '7,5',
-      '6,25',
-      '3,75',
+      // 0.6 × 12.5, 0.5 × 12.5 and 0.3 × 12.5 of each product, in its unit (by formulation).
+      '7,5 L',
+      '6,25 L',
+      '3,75 kg',
       'Gerado em',
       'Lavoura',
     ])
@@ -174,8 +185,10 @@ describe('the PDF', () => {
     const at = (name: string) => text.indexOf(name);
     expect(at(names.wg)).toBeLessThan(at(`${names.fox} `));
     expect(at(`${names.fox} `)).toBeLessThan(at(names.ec));
-    expect(text).toMatch(new RegExp(`1\\s+${names.wg}\\s+WG\\s+0,3\\s+3,75`));
-    expect(text).toMatch(new RegExp(`3\\s+${names.ec}\\s+EC\\s+0,6\\s+7,5`));
+    // Every dose says its unit: "0,3 kg/ha", never "0,3 por ha".
+    expect(text).toMatch(new RegExp(`1\\s+${names.wg}\\s+WG\\s+0,3 kg/ha\\s+3,75 kg`));
+    expect(text).toMatch(new RegExp(`3\\s+${names.ec}\\s+EC\\s+0,6 L/ha\\s+7,5 L`));
+    expect(text).not.toContain('por ha');
   });
 
   it('without a spraying is the next one to apply, and the last once all are applied', async () => {
@@ -226,17 +239,20 @@ describe('the spreadsheet', () => {
       `${ptDate(day(103))} a ${ptDate(day(107))} (tolerância de ±2 dias)`,
     );
     const header = rows.findIndex((row) => row[0] === 'Ordem');
-    expect(rows[header]).toEqual([
-      'Ordem',
-      'Produto',
-      'Formulação',
-      'Dose por ha',
-      'Total para 12,5 ha',
-    ]);
+    expect(rows[header]).toEqual(['Ordem', 'Produto', 'Formulação', 'Dose', 'Total para 12,5 ha']);
     expect(rows.slice(header + 1, header + 4)).toEqual([
       [1, names.wg, 'WG', 0.3, 3.75],
       [2, names.fox, 'SC', 0.5, 6.25],
       [3, names.ec, 'EC', 0.6, 7.5],
+    ]);
+    // The numbers stay numbers; their format shows the unit beside them.
+    expect(await sheetFormats(response.rawPayload, 1)).toEqual([
+      '#,##0.### "kg/ha"',
+      '#,##0.## "kg"',
+    ]);
+    expect(await sheetFormats(response.rawPayload, 2)).toEqual([
+      '#,##0.### "L/ha"',
+      '#,##0.## "L"',
     ]);
   });
 });
@@ -259,20 +275,19 @@ describe('in English', () => {
       for (const expected of [
         'Spray prescription',
         '30.89 ac',
-        'Dose per ac',
         'Total for 30.89 ac',
         `${enDate(day(103))} to ${enDate(day(107))} (tolerance of ±2 days)`,
         'Asian rust',
       ])
         expect(text).toContain(expected);
-      expect(text).toMatch(new RegExp(`3\\s+${names.ec}\\s+EC\\s+0\\.243\\s+7\\.5`));
+      expect(text).toMatch(new RegExp(`3\\s+${names.ec}\\s+EC\\s+0\\.243 L/ac\\s+7\\.5 L`));
       const rows = await sheetRows((await exported('?format=xlsx&spraying=1')).rawPayload);
       const header = rows.findIndex((row) => row[0] === 'Order');
       expect(rows[header]).toEqual([
         'Order',
         'Product',
         'Formulation',
-        'Dose per ac',
+        'Dose',
         'Total for 30.89 ac',
       ]);
       expect(rows[header + 3]).toEqual([3, names.ec, 'EC', 0.243, 7.5]);

@@ -1,3 +1,5 @@
+import type { ProductUnit } from '@lavoura/domain';
+
 /** What the service reads of a program to answer it and check its rules. */
 export interface ProgramRow {
   id: number;
@@ -40,5 +42,12 @@ export interface SprayingRow {
   originalDate: string | null;
   appliedAt: string | null;
   whiteMold: boolean;
-  products: { pesticideId: number; name: string; dose: number; price: number }[];
+  products: {
+    pesticideId: number;
+    name: string;
+    /** The product's L or kg (from its formulation); null: not informed. */
+    unit: ProductUnit | null;
+    dose: number;
+    price: number;
+  }[];
 }

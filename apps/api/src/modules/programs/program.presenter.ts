@@ -16,6 +16,8 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const applicationProductSchema = z.object({
   defensivo_id: z.number().int(),
   nome: z.string(),
+  /** The product's unit, L or kg (from its formulation); null: not informed. */
+  unidade: z.enum(['L', 'kg']).nullable(),
   /** Per hectare, in the product's unit. */
   dose: z.number(),
   /** Per unit of product, in the farm's currency. */
@@ -130,6 +132,7 @@ export function toProgram(
     produtos: spraying.products.map((product) => ({
       defensivo_id: product.pesticideId,
       nome: product.name,
+      unidade: product.unit,
       dose: product.dose,
       preco: product.price,
     })),

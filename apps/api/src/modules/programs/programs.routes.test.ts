@@ -409,7 +409,8 @@ describe('a program’s scores and their explanation (the engine on the shipped 
     const spray = planned.planejamentos[0].avaliacao;
     expect(spray).toMatchObject({ estadio: 'V7-V9', estadio_nao_recomendado: false });
     const rust = spray.eficacias.find((target: { alvo_id: number }) => target.alvo_id === 1);
-    // E 75.5 derived from the S15 trials; the extract gives no registered dose: f(ρ) taken as 1.
+    // E 75.5 derived from the S15 trials; 0.4 L/ha is the label's lowest dose on soybean rust
+    // (0.4–0.5 L/ha): a full dose, f(ρ) = 1.
     expect(rust).toMatchObject({ dias_expostos: 0, fator_epoca: 1, sem_registro: false });
     expect(rust.eficacia_potencial).toBeCloseTo(0.755, 6);
     expect(rust.eficacia_ajustada).toBeCloseTo(0.755, 6);
@@ -419,17 +420,38 @@ describe('a program’s scores and their explanation (the engine on the shipped 
         eficacia_percentual: 75.5,
         tag: 'D',
         fonte: expect.stringContaining('S15'),
-        dose_assumida: true,
+        dose_assumida: false,
         fator_dose: 1,
       }),
     ]);
-    expect(spray.avisos).toContainEqual(
-      expect.objectContaining({
-        code: 'registered_dose_not_informed',
-        defensivo_id: fox!.id,
-        fontes: ['assumption'],
-      }),
+    expect(spray.avisos).not.toContainEqual(
+      expect.objectContaining({ code: 'registered_dose_not_informed', defensivo_id: fox!.id }),
     );
+
+    // Half the label dose: AGRONOMY §5's f(0.5) = 0.6124, and the sub-dose warning.
+    const half = (
+      await call(
+        'PUT',
+        `/api/programas/${program.id}/planejamentos/${planned.planejamentos[0].id}`,
+        {
+          data: day(67 + 38),
+          produtos: [{ defensivo_id: fox!.id, dose: 0.2, preco: 100 }],
+        },
+      )
+    ).json();
+    const halfSpray = half.planejamentos[0].avaliacao;
+    const halfRust = halfSpray.eficacias.find(
+      (target: { alvo_id: number }) => target.alvo_id === 1,
+    );
+    expect(halfRust.produtos[0].fator_dose).toBeCloseTo(0.6124, 4);
+    expect(halfRust.eficacia_potencial).toBeCloseTo(0.755 * 0.612372, 5);
+    expect(halfSpray.avisos).toContainEqual(
+      expect.objectContaining({ code: 'sub_dose', defensivo_id: fox!.id }),
+    );
+    await call('PUT', `/api/programas/${program.id}/planejamentos/${planned.planejamentos[0].id}`, {
+      data: day(67 + 38),
+      produtos: [{ defensivo_id: fox!.id, dose: 0.4, preco: 100 }],
+    });
 
     // The list page's basic list: the program's score, without each application's explanation.
     const basic = (
@@ -831,7 +853,7 @@ describe('executions: apply, undo, pause and resume (AGRONOMY §8)', () => {
 });
 
 describe('the suggestion (AGRONOMY §7, GET /api/programas/{id}/planejamentos/sugerir)', () => {
-  it('plans from the start of the risk, with products at the account’s last dose where the label’s is not informed, writing nothing', async () => {
+  it('plans from the start of the risk, with products at the label’s dose, or the account’s last one where the label’s is not informed, writing nothing', async () => {
     const [fox] = await app.db
       .select({ id: t.pesticides.id })
       .from(t.pesticides)
@@ -865,27 +887,40 @@ describe('the suggestion (AGRONOMY §7, GET /api/programas/{id}/planejamentos/su
     // E1's windows: the combined risk reaches 0.5 at DAE 38 (V7-V9).
     expect(suggestion.inicio_risco).toBe(day(67 + 38));
     expect(suggestion.aplicacoes[0]).toMatchObject({ aplicacao: 1, data: day(67 + 38) });
-    expect(suggestion.aplicacoes[0].produtos).toContainEqual(
-      expect.objectContaining({ defensivo_id: fox!.id, nome: 'Fox', dose: 0.4 }),
+    const defensives = (await call('GET', `/api/defensives?farm_id=${farmId}&crop_id=1`)).json();
+    const labelDose = new Map<number, number | null>(
+      defensives.map(
+        (product: {
+          id: number;
+          doses: { target_id: number; dose_recomendada: number | null }[];
+        }) => [
+          product.id,
+          product.doses.find((dose) => dose.target_id === 1)?.dose_recomendada ?? null,
+        ],
+      ),
     );
-    const used = new Set(
+    const lastDose = new Map(
       (
         await app.db
-          .select({ id: t.accountPesticideValues.pesticideId })
+          .select({ id: t.accountPesticideValues.pesticideId, dose: t.accountPesticideValues.dose })
           .from(t.accountPesticideValues)
           .where(eq(t.accountPesticideValues.accountId, accountId))
-      ).map((row) => row.id),
+      ).map((row) => [row.id, row.dose]),
     );
-    // A product the account never used has no dose to propose (the extract gives no label dose):
-    // it is proposed with its dose to fill, and the score waits for it.
+    // The label's dose for rust where it gives one; else the account's last dose; else a dose to
+    // fill, and the score waits for it.
+    let labelled = 0;
     for (const application of suggestion.aplicacoes)
-      for (const product of application.produtos)
-        if (product.dose === null) expect(used.has(product.defensivo_id)).toBe(false);
-        else if (!used.has(product.defensivo_id)) expect(product.dose).toBeGreaterThan(0);
+      for (const product of application.produtos) {
+        const label = labelDose.get(product.defensivo_id);
+        if (label) labelled += 1;
+        expect(product.dose).toBe(label ?? lastDose.get(product.defensivo_id) ?? null);
+      }
+    expect(labelled).toBeGreaterThan(0);
     expect(suggestion.program_score === null).toBe(suggestion.doses_a_preencher > 0);
   });
 
-  it('proposes, for a new account, the registered products with their dose to fill and the score pending', async () => {
+  it('proposes, for a new account, the registered products at their label dose, with a score', async () => {
     const fresh = await accountWith(app, ['CONTA'], { planId: 4 });
     const freshFarm = await makeFarm(app.db, fresh.accountId);
     const [own] = await app.db
@@ -916,7 +951,7 @@ describe('the suggestion (AGRONOMY §7, GET /api/programas/{id}/planejamentos/su
       await asFresh('GET', `/api/programas/${plan.id}/planejamentos/sugerir`)
     ).json();
     expect(suggestion.aplicacoes.length).toBeGreaterThan(1);
-    // Never the six empty sprays blamed on rotation: each has a product, its dose to fill.
+    // Never the six empty sprays blamed on rotation: each has a product at a dose.
     for (const application of suggestion.aplicacoes) {
       expect(application.motivo_sem_produto).toBeNull();
       expect(application.produtos.length).toBeGreaterThan(0);
@@ -924,11 +959,10 @@ describe('the suggestion (AGRONOMY §7, GET /api/programas/{id}/planejamentos/su
     const doses = suggestion.aplicacoes.flatMap((a: { produtos: { dose: number | null }[] }) =>
       a.produtos.map((p) => p.dose),
     );
-    expect(doses).toContain(null);
     expect(suggestion.doses_a_preencher).toBe(
       doses.filter((dose: unknown) => dose === null).length,
     );
-    expect(suggestion.program_score).toBeNull();
+    expect(suggestion.program_score === null).toBe(suggestion.doses_a_preencher > 0);
   });
 
   it('suggests the number of sprays the program asks for, and keeps its white-mold count', async () => {
@@ -955,11 +989,15 @@ describe('the suggestion (AGRONOMY §7, GET /api/programas/{id}/planejamentos/su
     ).json();
     expect([asked.total_aplicacoes_sugeridas, asked.white_mold_total_sprayings]).toEqual([2, 1]);
     const two = (await call('GET', `/api/programas/${asked.id}/planejamentos/sugerir`)).json();
-    // Two regular sprays. (The shipped AGROFIT extract only implies white-mold registrations, so
-    // no product is dosed for it: the engine says so rather than inventing one.)
+    // Two regular sprays and the white-mold one, with a product the label registers for soybean
+    // white mold (at its label dose) and its S16 efficacy.
     const regular = two.aplicacoes.filter((a: { mofo_branco: boolean }) => !a.mofo_branco);
     expect(regular).toHaveLength(2);
-    expect(two.avisos).toContainEqual(
+    const mold = two.aplicacoes.filter((a: { mofo_branco: boolean }) => a.mofo_branco);
+    expect(mold).toHaveLength(1);
+    expect(mold[0].produtos.length).toBeGreaterThan(0);
+    expect(mold[0].produtos[0].dose).toBeGreaterThan(0);
+    expect(two.avisos).not.toContainEqual(
       expect.objectContaining({ code: 'empty_spray', doenca_id: 8 }),
     );
     const refused = await call('POST', '/api/programas', {

@@ -27,6 +27,7 @@ import {
   sprayCountProblem,
   sprayDateProblem,
   programProduct,
+  productUnitOf,
   type ApplicationBody,
   type ExecutionBody,
   type TimelineSettings,
@@ -1199,6 +1200,7 @@ export class ProgramsService {
             sprayingId: t.sprayingProducts.sprayingId,
             pesticideId: t.sprayingProducts.pesticideId,
             name: t.pesticides.name,
+            formulation: t.pesticides.formulation,
             dose: t.sprayingProducts.dose,
             price: t.sprayingProducts.price,
           })
@@ -1218,8 +1220,9 @@ export class ProgramsService {
     const productsOf = groupBy(products, (product) => product.sprayingId);
     return rows.map((row) => ({
       ...row,
-      products: (productsOf.get(row.id) ?? []).map((product) => ({
+      products: (productsOf.get(row.id) ?? []).map(({ formulation, ...product }) => ({
         ...product,
+        unit: productUnitOf(formulation),
         price: Number(product.price),
       })),
     }));
@@ -1383,7 +1386,7 @@ export class ProgramsService {
             pesticideId: t.pesticideDoses.pesticideId,
             diseaseCode: t.diseases.code,
             registered: t.pesticideDoses.registered,
-            doseMax: t.pesticideDoses.doseMax,
+            labelDose: t.pesticideDoses.doseMin,
           })
           .from(t.pesticideDoses)
           .innerJoin(t.diseases, eq(t.diseases.id, t.pesticideDoses.diseaseId))

@@ -5,6 +5,7 @@ import {
   formatMoney,
   formatNumber,
   toDisplayPrice,
+  formatDose,
   toDisplayUnit,
   unitOf,
   type CurrencyCode,
@@ -196,7 +197,7 @@ export function composeProgramaReport(report: ProgramaReport, language: Language
             .map((product) =>
               t('products_of_spray', {
                 name: product.name,
-                dose: formatNumber(toDisplayUnit('perArea', product.dose, language), language, 3),
+                dose: formatDose(product.dose, product.unit, language),
               }),
             )
             .join('\n') || none,

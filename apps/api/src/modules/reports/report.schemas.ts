@@ -58,6 +58,8 @@ const sprayProductSchema = z.object({
   name: z.string(),
   /** Per hectare, in the product's unit. */
   dose: z.number(),
+  /** The product's unit, L or kg (from its formulation); null: not informed. */
+  unit: z.enum(['L', 'kg']).nullable(),
   /** Per unit of product. */
   price: z.number(),
 });

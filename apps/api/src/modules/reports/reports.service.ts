@@ -161,6 +161,7 @@ export class ReportsService {
           pesticide_id: product.defensivo_id,
           name: product.nome,
           dose: product.dose,
+          unit: product.unidade,
           price: product.preco,
         })),
         cost_per_ha: spray.custo_ha,

@@ -413,14 +413,14 @@ describe('program comparison (/comparacao)', { timeout: 30_000 }, () => {
     });
     const { container } = await renderComparison('/comparacao?programas=900');
     const column = await screen.findByTestId('comparison-column');
-    // 168.15 per ha is 68.05 per acre; 0.5 L/ha of Fox Xpro is 6.842 fl oz/ac.
+    // 168.15 per ha is 68.05 per acre; 0.5 L/ha of Fox Xpro is 0.202 L/ac (its unit, per acre).
     expect(plain(within(column).getByTestId('comparison-cost-per-area'))).toBe('$68.05/ac');
     expect(
       within(column).getByText(i18n.t('programs:list.cost_per_area', { unit: 'ac' })),
     ).toBeTruthy();
     await waitFor(() =>
       expect(plain(within(column).getAllByTestId('comparison-product')[0]!)).toBe(
-        'Fox Xpro: 6.842 fl oz/ac',
+        'Fox Xpro: 0.202 L/ac',
       ),
     );
     expectNoRawKeys(container);

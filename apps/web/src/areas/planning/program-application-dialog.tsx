@@ -37,7 +37,7 @@ import {
 } from '../../api/programs';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { parseTyped, roundStored } from '../sowing/sowing-format';
-import { doseQuantityOf, priceUnitKey, useProgramFormat } from './program-format';
+import { priceUnitKey, useProgramFormat } from './program-format';
 
 interface ProductLine {
   /** Stable per line, for React keys. */
@@ -114,7 +114,7 @@ export function ProgramApplicationDialog({
             // Deterministic until the first change puts the lines in state.
             key: -(index + 1),
             defensive,
-            dose: format.doseForInput(product.dose, defensive.unidade),
+            dose: format.doseForInput(product.dose),
             price: formatForInput(product.preco, language, 2),
           };
         })
@@ -133,7 +133,7 @@ export function ProgramApplicationDialog({
       priceInvalid: price === null || Number.isNaN(price) || price < 0,
       canonicalDose:
         dose !== null && !Number.isNaN(dose)
-          ? roundStored(fromDisplayUnit(doseQuantityOf(line.defensive?.unidade), dose, language))
+          ? roundStored(fromDisplayUnit('perArea', dose, language))
           : null,
     };
   });
@@ -236,9 +236,7 @@ export function ProgramApplicationDialog({
                         defensive: value,
                         // The account's last dose and price for the product, when it has them.
                         dose:
-                          value?.lastDose != null
-                            ? format.doseForInput(value.lastDose, value.unidade)
-                            : line.dose,
+                          value?.lastDose != null ? format.doseForInput(value.lastDose) : line.dose,
                         price:
                           value?.lastPrice != null
                             ? formatForInput(value.lastPrice, language, 2)

@@ -1,5 +1,7 @@
 import {
   DISEASES,
+  doseInAreaUnit,
+  doseUnitLabel,
   SEVERITY_LEVELS,
   findCountry,
   formatForInput,
@@ -9,21 +11,12 @@ import {
   toDisplayUnit,
   unitOf,
   type Language,
-  type Quantity,
 } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import type { Defensive } from '../../api/programs';
 import type { Farm } from '../../api/farms';
 import { useLanguage } from '../../app/i18n';
 import { formatDateOnly } from '../../lib/date-only';
-
-/** The dose quantity of a product's unit: L and kg convert to US units in English; others keep theirs. */
-export function doseQuantityOf(unit: string | null | undefined): Quantity {
-  const normalized = (unit ?? '').trim().toLowerCase().replace(/\s/g, '');
-  if (normalized === 'l' || normalized === 'l/ha') return 'liquidDose';
-  if (normalized === 'kg' || normalized === 'kg/ha') return 'solidDose';
-  return 'perArea';
-}
 
 /**
  * A program's numbers in the user's language and the farm's currency: money per hectare (per acre
@@ -37,15 +30,9 @@ export function useProgramFormat(farm: Farm) {
     currency ? formatMoney(value, currency, language) : formatNumber(value, language);
   const areaUnit = unitOf('area', language);
 
-  const doseUnit = (unit: string | null | undefined) => {
-    const quantity = doseQuantityOf(unit);
-    // A unit the data set does not give reads "per ha" / "per ac" in the language.
-    return quantity === 'perArea'
-      ? unit
-        ? `${unit.replace(/\s*\/\s*ha$/i, '')}/${areaUnit}`
-        : t('programs:unit.per_area', { unit: areaUnit })
-      : unitOf(quantity, language);
-  };
+  // A unit the data set does not give reads "per ha" / "per ac" in the language.
+  const doseUnit = (unit: string | null | undefined) =>
+    doseUnitLabel(unit, language) ?? t('programs:unit.per_area', { unit: areaUnit });
 
   return {
     language,
@@ -61,12 +48,11 @@ export function useProgramFormat(farm: Farm) {
     area: (hectares: number) =>
       `${formatNumber(toDisplayUnit('area', hectares, language), language)} ${areaUnit}`,
     doseUnit,
-    /** A dose per hectare as shown: "0,5 L/ha", "6.84 fl oz/ac". */
+    /** A dose per hectare as shown: "0,5 L/ha", "0.202 L/ac". */
     dose: (perHa: number, unit: string | null | undefined) =>
-      `${formatNumber(toDisplayUnit(doseQuantityOf(unit), perHa, language), language, 3)} ${doseUnit(unit)}`,
+      `${formatNumber(doseInAreaUnit(perHa, language), language, 3)} ${doseUnit(unit)}`,
     /** A dose per hectare put back in an input in the language's unit. */
-    doseForInput: (perHa: number, unit: string | null | undefined) =>
-      formatForInput(toDisplayUnit(doseQuantityOf(unit), perHa, language), language, 3),
+    doseForInput: (perHa: number) => formatForInput(doseInAreaUnit(perHa, language), language, 3),
     /** A price per unit of product (not converted: the unit it is bought in). */
     price: (value: number) => money(value),
     day: (value: string) => formatDateOnly(value, language),
@@ -88,8 +74,6 @@ export function priceUnitKey(defensive: Pick<Defensive, 'unidade'> | undefined):
   key: string;
   unit?: string;
 } {
-  const quantity = doseQuantityOf(defensive?.unidade);
-  if (quantity === 'liquidDose') return { key: 'programs:unit.price_per', unit: 'L' };
-  if (quantity === 'solidDose') return { key: 'programs:unit.price_per', unit: 'kg' };
-  return { key: 'programs:unit.price_per_unit' };
+  const unit = (defensive?.unidade ?? '').replace(/\s*\/\s*ha$/i, '').trim();
+  return unit ? { key: 'programs:unit.price_per', unit } : { key: 'programs:unit.price_per_unit' };
 }

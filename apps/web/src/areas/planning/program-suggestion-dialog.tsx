@@ -24,7 +24,7 @@ import {
 } from '../../api/programs';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { parseTyped, roundStored } from '../sowing/sowing-format';
-import { doseQuantityOf, priceUnitKey, type ProgramFormat } from './program-format';
+import { priceUnitKey, type ProgramFormat } from './program-format';
 import { formatScore } from './program-score';
 
 const WHITE_MOLD_ID = DISEASES.find((disease) => disease.code === WHITE_MOLD)!.id;
@@ -88,9 +88,7 @@ export function ProgramSuggestionDialog({
       entry,
       doseInvalid: need.dose && !doseValid,
       priceInvalid: need.price && (price === null || Number.isNaN(price) || price < 0),
-      dose: doseValid
-        ? roundStored(fromDisplayUnit(doseQuantityOf(unitOf(need.id)), dose, format.language))
-        : null,
+      dose: doseValid ? roundStored(fromDisplayUnit('perArea', dose, format.language)) : null,
       price,
     };
   });
@@ -224,7 +222,7 @@ export function ProgramSuggestionDialog({
                     </Stack>
                   ) : (
                     <Typography key={product.defensivo_id} variant="body2">
-                      {product.nome} · {format.dose(product.dose, null)}
+                      {product.nome} · {format.dose(product.dose, unitOf(product.defensivo_id))}
                     </Typography>
                   ),
                 )

@@ -100,7 +100,10 @@ function Programa({ report }: { report: ProgramaReport }) {
                   <Box component="ul" sx={{ m: 0, pl: 2 }}>
                     {spray.products.map((product) => (
                       <li key={product.pesticide_id}>
-                        {t('products_of_spray', { name: product.name, dose: f.dose(product.dose) })}
+                        {t('products_of_spray', {
+                          name: product.name,
+                          dose: f.dose(product.dose, product.unit),
+                        })}
                       </li>
                     ))}
                   </Box>

@@ -3,6 +3,7 @@ import {
   formatMoney,
   formatNumber,
   toDisplayPrice,
+  formatDose,
   toDisplayUnit,
   unitOf,
   type CurrencyCode,
@@ -40,7 +41,8 @@ export function useReportFormat(currency: string) {
       mm === null
         ? none
         : number(toDisplayUnit('precipitation', mm, language), rainUnit === 'in' ? 2 : 1),
-    dose: (perHa: number) => number(toDisplayUnit('perArea', perHa, language), 3),
+    /** "0,4 L/ha", "0.162 L/ac". */
+    dose: (perHa: number, unit?: string | null) => formatDose(perHa, unit, language),
     /** A quantity of product (dose × area) in the product's own unit. */
     quantity: (value: number) => number(value, 2),
     score: (value: number | null) => (value === null ? none : number(value, 1)),

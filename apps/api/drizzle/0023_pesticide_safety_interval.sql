@@ -1,0 +1,1 @@
+ALTER TABLE "pesticide_doses" ADD COLUMN "safety_interval_days" integer;
