@@ -110,6 +110,8 @@ export const ERRORS = {
   varietyNotIndicatedForRegion: { key: 'exception.variety.not_indicated_for_region', status: 409 },
   varietyInUse: { key: 'exception.variety.in_use', status: 409 },
   // sowings, harvests, irrigation
+  /** A sowing id of a body the session does not reach (in a path it is 404 `not_found`). */
+  sowingNotFound: { key: 'exception.sowing_not_found', status: 400 },
   sowingAreaExceedsRemaining: { key: 'exception.sowing.area_exceeds_remaining', status: 400 },
   sowingEmergenceBeforeSowing: { key: 'exception.sowing.emergence_before_sowing', status: 400 },
   sowingEmergenceOutsideSeason: { key: 'exception.sowing.emergence_outside_season', status: 400 },

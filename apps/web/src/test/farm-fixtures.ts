@@ -49,6 +49,7 @@ export function plot(overrides: Partial<Plot> = {}): Plot {
     enabled_sowing: true,
     contracted_area: null,
     remaining_area: 40,
+    sown_areas: [],
     created_at: '2026-01-10T12:00:00.000Z',
     updated_at: '2026-01-10T12:00:00.000Z',
     ...overrides,

@@ -209,7 +209,16 @@ export const plotSchema = z.object({
   /** The plot can take a new sowing: enabled, and no sowing on it waits for its harvest. */
   enabled_sowing: z.boolean(),
   contracted_area: z.nullable(z.number()),
+  /**
+   * What the plot's current season-crops leave free (ha): the least of them, so the number never
+   * promises ground a sowing would be refused (`leastRemainingArea` of `sown_areas`).
+   */
   remaining_area: z.number(),
+  /**
+   * Hectares the live sowings of each current season-crop take of the plot, harvested ones
+   * included; the sowing form's remaining area for its season-crop is `remainingArea` of these.
+   */
+  sown_areas: z.array(z.object({ season_crop_id: z.int(), area: z.number() })),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -36,7 +36,10 @@ const SOYBEAN_CODES = [
   'R9',
 ] as const;
 
-/** Wheat follows the Feekes-Large scale, 0 (sowing) to 11.4 (harvest ripe). */
+/**
+ * Wheat follows the Feekes-Large scale, 0 (sowing) to 11.4 (harvest ripe), then AGRONOMY §2's
+ * `end` at day C (the cycle's last day, as soybean's R9): appended, so no id moves.
+ */
 const WHEAT_CODES = [
   '0',
   '1',
@@ -62,13 +65,14 @@ const WHEAT_CODES = [
   '11.2',
   '11.3',
   '11.4',
+  'end',
 ] as const;
 
 function stageKey(crop: string, code: string): string {
   return `growth_stage.${crop}.${code.toLowerCase().replace(/[.-]/g, '_')}`;
 }
 
-/** Soybean ids 1..23, wheat ids 101..124: stable, never renumber. */
+/** Soybean ids 1..23, wheat ids 101..125: stable, never renumber. */
 export const GROWTH_STAGES: readonly GrowthStage[] = [
   ...SOYBEAN_CODES.map((code, index) => ({
     id: index + 1,

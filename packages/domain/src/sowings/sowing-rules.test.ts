@@ -4,6 +4,7 @@ import { fromDisplayUnit, toDisplayUnit } from '../units.ts';
 import {
   harvestDateProblem,
   irrigationProblem,
+  leastRemainingArea,
   remainingArea,
   sowingDatesProblem,
   sowingStatus,
@@ -79,9 +80,15 @@ describe('the rules of a sowing', () => {
   });
 
   it('counts the area left on a plot across its sowings', () => {
-    expect(remainingArea(100, [40, 35.5])).toBe(24.5);
-    expect(remainingArea(0.3, [0.1, 0.2])).toBe(0);
-    expect(remainingArea(10, [12])).toBe(0);
+    const soy = (area: number) => ({ season_crop_id: 7, area });
+    expect(remainingArea(100, [soy(40), soy(35.5)], 7)).toBe(24.5);
+    expect(remainingArea(0.3, [soy(0.1), soy(0.2)], 7)).toBe(0);
+    expect(remainingArea(10, [soy(12)], 7)).toBe(0);
+    // Another season-crop (the wheat after the soybean) has the whole plot.
+    expect(remainingArea(39.15, [soy(30)], 8)).toBe(39.15);
+    // Without a season-crop: the least any leaves, the whole plot without sowings.
+    expect(leastRemainingArea(39.15, [soy(30), { season_crop_id: 8, area: 10 }])).toBe(9.15);
+    expect(leastRemainingArea(39.1537, [])).toBe(39.15);
   });
 
   it('goes from planned to sown, ready to harvest, harvested or lost', () => {

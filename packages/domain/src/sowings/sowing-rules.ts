@@ -18,11 +18,40 @@ export function sowingDatesProblem(sowing: {
   return sown && emerged && emerged < sown ? 'sowingEmergenceBeforeSowing' : null;
 }
 
-/** Hectares of the plot still free in the season, given the other sowings' areas there. */
-export function remainingArea(plotArea: number, otherSowings: readonly number[]): number {
-  const used = otherSowings.reduce((sum, area) => sum + area, 0);
+/** What a sowing (or the sum of a season-crop's sowings) takes of its plot, in hectares. */
+export interface SownArea {
+  season_crop_id: number;
+  area: number;
+}
+
+/**
+ * Hectares of a plot still free in a season-crop (spec 2 §5: the sown area may not exceed the
+ * plot's remaining area). The one reading of the API's rule, its remaining-area answers and the
+ * sowing form: every live (not deleted) sowing of the plot in the same season-crop counts,
+ * harvested or not, since a harvested sowing still took that ground this season; another crop's
+ * season-crop (wheat after the soybean harvest) has the whole plot. Callers give live sowings only.
+ */
+export function remainingArea(
+  plotArea: number,
+  sowings: readonly SownArea[],
+  seasonCropId: number,
+): number {
+  const used = sowings
+    .filter((sowing) => sowing.season_crop_id === seasonCropId)
+    .reduce((sum, sowing) => sum + sowing.area, 0);
   // Areas are stored to the hundredth of a hectare: no float dust makes 0.1 + 0.2 exceed 0.3.
   return Math.max(0, Math.round((plotArea - used) * 100) / 100);
+}
+
+/**
+ * A plot's remaining area without a season-crop (the plot list, the plot page): the least that
+ * any season-crop of the sowings given leaves, so it never promises ground a sowing would be
+ * refused; the whole plot without sowings.
+ */
+export function leastRemainingArea(plotArea: number, sowings: readonly SownArea[]): number {
+  const seasonCrops = [...new Set(sowings.map((sowing) => sowing.season_crop_id))];
+  const free = seasonCrops.map((seasonCropId) => remainingArea(plotArea, sowings, seasonCropId));
+  return free.length ? Math.min(...free) : remainingArea(plotArea, [], 0);
 }
 
 /** A harvest is dated between the sowing and today (the farm's day). */

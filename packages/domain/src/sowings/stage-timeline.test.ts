@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CROP_IDS } from '../reference/crops.ts';
+import { stageOnDay, stageStarts } from '../programs/risk-windows.ts';
 import { currentStage, estimatedStage, stageTimeline } from './stage-timeline.ts';
 
 const EMERGENCE = '2026-11-01';
@@ -41,6 +42,24 @@ describe('the growth-stage timeline of AGRONOMY.md §2', () => {
     expect(on(CROP_IDS.soybean, 200)).toBe('R9');
     expect(on(CROP_IDS.wheat, -3)).toBe('0');
     expect(on(CROP_IDS.wheat, 79)).toBe('10.5.1');
+  });
+
+  it('ends the wheat timeline with §2’s `end` at day C: a spray from then on is labelled with it', () => {
+    const timeline = stageTimeline(CROP_IDS.wheat, EMERGENCE, 120);
+    expect(timeline.slice(-2).map((stage) => [stage.code, stage.day])).toEqual([
+      ['11.4', 115],
+      ['end', 120],
+    ]);
+    const on = (dae: number) => {
+      const day = new Date(Date.parse(`${EMERGENCE}T00:00:00Z`) + dae * 86_400_000);
+      return estimatedStage(CROP_IDS.wheat, EMERGENCE, 120, day.toISOString().slice(0, 10));
+    };
+    expect(on(119)!.code).toBe('11.4');
+    expect(on(120)).toMatchObject({ code: 'end', message_key: 'growth_stage.wheat.end' });
+    expect(on(150)!.code).toBe('end');
+    // The programs engine labels a spray by the same timeline.
+    const starts = stageStarts(CROP_IDS.wheat, 120);
+    expect([stageOnDay(starts, 119), stageOnDay(starts, 120)]).toEqual(['11.4', 'end']);
   });
 
   it('counts an evening observation on the farm’s day, not the next UTC day', () => {

@@ -53,6 +53,8 @@ const FRACTIONS: Record<CropId, readonly (readonly [code: string, fraction: numb
     ['11.2', 0.82],
     ['11.3', 0.9],
     ['11.4', 0.96],
+    // §2 ends the wheat timeline at day C: a spray on or after it is past the cycle, not at 11.4.
+    ['end', 1],
   ],
 };
 

@@ -164,10 +164,11 @@ export class AccountsService {
   }
 
   /**
-   * A new code, at most once every 3 minutes per address. Every address gets the same answers
-   * (the wait is kept per address, with or without an account); only an account waiting for
-   * activation is actually e-mailed. The send is claimed in one statement, so resends sent at
-   * once e-mail one code.
+   * A new code, at most once every 3 minutes per address. Every address gets the same answer, 204,
+   * even within the wait: a 429 would tell that someone signed up (and was e-mailed) with that
+   * address a moment ago, where an unknown address asks for the first time. The wait is kept per
+   * address, with or without an account; only an account waiting for activation is actually
+   * e-mailed. The send is claimed in one statement, so resends sent at once e-mail one code.
    */
   async resendActivation(email: string): Promise<void> {
     const { db } = this.deps;
@@ -182,13 +183,8 @@ export class AccountsService {
         setWhere: or(isNull(a.sentAt), lte(a.sentAt, new Date(now.getTime() - RESEND_INTERVAL_MS))),
       })
       .returning({ email: a.email });
-    if (claimed.length === 0) {
-      const [row] = await db.select({ sentAt: a.sentAt }).from(a).where(eq(a.email, email));
-      const nextAllowed = (row?.sentAt?.getTime() ?? now.getTime()) + RESEND_INTERVAL_MS;
-      throw new AppError(ERRORS.resendTooSoon, 'Wait before resending', {
-        retry_after_seconds: Math.max(1, Math.ceil((nextAllowed - now.getTime()) / 1000)),
-      });
-    }
+    // Too soon: nothing is sent, and the answer is the one a sent code gets.
+    if (claimed.length === 0) return;
     const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
     if (!user || user.activatedAt) return;
     const code = activationCode();

@@ -1,4 +1,4 @@
-import type { Plot } from '@lavoura/domain';
+import { leastRemainingArea, type Plot, type SownArea } from '@lavoura/domain';
 import { pipeListsOf, type PlotPolygon } from '@lavoura/domain/geo';
 
 /** A plot row with what plots.service computes beside it. */
@@ -19,7 +19,8 @@ export interface PlotRow {
   createdAt: Date;
   updatedAt: Date;
   farmEnabled: boolean;
-  sownArea: number;
+  /** The live sowings of each current season-crop, summed. */
+  sownAreas: SownArea[];
   unharvested: boolean;
 }
 
@@ -27,6 +28,10 @@ export interface PlotRow {
 export function toPlot(row: PlotRow): Plot {
   const polygon = row.geometry as PlotPolygon;
   const hectares = (value: number) => Math.round(value * 10_000) / 10_000;
+  const sownAreas = row.sownAreas.map((sown) => ({
+    season_crop_id: sown.season_crop_id,
+    area: Number(sown.area),
+  }));
   return {
     id: row.id,
     nome: row.name,
@@ -44,7 +49,8 @@ export function toPlot(row: PlotRow): Plot {
     enabled_ndvi: row.ndviContractedAt !== null,
     enabled_sowing: row.enabled && row.farmEnabled && !row.unharvested,
     contracted_area: row.contractedArea,
-    remaining_area: hectares(Math.max(0, row.area - row.sownArea)),
+    remaining_area: leastRemainingArea(row.area, sownAreas),
+    sown_areas: sownAreas.map((sown) => ({ ...sown, area: hectares(sown.area) })),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -112,7 +112,9 @@ describe('creating a plot', () => {
       enabled: true,
       enabled_ndvi: false,
       enabled_sowing: true,
-      remaining_area: plot.area_calculada,
+      // To the hundredth of a hectare, as the sowing rule counts it (domain `remainingArea`).
+      remaining_area: Math.round(plot.area_calculada * 100) / 100,
+      sown_areas: [],
       coordenadas_lat: FIELD.map(([, lat]) => lat).join('|'),
       coordenadas_lng: FIELD.map(([lng]) => lng).join('|'),
       geometry: { type: 'Polygon', coordinates: [closed(FIELD)] },
@@ -269,13 +271,21 @@ describe('sowings and the plot', () => {
   it('gives the remaining area of the current season and refuses deleting while unharvested', async () => {
     const plot = (await createPlot({ area: 100 })).json<Plot>();
     const sowing = await makeSowing(app.db, accountId, farmId, plot.id, { area: 60 });
+    // A harvested (closed) sowing of the season still took its ground: it counts, as in the
+    // sowing rule; a deleted one does not.
     await makeSowing(app.db, accountId, farmId, plot.id, { area: 30, closed: true });
+    const deleted = await makeSowing(app.db, accountId, farmId, plot.id, { area: 5 });
+    await app.db.update(t.sowings).set({ deletedAt: new Date() }).where(eq(t.sowings.id, deleted));
     const remaining = await send(admin.token, 'GET', `/api/talhoes/${plot.id}/remaining-area`);
-    expect(remaining.json()).toEqual({ area: 100, sown_area: 60, remaining_area: 40 });
+    expect(remaining.json()).toEqual({ area: 100, sown_area: 90, remaining_area: 10 });
     const listed = (await send(admin.token, 'GET', `/api/talhoes/${farmId}`))
       .json<Plot[]>()
       .find((p) => p.id === plot.id);
-    expect(listed).toMatchObject({ remaining_area: 40, enabled_sowing: false });
+    expect(listed).toMatchObject({
+      remaining_area: 10,
+      sown_areas: [{ season_crop_id: expect.any(Number), area: 90 }],
+      enabled_sowing: false,
+    });
 
     const refused = await send(admin.token, 'DELETE', `/api/talhoes/${plot.id}`);
     expect([refused.statusCode, refused.json().key]).toEqual([

@@ -13,6 +13,7 @@ import {
   type PlotCreateBody,
   type PlotOverlapInfo,
   type PlotUpdateBody,
+  type SownArea,
 } from '@lavoura/domain';
 import {
   checkPlotGeometry,
@@ -31,7 +32,7 @@ import { parseKmlPlots, type KmlPlot } from '@lavoura/domain/kml';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, bodyReference } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import { visibleFarms, type FarmsService } from './farms.service.ts';
@@ -282,7 +283,10 @@ export class PlotsService {
     return this.get(session, plotId);
   }
 
-  /** The plot's area, what live sowings of the current season occupy, and what is left. */
+  /**
+   * The plot's area, what is left (the least any current season-crop leaves: the plot's
+   * `remaining_area`) and the rest, sown.
+   */
   async remainingArea(
     session: Session,
     plotId: number,
@@ -494,11 +498,9 @@ export class PlotsService {
   }
 
   private async farmTakingPlots(session: Session, farmId: number) {
-    const farm = await this.deps.farms.get(session, farmId).catch((error: unknown) => {
-      // A farm id in a body that the session does not reach is a bad body, not a missing page.
-      if (error instanceof AppError && error.key === ERRORS.notFound.key)
-        throw new AppError(ERRORS.farmNotFound, 'Unknown farm', { fazenda_id: farmId });
-      throw error;
+    // A farm id in a body that the session does not reach is a bad body, not a missing page.
+    const farm = await bodyReference(this.deps.farms.get(session, farmId), ERRORS.farmNotFound, {
+      fazenda_id: farmId,
     });
     if (!farm.enabled) throw new AppError(ERRORS.farmDisabled, 'The farm is disabled');
     return farm;
@@ -526,30 +528,48 @@ export class PlotsService {
   }
 
   /**
-   * Plot columns with what live sowings take of each plot: one grouped pass over the account's
-   * unclosed sowings joined to the plots (a farm of 2,000 plots is one query, not 4,000 lookups).
+   * Plot columns with what live sowings take of each plot: grouped passes over the account's
+   * sowings joined to the plots (a farm of 2,000 plots is one query, not 4,000 lookups). Each
+   * current season-crop's live sowings, harvested or not, are summed for `remainingArea`
+   * (domain: the rule the sowings' own check applies); an unclosed sowing of any season blocks a
+   * new one.
    */
   private select(db: Executor, session: Session, currentSeasonCropIds: number[]) {
-    const current = currentSeasonCropIds.length
-      ? inArray(t.sowings.seasonCropId, currentSeasonCropIds)
-      : sql`false`;
-    const sown = db
+    const live = and(eq(t.sowings.accountId, session.accountId), isNull(t.sowings.deletedAt));
+    const bySeasonCrop = db
       .select({
         plotId: t.sowings.plotId,
-        sownArea: sql<number>`coalesce(sum(${t.sowings.area}) filter (where ${current}), 0)`
-          .mapWith(Number)
-          .as('sown_area'),
+        seasonCropId: t.sowings.seasonCropId,
+        area: sql<number>`sum(${t.sowings.area})`.as('area'),
       })
       .from(t.sowings)
       .where(
         and(
-          eq(t.sowings.accountId, session.accountId),
-          isNull(t.sowings.deletedAt),
-          isNull(t.sowings.closedAt),
+          live,
+          currentSeasonCropIds.length
+            ? inArray(t.sowings.seasonCropId, currentSeasonCropIds)
+            : sql`false`,
         ),
       )
-      .groupBy(t.sowings.plotId)
+      .groupBy(t.sowings.plotId, t.sowings.seasonCropId)
+      .as('by_season_crop');
+    const entry = sql`jsonb_build_object('season_crop_id', ${bySeasonCrop.seasonCropId}, 'area', ${bySeasonCrop.area})`;
+    const sown = db
+      .select({
+        plotId: bySeasonCrop.plotId,
+        areas: sql<SownArea[]>`jsonb_agg(${entry} order by ${bySeasonCrop.seasonCropId})`.as(
+          'areas',
+        ),
+      })
+      .from(bySeasonCrop)
+      .groupBy(bySeasonCrop.plotId)
       .as('sown');
+    const open = db
+      .select({ plotId: t.sowings.plotId })
+      .from(t.sowings)
+      .where(and(live, isNull(t.sowings.closedAt)))
+      .groupBy(t.sowings.plotId)
+      .as('open');
     return db
       .select({
         id: t.plots.id,
@@ -568,9 +588,9 @@ export class PlotsService {
         createdAt: t.plots.createdAt,
         updatedAt: t.plots.updatedAt,
         farmEnabled: t.farms.enabled,
-        sownArea: sql<number>`coalesce(${sown.sownArea}, 0)`.mapWith(Number),
-        // A plot with a row in `sown` has an unclosed sowing, of whatever season.
-        unharvested: sql<boolean>`${sown.plotId} is not null`,
+        sownAreas: sql<SownArea[]>`coalesce(${sown.areas}, '[]'::jsonb)`,
+        // A plot with a row in `open` has an unclosed sowing, of whatever season.
+        unharvested: sql<boolean>`${open.plotId} is not null`,
       })
       .from(t.plots)
       .innerJoin(
@@ -578,6 +598,7 @@ export class PlotsService {
         and(eq(t.farms.accountId, t.plots.accountId), eq(t.farms.id, t.plots.farmId)),
       )
       .leftJoin(sown, eq(sown.plotId, t.plots.id))
+      .leftJoin(open, eq(open.plotId, t.plots.id))
       .$dynamic();
   }
 

@@ -134,14 +134,15 @@ describe('POST /api/ndvi', () => {
     expect([response.statusCode, response.json().key]).toEqual([403, 'exception.ndvi.not_enabled']);
   });
 
-  it('answers 404 for another account’s plot and for a farm the member does not see', async () => {
+  it('answers 400 exception.plot_not_found for another account’s plot in the body, and for a farm the member does not see', async () => {
     for (const [plot, as] of [
       [ndviPlot, strangerToken],
       [hiddenPlot, agronomistToken],
       [999_999, token],
     ] as const) {
       const response = await list(plot, ['2026-11-01', '2026-12-31'], as);
-      expect([response.statusCode, response.json().key]).toEqual([404, 'exception.not_found']);
+      expect([response.statusCode, response.json().key]).toEqual([400, 'exception.plot_not_found']);
+      expect(response.json().context.additionalInfo).toEqual({ plot_id: plot });
     }
     // The agronomist reaches the plot of the farm assigned to them.
     expect((await list(ndviPlot, ['2026-11-01', '2026-12-31'], agronomistToken)).statusCode).toBe(

@@ -29,7 +29,7 @@ export function ndviRoutes(ndvi: NdviService) {
           tags,
           operationId: 'listNdvi',
           summary:
-            'The NDVI scenes of a plot between two dates (403 exception.ndvi.not_enabled without NDVI)',
+            'The NDVI scenes of a plot between two dates (400 exception.plot_not_found, 403 exception.ndvi.not_enabled without NDVI)',
           body: ndviBodySchema,
           response: { 200: ndviAnswerSchema, ...errors },
         },

@@ -4,7 +4,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, bodyReference } from '../../http/app-error.ts';
 import type { NdviPlot, NdviPolygon, NdviProvider } from '../../providers/ndvi/ndvi-provider.ts';
 import { bboxOf } from '../../providers/ndvi/ndvi-provider.ts';
 import type { Session } from '../auth/session.types.ts';
@@ -27,7 +27,7 @@ const IMAGE_CACHE_BYTES = 32 * 1024 * 1024;
 /**
  * NDVI of a plot (spec 3 §2 Plot screen, §3 NDVI image record, §7 NDVI; issue 14 item 3). The
  * plot is read with the account and the farms the session sees first (another account's, or a
- * farm's the member does not see, is 404), then it must have NDVI contracted (403
+ * farm's the member does not see, is 404 in a path and 400 exception.plot_not_found in a body), then it must have NDVI contracted (403
  * exception.ndvi.not_enabled). Scenes come from the provider; each record's image is our own URL,
  * which renders (simulated) or fetches (Sentinel Hub) the PNG behind the same checks.
  */
@@ -45,7 +45,11 @@ export class NdviService {
 
   /** The plot's scenes of the window (up to the farm's today), newest first. */
   async list(session: Session, body: NdviBody): Promise<NdviAnswer> {
-    const { plot, version, today } = await this.plot(session, body.plot_id);
+    const { plot, version, today } = await bodyReference(
+      this.plot(session, body.plot_id),
+      ERRORS.plotNotFound,
+      { plot_id: body.plot_id },
+    );
     const [from, until] = body.dates;
     const to = until < today ? until : today;
     const scenes = from > to ? [] : await this.deps.provider.scenes(plot, from, to);

@@ -194,7 +194,7 @@ describe('a sowing’s harvests', () => {
 });
 
 describe('tenancy', () => {
-  it('answers 404 for another account’s sowing or farm, and for a farm not assigned', async () => {
+  it('answers 404 for another account’s sowing or farm in a path, and for a farm not assigned', async () => {
     const id = await sowing();
     const body = { data_colheita: '2027-02-20', produtividade: 50 };
     const before = await harvestCount();
@@ -211,16 +211,35 @@ describe('tenancy', () => {
     expect(
       (await call('POST', `/api/semeaduras/${id}/colheita`, body, agronomistToken)).statusCode,
     ).toBe(404);
-    expect(
-      (
-        await call(
-          'POST',
-          '/api/harvests/many',
-          { harvests: [{ semeadura_id: id, ...body }] },
-          strangerToken,
-        )
-      ).statusCode,
-    ).toBe(404);
+    expect(await harvestCount()).toBe(before);
+  });
+
+  it('answers 400 exception.sowing_not_found for another account’s sowing in a body, writing none', async () => {
+    const id = await sowing();
+    const body = { data_colheita: '2027-02-20', produtividade: 50 };
+    const before = await harvestCount();
+    const refused = await call(
+      'POST',
+      '/api/harvests/many',
+      { harvests: [{ semeadura_id: id, ...body }] },
+      strangerToken,
+    );
+    expect([refused.statusCode, refused.json().key]).toEqual([400, 'exception.sowing_not_found']);
+    expect(refused.json().context.additionalInfo).toEqual({ semeadura_id: id });
+    // All or nothing: a sowing of the member's farm first, then one of a farm not assigned.
+    const seen = await sowing(otherFarmId);
+    const mixed = await call(
+      'POST',
+      '/api/harvests/many',
+      {
+        harvests: [
+          { semeadura_id: seen, ...body },
+          { semeadura_id: id, ...body },
+        ],
+      },
+      agronomistToken,
+    );
+    expect([mixed.statusCode, mixed.json().key]).toEqual([400, 'exception.sowing_not_found']);
     expect(await harvestCount()).toBe(before);
   });
 });

@@ -109,7 +109,8 @@ export function harvestsRoutes(harvests: HarvestsService) {
         schema: {
           tags,
           operationId: 'addHarvests',
-          summary: 'One harvest for each of several sowings, all or nothing',
+          summary:
+            'One harvest for each of several sowings, all or nothing (400 exception.sowing_not_found)',
           body: z.strictObject({
             harvests: z
               .array(

@@ -8,7 +8,7 @@ import {
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, bodyReference } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import { visibleFarms } from '../farms/farms.service.ts';
 import { visibleSowing, type VisibleSowing } from './visible-sowing.service.ts';
@@ -127,7 +127,12 @@ export class HarvestsService {
     return this.deps.db.transaction(async (run) => {
       const written: Harvest[] = [];
       for (const { semeadura_id: sowingId, ...body } of harvests) {
-        const sowing = await visibleSowing(run, session, sowingId);
+        // The sowings are ids of the body: one the session does not see is a bad body (400).
+        const sowing = await bodyReference(
+          visibleSowing(run, session, sowingId),
+          ERRORS.sowingNotFound,
+          { semeadura_id: sowingId },
+        );
         this.checkDate(sowing, body.data_colheita);
         const [row] = await run
           .insert(t.harvests)

@@ -106,7 +106,7 @@ describe('irrigation', () => {
     expect(await stored()).toBe(before);
   });
 
-  it('answers 404 for another account’s sowing or irrigation, changing nothing', async () => {
+  it('answers 404 for another account’s sowing or irrigation in a query or path, changing nothing', async () => {
     const mine = (
       await call(
         'POST',
@@ -116,7 +116,6 @@ describe('irrigation', () => {
     ).json();
     const before = await stored();
     const body = entry('2026-12-04T08:00:00-03:00', '2026-12-04T09:00:00-03:00');
-    expect((await call('POST', '/api/irrigacoes', body, strangerToken)).statusCode).toBe(404);
     expect(
       (await call('GET', `/api/irrigacoes?semeadura_id=${sowingId}`, undefined, strangerToken))
         .statusCode,
@@ -128,5 +127,49 @@ describe('irrigation', () => {
       (await call('DELETE', `/api/irrigacoes/${mine.id}`, undefined, strangerToken)).statusCode,
     ).toBe(404);
     expect(await stored()).toBe(before);
+  });
+
+  it('answers 400 exception.sowing_not_found for another account’s sowing in the body, changing nothing', async () => {
+    const stranger = await accountWith(app, ['CONTA'], { planId: 4 });
+    const strangerFarm = await makeFarm(app.db, stranger.accountId);
+    const strangerPlot = await makePlot(app.db, stranger.accountId, strangerFarm);
+    const [seasonCrop] = await app.db
+      .select({ id: t.seasonCrops.id })
+      .from(t.seasonCrops)
+      .where(and(eq(t.seasonCrops.countryId, 1), eq(t.seasonCrops.cropId, 1)))
+      .limit(1);
+    const [theirs] = await app.db
+      .insert(t.sowings)
+      .values({
+        accountId: stranger.accountId,
+        farmId: strangerFarm,
+        plotId: strangerPlot,
+        cropId: 1,
+        seasonCropId: seasonCrop!.id,
+        area: 10,
+      })
+      .returning({ id: t.sowings.id });
+    const mine = (
+      await call(
+        'POST',
+        '/api/irrigacoes',
+        entry('2026-12-05T08:00:00-03:00', '2026-12-05T09:00:00-03:00'),
+      )
+    ).json();
+    const rows = () => app.db.select().from(t.irrigations).orderBy(t.irrigations.id);
+    const before = await rows();
+    const body = {
+      ...entry('2026-12-06T08:00:00-03:00', '2026-12-06T09:00:00-03:00'),
+      semeadura_id: theirs!.id,
+    };
+    for (const refused of [
+      await call('POST', '/api/irrigacoes', body),
+      // Its own irrigation moved to their sowing.
+      await call('PUT', `/api/irrigacoes/${mine.id}`, body),
+    ]) {
+      expect([refused.statusCode, refused.json().key]).toEqual([400, 'exception.sowing_not_found']);
+      expect(refused.json().context.additionalInfo).toEqual({ semeadura_id: theirs!.id });
+    }
+    expect(await rows()).toEqual(before);
   });
 });

@@ -47,7 +47,7 @@ export function irrigationsRoutes(irrigations: IrrigationsService) {
           tags,
           operationId: 'addIrrigation',
           summary:
-            'An irrigation (400 exception.irrigation.start_after_end, exception.irrigation.zero_amount)',
+            'An irrigation (400 exception.sowing_not_found, exception.irrigation.start_after_end, exception.irrigation.zero_amount)',
           body: irrigationBodySchema,
           response: { 201: irrigationSchema, ...errors },
         },

@@ -2,7 +2,7 @@ import { ERRORS, irrigationProblem, type IrrigationBody } from '@lavoura/domain'
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, bodyReference } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import { visibleSowing } from './visible-sowing.service.ts';
 
@@ -46,7 +46,7 @@ export class IrrigationsService {
 
   async add(session: Session, body: IrrigationBody): Promise<Irrigation> {
     check(body);
-    await visibleSowing(this.deps.db, session, body.semeadura_id);
+    await this.sowingOfBody(session, body);
     const [row] = await this.deps.db
       .insert(t.irrigations)
       .values({
@@ -63,7 +63,7 @@ export class IrrigationsService {
   async update(session: Session, id: number, body: IrrigationBody): Promise<Irrigation> {
     check(body);
     await this.held(session, id);
-    await visibleSowing(this.deps.db, session, body.semeadura_id);
+    await this.sowingOfBody(session, body);
     const [row] = await this.deps.db
       .update(t.irrigations)
       .set({
@@ -93,5 +93,16 @@ export class IrrigationsService {
       .where(and(eq(t.irrigations.accountId, session.accountId), eq(t.irrigations.id, id)));
     if (!row) throw new AppError(ERRORS.notFound, 'Irrigation not found');
     await visibleSowing(this.deps.db, session, row.sowingId);
+  }
+
+  /** The body's sowing: one the session sees, else 400 exception.sowing_not_found. */
+  private async sowingOfBody(session: Session, body: IrrigationBody): Promise<void> {
+    await bodyReference(
+      visibleSowing(this.deps.db, session, body.semeadura_id),
+      ERRORS.sowingNotFound,
+      {
+        semeadura_id: body.semeadura_id,
+      },
+    );
   }
 }

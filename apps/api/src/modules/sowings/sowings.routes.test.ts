@@ -230,18 +230,19 @@ describe('refusals of a new sowing, each writing nothing', () => {
     return answer;
   };
 
-  it('a farm of another account, or not assigned to the member: 404', async () => {
+  it('a farm of another account, or not assigned to the member, in the body: 400 exception.farm_not_found', async () => {
     await refused(
       body({
         fazenda_id: stranger.farmId,
         talhao_id: stranger.plotId,
         cultivar_id: stranger.variety,
       }),
-      404,
-      'exception.not_found',
+      400,
+      'exception.farm_not_found',
     );
     expect(await sowingCount(stranger.accountId)).toBe(0);
-    await refused(body(), 404, 'exception.not_found', agronomist.token);
+    await refused(body(), 400, 'exception.farm_not_found', agronomist.token);
+    // In the query (a page of the farm's sowings) the same farm is not found.
     expect((await call('GET', `/api/semeaduras?fazenda_id=${stranger.farmId}`)).statusCode).toBe(
       404,
     );
@@ -510,6 +511,74 @@ describe('the plot’s sowings', () => {
       expect(deleted.statusCode).toBe(404);
     }
     expect(await sowingRow(second)).toEqual(snapshot);
+  });
+
+  it('its own sowing moved to another account’s farm: 400 exception.farm_not_found, unchanged', async () => {
+    const snapshot = await sowingRow(second);
+    const moved = await call(
+      'PUT',
+      `/api/semeaduras/${second}`,
+      token,
+      body({
+        fazenda_id: stranger.farmId,
+        talhao_id: stranger.plotId,
+        cultivar_id: stranger.variety,
+        area: 1,
+      }),
+    );
+    expect([moved.statusCode, moved.json().key]).toEqual([400, 'exception.farm_not_found']);
+    expect(await sowingRow(second)).toEqual(snapshot);
+    expect(await sowingCount(stranger.accountId)).toBe(0);
+  });
+});
+
+describe('the plot’s remaining area and the sowing rule count the same sowings', () => {
+  it('a harvested sowing counts in both: exactly the remaining area fits, 0.01 ha more is refused', async () => {
+    const plot = await makePlot(app.db, accountId, farmId, { name: 'Talhão R', area: 39.15 });
+    // Planned (no sowing date), so today's harvest is valid whatever day the season is at.
+    const planned = { talhao_id: plot, data_semeadura: null, data_emergencia: null };
+    const harvested = await call('POST', '/api/semeaduras', token, body({ ...planned, area: 30 }));
+    expect(harvested.statusCode).toBe(201);
+    const harvestedId = harvested.json().id;
+    const harvesting = await call('POST', `/api/semeaduras/${harvestedId}/colheita`, token, {
+      data_colheita: todayIn('America/Sao_Paulo'),
+      produtividade: 60,
+    });
+    expect(harvesting.statusCode).toBe(201);
+    // The harvest closed the sowing: the plot takes a new one.
+    expect((await sowingRow(harvestedId)).closedAt).not.toBeNull();
+
+    const remaining = async () =>
+      (await call('GET', `/api/talhoes/${plot}/remaining-area`)).json<{
+        area: number;
+        sown_area: number;
+        remaining_area: number;
+      }>();
+    const listed = async () =>
+      (await call('GET', `/api/talhoes/${farmId}`))
+        .json<{ id: number; remaining_area: number; sown_areas: unknown }[]>()
+        .find((row) => row.id === plot)!;
+    expect(await remaining()).toEqual({ area: 39.15, sown_area: 30, remaining_area: 9.15 });
+    expect(await listed()).toMatchObject({
+      remaining_area: 9.15,
+      sown_areas: [{ season_crop_id: seasonCropId, area: 30 }],
+    });
+
+    const before = await sowingCount();
+    const tooMuch = await call('POST', '/api/semeaduras', token, body({ ...planned, area: 9.16 }));
+    expect([tooMuch.statusCode, tooMuch.json().key]).toEqual([
+      400,
+      'exception.sowing.area_exceeds_remaining',
+    ]);
+    expect(tooMuch.json().context.additionalInfo).toEqual({
+      remaining_area: (await remaining()).remaining_area,
+    });
+    expect(await sowingCount()).toBe(before);
+
+    const fits = await call('POST', '/api/semeaduras', token, body({ ...planned, area: 9.15 }));
+    expect(fits.statusCode).toBe(201);
+    expect(await remaining()).toEqual({ area: 39.15, sown_area: 39.15, remaining_area: 0 });
+    expect((await listed()).remaining_area).toBe(0);
   });
 });
 

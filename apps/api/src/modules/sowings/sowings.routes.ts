@@ -55,7 +55,7 @@ export function sowingsRoutes(sowings: SowingsService) {
           tags,
           operationId: 'createSowing',
           summary:
-            'Registers a sowing (400 exception.sowing.area_exceeds_remaining, emergence_before_sowing, emergence_outside_season, exception.variety.not_added; 409 exception.plot.has_unharvested_sowing, exception.farm.disabled, exception.plot.disabled)',
+            'Registers a sowing (400 exception.farm_not_found, plot_not_found, exception.sowing.area_exceeds_remaining, emergence_before_sowing, emergence_outside_season, exception.variety.not_added; 409 exception.plot.has_unharvested_sowing, exception.farm.disabled, exception.plot.disabled)',
           body: sowingBodySchema,
           response: { 201: sowingSchema, ...errors },
         },

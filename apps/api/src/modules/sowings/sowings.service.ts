@@ -32,7 +32,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import * as t from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, bodyReference } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import { visibleFarms } from '../farms/farms.service.ts';
 import {
@@ -313,10 +313,11 @@ export class SowingsService {
   }
 
   /**
-   * A new sowing: the farm visible (404), enabled (409); the plot of that farm (400) and enabled
-   * (409); the variety added to the farm (400), whose season-crop gives the crop; emergence not
-   * before sowing and inside the season-crop's period (400); no unharvested sowing on the plot
-   * (409); at most the plot's remaining area in the season-crop (400, with the remaining area).
+   * A new sowing: the farm visible (else 400 exception.farm_not_found: an id of the body) and
+   * enabled (409); the plot of that farm (400) and enabled (409); the variety added to the farm
+   * (400), whose season-crop gives the crop; emergence not before sowing and inside the
+   * season-crop's period (400); no unharvested sowing on the plot (409); at most the plot's
+   * remaining area in the season-crop (400, with the remaining area).
    */
   async create(session: Session, body: SowingBody): Promise<SowingAnswer> {
     const id = await this.deps.db.transaction(async (tx) => {
@@ -404,7 +405,13 @@ export class SowingsService {
     body: SowingBody,
     current: { id: number; plotId: number } | null,
   ): Promise<{ farm: FarmFacts; seasonCrop: SeasonCropFacts }> {
-    const farm = await this.farmOf(tx, session, body.fazenda_id);
+    const farm = await bodyReference(
+      this.farmOf(tx, session, body.fazenda_id),
+      ERRORS.farmNotFound,
+      {
+        fazenda_id: body.fazenda_id,
+      },
+    );
     if (!farm.enabled) throw new AppError(ERRORS.farmDisabled, 'The farm is disabled');
     // The plot's row is locked: two sowings saved at once cannot together exceed its area.
     const [plot] = await tx
@@ -492,9 +499,11 @@ export class SowingsService {
     const movesIn = current === null || current.plotId !== plot.id;
     if (movesIn && others.some((other) => other.closedAt === null && !harvested.has(other.id)))
       throw new AppError(ERRORS.plotHasUnharvestedSowing, 'A sowing on the plot is not harvested');
+    // Every other live sowing of the plot counts, harvested or not (domain `remainingArea`).
     const remaining = remainingArea(
       plot.area,
-      others.filter((other) => other.seasonCropId === seasonCrop.id).map((other) => other.area),
+      others.map((other) => ({ season_crop_id: other.seasonCropId, area: other.area })),
+      seasonCrop.id,
     );
     if (body.area > remaining + 1e-9)
       throw new AppError(ERRORS.sowingAreaExceedsRemaining, 'More than the plot’s remaining area', {

@@ -396,9 +396,12 @@ const FARM_CASES: Case[] = [
     researcherMayNot: true,
   },
   {
+    // The farm is an id of the body: a bad body, as the farms' own routes answer.
     route: 'POST /api/semeaduras',
     request: (id) => ({ method: 'POST', url: '/api/semeaduras', payload: sowingBody(id) }),
-    ...notFound,
+    status: 400,
+    key: 'exception.farm_not_found',
+    takesFarm: true,
   },
   {
     // The farm variety of the farm given: A's, whose sowings B must not read.
@@ -516,6 +519,12 @@ const sowingBody = (farmId: number) => ({
   area: 1,
 });
 const sowingNotFound = { status: 404, key: 'exception.not_found', takesSowing: true } as const;
+/** A sowing id of a body (not of the path) is a bad body: 400 with the sowing's key. */
+const sowingNotFoundInBody = {
+  status: 400,
+  key: 'exception.sowing_not_found',
+  takesSowing: true,
+} as const;
 const harvestBody = { data_colheita: '2026-02-21', produtividade: 61 };
 const irrigationBody = (sowingId: number) => ({
   semeadura_id: sowingId,
@@ -600,7 +609,17 @@ const SOWING_CASES: Case[] = [
   {
     route: 'POST /api/irrigacoes',
     request: (id) => ({ method: 'POST', url: '/api/irrigacoes', payload: irrigationBody(id) }),
-    ...sowingNotFound,
+    ...sowingNotFoundInBody,
+  },
+  {
+    route: 'POST /api/harvests/many',
+    request: (id) => ({
+      method: 'POST',
+      url: '/api/harvests/many',
+      payload: { harvests: [{ semeadura_id: id, ...harvestBody }] },
+    }),
+    ...sowingNotFoundInBody,
+    researcherMayNot: true,
   },
   {
     // The irrigation of the sowing given: A's, which B must neither change nor remove.
@@ -828,8 +847,23 @@ const PLOT_CASES: Case[] = [
       url: '/api/ndvi',
       payload: { plot_id: id, dates: ['2026-01-01', '2026-02-01'] },
     }),
-    ...plotNotFound,
+    status: 400,
+    key: 'exception.plot_not_found',
+    takesPlot: true,
   },
+  // The contracted area's shares name plots in a list of the body: a bad body.
+  ...(['POST /api/plots/manager-plot', 'PUT /api/accounts/area'] as const).map((route): Case => ({
+    route,
+    request: (id) => ({
+      method: route.startsWith('POST') ? 'POST' : 'PUT',
+      url: route.replace(/^\w+ /, ''),
+      payload: { plots: [{ id, contracted_area: 1 }] },
+    }),
+    status: 400,
+    key: 'exception.plot_not_found',
+    takesPlot: true,
+    administratorsOnly: true,
+  })),
   {
     route: 'GET /api/ndvi/images/{plot_id}/{date}.png',
     request: (id) => ({ method: 'GET', url: `/api/ndvi/images/${id}/2026-01-01.png` }),
@@ -1088,6 +1122,11 @@ async function snapshotA() {
   };
 }
 
+/** A property of a body's OpenAPI schema, as far as the test below reads it. */
+interface BodySchema {
+  items?: { properties?: Record<string, unknown> };
+}
+
 describe('every id-taking identity route is covered', () => {
   it('lists each path with an id parameter, and each body taking a user or account id', async () => {
     const document = (await app.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
@@ -1098,7 +1137,7 @@ describe('every id-taking identity route is covered', () => {
           {
             parameters?: { in: string; name: string }[];
             requestBody?: {
-              content?: Record<string, { schema?: { properties?: Record<string, unknown> } }>;
+              content?: Record<string, { schema?: { properties?: Record<string, BodySchema> } }>;
             };
           }
         >
@@ -1115,9 +1154,13 @@ describe('every id-taking identity route is covered', () => {
         const idInPath =
           /\{[^}]*id\}/.test(path) &&
           !/^\/api\/(estados|municipios|states|cities|catalogs)\//.test(path);
-        const bodyProperties = Object.keys(
-          operation.requestBody?.content?.['application/json']?.schema?.properties ?? {},
-        );
+        const properties =
+          operation.requestBody?.content?.['application/json']?.schema?.properties ?? {};
+        // Ids in a list of the body count too (POST /api/harvests/many: harvests[].semeadura_id).
+        const bodyProperties = Object.entries(properties).flatMap(([name, schema]) => [
+          name,
+          ...Object.keys(schema.items?.properties ?? {}),
+        ]);
         const idInBody = bodyProperties.some((name) => idName.test(name));
         // A farm named in the query (the performance figures, the reports) is an id as well.
         const idInQuery = (operation.parameters ?? []).some(

@@ -20,6 +20,7 @@ import {
   ERROR_KEYS,
   formatForInput,
   fromDisplayUnit,
+  remainingArea,
   resolveCrop,
   resolveSeason,
   seasonsOf,
@@ -29,6 +30,7 @@ import {
   unitOf,
   unitSystemOf,
   type Language,
+  type Plot,
   type Quantity,
 } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
@@ -184,10 +186,21 @@ export function SowingDialog({
     (row) => (row.enabled && row.enabled_sowing) || row.id === sowing?.talhao_id,
   );
   const plot = sowablePlots.find((row) => String(row.id) === plotId) ?? null;
-  // The plot's remaining area leaves out the edited sowing's own area.
-  const remaining = plot
-    ? plot.remaining_area + (sowing && plot.id === sowing.talhao_id ? sowing.area : 0)
-    : null;
+  const seasonCropId = sowing?.season_crop_id ?? season?.id ?? null;
+  /**
+   * What the plot leaves free in the season-crop sown, by the API's own rule (`remainingArea`):
+   * another crop's sowings do not count, harvested ones of this season-crop do; the edited
+   * sowing's own area is given back (a negative entry).
+   */
+  const remainingOf = (row: Plot): number => {
+    if (seasonCropId === null) return row.remaining_area;
+    const own =
+      sowing && row.id === sowing.talhao_id
+        ? [{ season_crop_id: sowing.season_crop_id, area: -sowing.area }]
+        : [];
+    return remainingArea(row.area, [...row.sown_areas, ...own], seasonCropId);
+  };
+  const remaining = plot ? remainingOf(plot) : null;
 
   const parsed = Object.fromEntries(
     NUMBER_FIELDS.map((field) => [field, parseTyped(numbers[field], language)]),
@@ -254,8 +267,8 @@ export function SowingDialog({
     // A new sowing starts with what is left of the plot, unless an area was typed.
     const chosen = sowablePlots.find((row) => String(row.id) === id);
     if (!chosen || (numbers.area !== '' && numbers.area !== prefilledArea)) return;
-    const area =
-      chosen.remaining_area > 0 ? shownNumber('area', chosen.remaining_area, language) : '';
+    const free = remainingOf(chosen);
+    const area = free > 0 ? shownNumber('area', free, language) : '';
     setNumbers((old) => ({ ...old, area }));
     setPrefilledArea(area);
   };

@@ -41,7 +41,12 @@ const SEASON_CROPS: SeasonCrop[] = [
 ];
 
 const PLOTS = [
-  plot({ id: 100, nome: 'Talhão Sede', remaining_area: 0 }),
+  plot({
+    id: 100,
+    nome: 'Talhão Sede',
+    remaining_area: 0,
+    sown_areas: [{ season_crop_id: 11, area: 40 }],
+  }),
   plot({ id: 101, nome: 'Talhão Baixada', area: 60, remaining_area: 60 }),
 ];
 
@@ -404,6 +409,31 @@ describe('sowings page (/sowings)', { timeout: 30_000 }, () => {
     fireEvent.change(area, { target: { value: '12' } });
     await chooseOption('sowing-plot', 'Talhão Baixada');
     expect(area.value).toBe('12');
+  });
+
+  it('starts the area from what the season-crop leaves, as the API counts it', async () => {
+    // 30 ha of this season-crop (harvested or not, it counts) and a wheat sowing of another
+    // season-crop, which the plot's own remaining area (the least of them) reflects.
+    const shared = plot({
+      id: 102,
+      nome: 'Talhão Rotação',
+      area: 39.15,
+      remaining_area: 0,
+      sown_areas: [
+        { season_crop_id: 11, area: 30 },
+        { season_crop_id: 21, area: 39.15 },
+      ],
+    });
+    serveSowings({ extra: { '/api/talhoes/:farmId': () => jsonResponse([...PLOTS, shared]) } });
+    await changeLanguage('pt');
+    await renderSowings();
+    fireEvent.click(await screen.findByTestId('sowing-add'));
+    const dialog = await screen.findByTestId('sowing-new-dialog');
+    await waitFor(() =>
+      expect(within(dialog).getAllByRole('combobox').length).toBeGreaterThanOrEqual(2),
+    );
+    await chooseOption('sowing-plot', 'Talhão Rotação');
+    expect((within(dialog).getByTestId('sowing-area') as HTMLInputElement).value).toBe('9,15');
   });
 
   it('adds a variety in place and chooses it', async () => {
