@@ -53,6 +53,8 @@ import { sandboxPaymentProvider } from './providers/payments/sandbox-provider.ts
 import { FreeUsageService } from './modules/plans/free-usage.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { accountCatalogueRoutes } from './modules/account-catalogue/account-catalogue.routes.ts';
+import { AccountCatalogueService } from './modules/account-catalogue/account-catalogue.service.ts';
 import { defensivesRoutes } from './modules/catalogue/defensives.routes.ts';
 import { DefensivesService } from './modules/catalogue/defensives.service.ts';
 import { executionsRoutes } from './modules/programs/executions.routes.ts';
@@ -301,6 +303,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     prefix: '/api',
   });
   await app.register(defensivesRoutes(new DefensivesService(deps.db)), { prefix: '/api' });
+  await app.register(accountCatalogueRoutes(new AccountCatalogueService(deps.db)), {
+    prefix: '/api',
+  });
   const notes = new NotesService({
     ...services,
     storage: deps.storage ?? localStorage(path.join(os.tmpdir(), `lavoura-files-${process.pid}`)),

@@ -109,6 +109,8 @@ export const ERRORS = {
   varietyAlreadyAdded: { key: 'exception.variety.already_added', status: 409 },
   varietyNotIndicatedForRegion: { key: 'exception.variety.not_indicated_for_region', status: 409 },
   varietyInUse: { key: 'exception.variety.in_use', status: 409 },
+  /** An account's own product used in a program (issue 28 item 5). */
+  productInUse: { key: 'exception.product.in_use', status: 409 },
   // sowings, harvests, irrigation
   /** A sowing id of a body the session does not reach (in a path it is 404 `not_found`). */
   sowingNotFound: { key: 'exception.sowing_not_found', status: 400 },

@@ -728,6 +728,19 @@ export const programPauses = pgTable(
  * A row keeps its id across versions through its `key`; a row a new version drops stays,
  * `listed = false`, so what an account chose still resolves.
  */
+/**
+ * A product or variety an account entered itself (issue 28 item 5): seen by that account alone,
+ * labelled "informed by {name} on {date}"; null for the catalogue's own rows. Its own rows are
+ * never touched by a catalogue load.
+ */
+function accountEntry() {
+  return {
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    informedBy: integer('informed_by').references(() => users.id, { onDelete: 'set null' }),
+    informedAt: timestamp('informed_at', { withTimezone: true }),
+  };
+}
+
 export const pesticides = pgTable(
   'pesticides',
   {
@@ -764,8 +777,12 @@ export const pesticides = pgTable(
     targetKeys: text('target_keys').array().notNull(),
     sourceId: text('source_id').notNull(),
     listed: boolean('listed').notNull().default(true),
+    ...accountEntry(),
   },
-  (table) => [index('pesticides_country_index').on(table.countryId, table.listed)],
+  (table) => [
+    index('pesticides_country_index').on(table.countryId, table.listed),
+    index('pesticides_account_index').on(table.accountId),
+  ],
 );
 
 /**
@@ -857,8 +874,12 @@ export const varieties = pgTable(
     targetKeys: text('target_keys').array().notNull(),
     sourceId: text('source_id').notNull(),
     listed: boolean('listed').notNull().default(true),
+    ...accountEntry(),
   },
-  (table) => [index('varieties_crop_index').on(table.cropId, table.listed)],
+  (table) => [
+    index('varieties_crop_index').on(table.cropId, table.listed),
+    index('varieties_account_index').on(table.accountId),
+  ],
 );
 
 /**

@@ -1,6 +1,7 @@
 import { activeSetKey, isKnownActive, searchableText } from '@lavoura/domain';
 import { describe, expect, it } from 'vitest';
 import { readCatalogueData } from './catalogue-files.ts';
+import { brandPrefixes, compactSearch, varietySearchText } from './variety-search.ts';
 
 /**
  * The bundled data set itself (issue 11's data test): every row met its zod contract when read
@@ -44,7 +45,7 @@ describe('the bundled catalogue data set', () => {
       nematicide: category('nematicide'),
       soybean: crop('soybean'),
       wheat: crop('wheat'),
-    }).toEqual({ fungicide: 652, herbicide: 839, nematicide: 35, soybean: 1587, wheat: 271 });
+    }).toEqual({ fungicide: 652, herbicide: 839, nematicide: 35, soybean: 2352, wheat: 271 });
   });
 
   it('has unique keys', () => {
@@ -96,6 +97,128 @@ describe('the bundled catalogue data set', () => {
         .map((country) => `${rule.actives.join('+')} ${rule.disease} ${country}`),
     );
     expect(unmatched).toEqual(Object.keys(UNMATCHED_RULES));
+  });
+});
+
+describe('the bundled varieties (issue 28 item 7)', () => {
+  const variety = (key: string) => {
+    const row = data.varieties.find((v) => v.key === key);
+    expect(row, key).toBeDefined();
+    return row!;
+  };
+  const perSource = (has: (row: (typeof data.varieties)[number]) => boolean) =>
+    Object.fromEntries(
+      [...new Set(data.varieties.map((v) => v.source_id))]
+        .sort()
+        .map((source) => [
+          source,
+          data.varieties.filter((v) => v.source_id === source && has(v)).length,
+        ]),
+    );
+
+  it('counts the rows, those with a maturity group and those with a cycle, per source', () => {
+    expect(perSource(() => true)).toEqual({
+      'costa-soy': 1587,
+      'grin-soy': 557,
+      'tcc-soy': 208,
+      'uidaho-wheat': 271,
+    });
+    // tcc-soy gives three costa-soy rows their GMR and cycle; GRIN's "0" stays null.
+    expect(perSource((v) => v.gmr !== null)).toEqual({
+      'costa-soy': 3,
+      'grin-soy': 510,
+      'tcc-soy': 205,
+      'uidaho-wheat': 0,
+    });
+    expect(perSource((v) => v.min_cycle !== null && v.max_cycle !== null)).toEqual({
+      'costa-soy': 3,
+      'grin-soy': 0,
+      'tcc-soy': 208,
+      'uidaho-wheat': 0,
+    });
+    const usSoybean = data.varieties.filter(
+      (v) => v.crop === 'soybean' && v.countries.includes('US'),
+    );
+    expect(usSoybean.length).toBe(557);
+    expect(usSoybean.every((v) => v.source_id === 'grin-soy')).toBe(true);
+  });
+
+  it('gives each named cultivar its source’s values', () => {
+    const facts = (key: string) => {
+      const { name, company, countries, gmr, min_cycle, max_cycle, gmo } = variety(key);
+      return { name, company, countries, gmr, min_cycle, max_cycle, gmo };
+    };
+    // The trials: Brasmax declares GMR 8.0; season means of 130 (2020/21), 122, 112 and 118 days.
+    expect(facts('tcc-soy:BMX-Olimpo-IPRO')).toEqual({
+      name: 'BMX Olimpo IPRO',
+      company: 'Brasmax',
+      countries: ['BR'],
+      gmr: 8,
+      min_cycle: 112,
+      max_cycle: 130,
+      gmo: true,
+    });
+    // "M 8372 IPRO" of the trials is costa-soy's "M8372IPRO" (same name and event).
+    expect(facts('costa-soy:M8372IPRO')).toEqual({
+      name: 'M8372IPRO',
+      company: 'D&PL BRASIL LTDA',
+      countries: ['BR'],
+      gmr: 8.3,
+      min_cycle: 119,
+      max_cycle: 121,
+      gmo: true,
+    });
+    // Declared as 8.0 in 2022/23 and 7.9 in 2023/24: two values, so none.
+    expect(variety('tcc-soy:PP-Peleia-IPRO').gmr).toBeNull();
+    // "ST 700 i2x" of the trials is not costa-soy's "ST 700RR" (another event).
+    expect(variety('costa-soy:ST700RR').gmr).toBeNull();
+    expect(variety('tcc-soy:ST-700-i2x').gmr).toBe(7);
+    // GRIN: Williams 82 (PI 518671) is maturity group III; Swift's "0" may be 0, 00 or 000.
+    expect(facts('grin-soy:PI518671')).toEqual({
+      name: 'Williams 82',
+      company: null,
+      countries: ['US'],
+      gmr: 3,
+      min_cycle: null,
+      max_cycle: null,
+      gmo: null,
+    });
+    expect(variety('grin-soy:PI548500')).toMatchObject({ name: 'Swift', gmr: null });
+  });
+
+  it('splits the maintainers that costa-soy runs together into readable text', () => {
+    expect(variety('costa-soy:TMG2158IPRO').company).toBe(
+      'TMG TROPICAL MELHORAMENTO E GENETICA S/A; UNISOJA S/A',
+    );
+    const companies = new Set(data.varieties.map((v) => v.company));
+    expect(companies).toContain('COODETEC; DUPONT DO BRASIL S/A');
+    expect(companies).toContain('TROPICAL MELHORAMENTO E GENETICA S/A; UNISOJA S/A; FUNDACAO MT');
+    expect(companies).toContain('EPAMIG; EMPRESA BRASILEIRA DE PESQUISA AGROPECUARIA');
+    expect(companies).toContain('DUPONT DO BRASIL S/A');
+    const glued = [...companies].filter(
+      (company) => company && /\p{L}S\/A|S\/A\p{L}|COODETEC\p{L}|\bGOEMPRESA\b/u.test(company),
+    );
+    expect(glued).toEqual([]);
+  });
+
+  it('finds cultivars as growers write them, brand prefix and spaces or not', () => {
+    const prefixes = brandPrefixes(data.varieties);
+    expect(prefixes.get('brasmax')).toBe('BMX');
+    expect(prefixes.get('monsoy')).toBe('M');
+    const found = (search: string) =>
+      data.varieties
+        .filter((v) => {
+          const text = varietySearchText(v, prefixes);
+          return text.includes(searchableText(search)) || text.includes(compactSearch(search));
+        })
+        .map((v) => v.key);
+    expect(found('BMX Olimpo')).toEqual(['tcc-soy:BMX-Olimpo-IPRO']);
+    expect(found('M 6410')).toEqual(['costa-soy:M6410IPRO']);
+    expect(found('cz 48b32')).toEqual(['tcc-soy:CZ-48B32-IPRO']);
+    // In no source (SOURCES.md): nothing is made up for it.
+    expect(found('BMX Zeus')).toEqual([]);
+    // The maintainer "TMG TROPICAL…" is the brand TMG, whose cultivars the trials write "TMG …".
+    expect(found('TMG 5400')).toEqual(['costa-soy:5400IPRO']);
   });
 });
 

@@ -8,12 +8,13 @@ import {
   type PesticideRow,
   type VarietyRow,
 } from '@lavoura/domain';
-import { eq, getTableColumns, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client.ts';
 import * as t from '../schema.ts';
 import { catalogueVersion, readCatalogueData, type CatalogueData } from './catalogue-files.ts';
 import { efficacyRows } from './catalogue-efficacy.ts';
+import { brandPrefixes, varietySearchText } from './variety-search.ts';
 
 /** Key of the transaction lock that makes processes starting together load the set one at a time. */
 const CATALOGUE_LOCK = 73_012_028;
@@ -72,7 +73,7 @@ function pesticideValues(row: PesticideRow) {
 const dayOfYear = (value: VarietyRow['start_sowing']) =>
   value ? value.month * 100 + value.day : null;
 
-function varietyValues(row: VarietyRow) {
+function varietyValues(row: VarietyRow, prefixes: ReadonlyMap<string, string>) {
   return {
     key: row.key,
     cropId: CROP_IDS[row.crop],
@@ -93,7 +94,7 @@ function varietyValues(row: VarietyRow) {
     regionStates: row.region_states,
     registrationNumber: row.registration_number,
     reactions: row.reactions,
-    searchText: searchableText([row.name, row.company ?? ''].join(' ')),
+    searchText: varietySearchText(row, prefixes),
     targetKeys: unique(row.reactions.map((reaction) => searchableText(reaction.target))),
     sourceId: row.source_id,
     listed: true,
@@ -126,10 +127,17 @@ async function writeCatalogue(db: Executor, data: CatalogueData): Promise<void> 
   await db
     .update(t.pesticides)
     .set({ listed: false })
-    .where(notInArray(t.pesticides.key, [...pesticideIds.keys()]));
+    .where(
+      and(isNull(t.pesticides.accountId), notInArray(t.pesticides.key, [...pesticideIds.keys()])),
+    );
 
-  // Registrations and efficacies are the data set's alone: rewritten whole.
-  await db.delete(t.pesticideDoses);
+  // Registrations and efficacies of the data set's products are its alone: rewritten whole (an
+  // account's own products keep theirs).
+  const catalogueRows = db
+    .select({ id: t.pesticides.id })
+    .from(t.pesticides)
+    .where(isNull(t.pesticides.accountId));
+  await db.delete(t.pesticideDoses).where(inArray(t.pesticideDoses.pesticideId, catalogueRows));
   const doses = data.pesticides.flatMap((product) => {
     // A pair the source only implies (a pathogen with other hosts) is not informed: null.
     const registered =
@@ -157,7 +165,9 @@ async function writeCatalogue(db: Executor, data: CatalogueData): Promise<void> 
   });
   for (const rows of batches(doses)) await db.insert(t.pesticideDoses).values(rows);
 
-  await db.delete(t.pesticideEfficacies);
+  await db
+    .delete(t.pesticideEfficacies)
+    .where(inArray(t.pesticideEfficacies.pesticideId, catalogueRows));
   const efficacies = efficacyRows(data.pesticides, data.efficacyRules, data.s15).map((row) => ({
     pesticideId: pesticideIds.get(row.key)!,
     countryId: countryId.get(row.country)!,
@@ -170,7 +180,8 @@ async function writeCatalogue(db: Executor, data: CatalogueData): Promise<void> 
   for (const rows of batches(efficacies)) await db.insert(t.pesticideEfficacies).values(rows);
 
   const varietyKeys: string[] = [];
-  for (const rows of batches(data.varieties.map(varietyValues))) {
+  const prefixes = brandPrefixes(data.varieties);
+  for (const rows of batches(data.varieties.map((row) => varietyValues(row, prefixes)))) {
     await db
       .insert(t.varieties)
       .values(rows)
@@ -183,7 +194,7 @@ async function writeCatalogue(db: Executor, data: CatalogueData): Promise<void> 
   await db
     .update(t.varieties)
     .set({ listed: false })
-    .where(notInArray(t.varieties.key, varietyKeys));
+    .where(and(isNull(t.varieties.accountId), notInArray(t.varieties.key, varietyKeys)));
 }
 
 /**

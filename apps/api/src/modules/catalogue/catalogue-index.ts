@@ -4,6 +4,7 @@ import {
   type CatalogueCategory,
   type CatalogueQuery,
 } from '@lavoura/domain';
+import { compactSearch } from '../../db/catalogue/variety-search.ts';
 import type * as t from '../../db/schema.ts';
 import type { PesticideListRow } from './catalogue.presenter.ts';
 
@@ -79,12 +80,15 @@ export function filterVarieties(rows: readonly Variety[], query: CatalogueQuery)
   const target = query.target && searchableText(query.target);
   const resistant = query.resistant_to && searchableText(query.resistant_to);
   const search = searchKey(query.search);
+  // "M 6410" as growers write it, against "M6410IPRO" as a source does: the row's text also
+  // holds its names without spaces (db/catalogue/variety-search.ts).
+  const compact = query.search ? compactSearch(query.search) : '';
   const kept = rows.filter(
     (row) =>
       row.listed &&
       (query.country === undefined || row.countryIds.includes(query.country)) &&
       (query.crop === undefined || row.cropId === query.crop) &&
-      row.searchText.includes(search) &&
+      (row.searchText.includes(search) || (compact !== '' && row.searchText.includes(compact))) &&
       (!query.company || row.company === query.company) &&
       (!target || row.targetKeys.includes(target)) &&
       (query.gmr_min === undefined || (row.gmr !== null && row.gmr >= query.gmr_min)) &&

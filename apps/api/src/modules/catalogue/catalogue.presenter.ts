@@ -47,6 +47,8 @@ export function pesticideListItem(row: PesticideListRow, category: CatalogueCate
     id: row.id,
     pesticide_id: row.id,
     category,
+    /** "catalogue", or "account" for a product the account entered itself. */
+    origem: row.accountId === null ? ('catalogue' as const) : ('account' as const),
     country: row.countryId,
     pesticide: row.name,
     crops: row.cropIds,
@@ -133,6 +135,7 @@ export function varietyListItem(row: Variety) {
     id: row.id,
     seed_id: row.id,
     category: 'variety' as const,
+    origem: row.accountId === null ? ('catalogue' as const) : ('account' as const),
     name: row.name,
     crop_id: row.cropId,
     countries: row.countryIds,

@@ -213,6 +213,38 @@ describe('GET /api/catalogs', () => {
     expect(gmr.statusCode).toBe(200);
   });
 
+  it('finds bundled varieties as growers write them, and by the maturity the sources give', async () => {
+    const list = async (query: string) =>
+      (await get(`/api/catalogs?category=variety&${query}`)).json() as {
+        total: number;
+        list: { name: string; asset_owner: string | null; relative_maturity: number | null }[];
+      };
+    const names = async (query: string) => (await list(query)).list.map((item) => item.name);
+    // The trials write "BMX Olimpo IPRO"; costa-soy writes Monsoy's "M6410IPRO" without spaces.
+    expect(await names('search=BMX%20Olimpo')).toEqual(['BMX Olimpo IPRO']);
+    expect(await names('search=bmx%20olimpo&crop=1&country=1')).toEqual(['BMX Olimpo IPRO']);
+    expect(await names('search=M%206410')).toEqual(['M6410IPRO']);
+    expect(await names('search=BMX%20Zeus')).toEqual([]);
+    // The maturity range finds bundled rows now: Brasmax's 8.0 among them.
+    const late = await list('gmr_min=8&gmr_max=8&search=olimpo');
+    expect(late.list).toMatchObject([
+      { name: 'BMX Olimpo IPRO', asset_owner: 'Brasmax', relative_maturity: 8 },
+    ]);
+    const ranged = await list('gmr_min=7.5&gmr_max=7.6&crop=1');
+    expect(ranged.total).toBeGreaterThan(20);
+    expect(
+      ranged.list.every(
+        (item) =>
+          item.relative_maturity !== null &&
+          item.relative_maturity >= 7.5 &&
+          item.relative_maturity <= 7.6,
+      ),
+    ).toBe(true);
+    // US soybean cultivars (GRIN) for a US grower, with their maturity group.
+    const us = await list('crop=1&country=3&search=williams%2082');
+    expect(us.list).toMatchObject([{ name: 'Williams 82', relative_maturity: 3 }]);
+  });
+
   it('filters varieties by maturity range, sowing month and resistance, and sorts by maturity', async () => {
     const names = async (query: string) =>
       (

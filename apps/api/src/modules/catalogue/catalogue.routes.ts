@@ -37,7 +37,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
           },
         },
       },
-      async (request) => catalogue.list(request.query),
+      async (request) => catalogue.list(request.query, sessionOf(request)),
     );
     app.get(
       '/catalogs/:category/filters',

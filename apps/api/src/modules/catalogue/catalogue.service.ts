@@ -8,7 +8,7 @@ import {
   type CatalogueQuery,
   type FieldError,
 } from '@lavoura/domain';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -62,24 +62,63 @@ export class CatalogueService {
 
   constructor(private readonly deps: CatalogueServiceDeps) {}
 
-  async list(query: CatalogueQuery): Promise<{ total: number; list: Record<string, unknown>[] }> {
+  /** The catalogue's rows and the session's account's own (issue 28 item 5), filtered together. */
+  async list(
+    query: CatalogueQuery,
+    session?: Session,
+  ): Promise<{ total: number; list: Record<string, unknown>[] }> {
     const category = query.category ?? 'fungicide';
     await this.checkFilterValues(category, query);
     const limit = query.limit ?? CATALOGUE_PAGE_SIZE;
     const offset = ((query.offset ?? 1) - 1) * limit;
     const index = await this.index();
+    const own = session ? await this.accountRows(session.accountId) : null;
+    const informed = (row: { informedBy: number | null; informedAt: Date | null }) =>
+      own ? informedBy(own.informers, row) : null;
     if (category === 'variety') {
-      const rows = filterVarieties(index.varieties, query);
+      const rows = filterVarieties([...index.varieties, ...(own?.varieties ?? [])], query);
       return {
         total: rows.length,
-        list: rows.slice(offset, offset + limit).map(varietyListItem),
+        list: rows
+          .slice(offset, offset + limit)
+          .map((row) => ({ ...varietyListItem(row), informado_por: informed(row) })),
       };
     }
-    const rows = filterPesticides(index.pesticides, category, query);
+    const rows = filterPesticides([...index.pesticides, ...(own?.pesticides ?? [])], category, query);
     return {
       total: rows.length,
-      list: rows.slice(offset, offset + limit).map((row) => pesticideListItem(row, category)),
+      list: rows
+        .slice(offset, offset + limit)
+        .map((row) => ({ ...pesticideListItem(row, category), informado_por: informed(row) })),
     };
+  }
+
+  /** The account's own rows, read per request: they change as its members enter them. */
+  private async accountRows(accountId: number) {
+    const [pesticides, varieties] = await Promise.all([
+      this.deps.db
+        .select(LIST_COLUMNS)
+        .from(t.pesticides)
+        .where(and(eq(t.pesticides.accountId, accountId), eq(t.pesticides.listed, true))),
+      this.deps.db
+        .select()
+        .from(t.varieties)
+        .where(and(eq(t.varieties.accountId, accountId), eq(t.varieties.listed, true))),
+    ]);
+    const ids = [...pesticides, ...varieties].flatMap((row) =>
+      row.informedBy === null ? [] : [row.informedBy],
+    );
+    const informers = new Map(
+      ids.length
+        ? (
+            await this.deps.db
+              .select({ id: t.users.id, name: t.users.name })
+              .from(t.users)
+              .where(inArray(t.users.id, [...new Set(ids)]))
+          ).map((user) => [user.id, user.name])
+        : [],
+    );
+    return { pesticides, varieties, informers };
   }
 
   /** The listed rows, read once per process: the data set only changes with a new start. */
@@ -89,11 +128,11 @@ export class CatalogueService {
         pesticides: await this.deps.db
           .select(LIST_COLUMNS)
           .from(t.pesticides)
-          .where(eq(t.pesticides.listed, true)),
+          .where(and(eq(t.pesticides.listed, true), isNull(t.pesticides.accountId))),
         varieties: await this.deps.db
           .select()
           .from(t.varieties)
-          .where(eq(t.varieties.listed, true)),
+          .where(and(eq(t.varieties.listed, true), isNull(t.varieties.accountId))),
       }))();
       this.loaded.catch(() => (this.loaded = undefined));
     }
@@ -138,7 +177,7 @@ export class CatalogueService {
     category: CatalogueCategory,
     id: number,
   ): Promise<Record<string, unknown>> {
-    const item = await this.find(category, id);
+    const item = await this.find(session, category, id);
     if (dailyUseLimit(session.planLevel) !== null) {
       await this.deps.db.transaction(async (run) => {
         const day = this.deps.freeUsage.today(session);
@@ -153,14 +192,35 @@ export class CatalogueService {
     return item;
   }
 
-  private async find(category: CatalogueCategory, id: number): Promise<Record<string, unknown>> {
+  /** One row of the catalogue or of the session's account (another account's: not found). */
+  private async find(
+    session: Session,
+    category: CatalogueCategory,
+    id: number,
+  ): Promise<Record<string, unknown>> {
+    const informer = async (row: { informedBy: number | null; informedAt: Date | null }) => {
+      if (row.informedAt === null) return null;
+      const users = row.informedBy
+        ? await this.deps.db
+            .select({ id: t.users.id, name: t.users.name })
+            .from(t.users)
+            .where(eq(t.users.id, row.informedBy))
+        : [];
+      return informedBy(new Map(users.map((user) => [user.id, user.name])), row);
+    };
     if (category === 'variety') {
       const [variety] = await this.deps.db
         .select()
         .from(t.varieties)
-        .where(and(eq(t.varieties.id, id), eq(t.varieties.listed, true)));
+        .where(
+          and(
+            eq(t.varieties.id, id),
+            eq(t.varieties.listed, true),
+            or(isNull(t.varieties.accountId), eq(t.varieties.accountId, session.accountId)),
+          ),
+        );
       if (!variety) throw new AppError(ERRORS.notFound, 'No such variety');
-      return varietyDetail(variety);
+      return { ...varietyDetail(variety), informado_por: await informer(variety) };
     }
     const [pesticide] = await this.deps.db
       .select()
@@ -170,6 +230,7 @@ export class CatalogueService {
           eq(t.pesticides.id, id),
           eq(t.pesticides.listed, true),
           sql`${category} = any(${t.pesticides.categories})`,
+          or(isNull(t.pesticides.accountId), eq(t.pesticides.accountId, session.accountId)),
         ),
       );
     if (!pesticide) throw new AppError(ERRORS.notFound, 'No such product');
@@ -180,7 +241,10 @@ export class CatalogueService {
         .from(t.pesticideEfficacies)
         .where(eq(t.pesticideEfficacies.pesticideId, id)),
     ]);
-    return pesticideDetail(pesticide, category, doses, efficacies);
+    return {
+      ...pesticideDetail(pesticide, category, doses, efficacies),
+      informado_por: await informer(pesticide),
+    };
   }
 
   /** A filter value outside the category's choices answers 400 exception.validation_error. */
@@ -246,6 +310,7 @@ export class CatalogueService {
         .where(
           and(
             eq(t.varieties.listed, true),
+            isNull(t.varieties.accountId),
             cropId === undefined ? undefined : eq(t.varieties.cropId, cropId),
           ),
         );
@@ -272,6 +337,7 @@ export class CatalogueService {
       .where(
         and(
           eq(t.pesticides.listed, true),
+          isNull(t.pesticides.accountId),
           sql`${category} = any(${t.pesticides.categories})`,
           cropId === undefined ? undefined : sql`${cropId} = any(${t.pesticides.cropIds})`,
         ),
@@ -300,4 +366,16 @@ export class CatalogueService {
       ),
     };
   }
+}
+
+/** "Informed by {name} on {date}" of an account's own row; null for the catalogue's. */
+function informedBy(
+  names: Map<number, string>,
+  row: { informedBy: number | null; informedAt: Date | null },
+): { nome: string | null; data: string } | null {
+  if (row.informedAt === null) return null;
+  return {
+    nome: row.informedBy === null ? null : (names.get(row.informedBy) ?? null),
+    data: row.informedAt.toISOString(),
+  };
 }

@@ -16,6 +16,7 @@ const defensiveSchema = z.object({
   nome: z.string(),
   /** L or kg: the doses are per hectare of it; null: not informed. */
   unidade: z.enum(['L', 'kg']).nullable(),
+  origem: z.enum(['catalogue', 'account']),
   tipo: z.literal('fungicide'),
   pais_id: z.int(),
   is_white_mold: z.boolean(),

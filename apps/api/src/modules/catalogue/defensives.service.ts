@@ -1,5 +1,5 @@
 import { ERRORS, productUnitOf, type ProductUnit } from '@lavoura/domain';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -13,6 +13,8 @@ export interface Defensive {
   nome: string;
   /** L or kg (per hectare), from the formulation; null: not informed. */
   unidade: ProductUnit | null;
+  /** "catalogue", or "account" for a product the account entered itself. */
+  origem: 'catalogue' | 'account';
   tipo: 'fungicide';
   pais_id: number;
   is_white_mold: boolean;
@@ -65,6 +67,7 @@ export class DefensivesService {
         formulation: t.pesticides.formulation,
         countryId: t.pesticides.countryId,
         whiteMold: t.pesticides.whiteMold,
+        accountId: t.pesticides.accountId,
         lastPrice: t.accountPesticideValues.price,
         lastDose: t.accountPesticideValues.dose,
       })
@@ -79,6 +82,8 @@ export class DefensivesService {
       .where(
         and(
           eq(t.pesticides.listed, true),
+          // The catalogue's and the account's own products (issue 28 item 5).
+          or(isNull(t.pesticides.accountId), eq(t.pesticides.accountId, session.accountId)),
           eq(t.pesticides.countryId, farm.countryId),
           sql`'fungicide' = any(${t.pesticides.categories})`,
           sql`${cropId} = any(${t.pesticides.cropIds})`,
@@ -119,6 +124,7 @@ export class DefensivesService {
       id: product.id,
       nome: product.name,
       unidade: productUnitOf(product.formulation),
+      origem: product.accountId === null ? 'catalogue' : 'account',
       tipo: 'fungicide',
       pais_id: product.countryId,
       is_white_mold: product.whiteMold,

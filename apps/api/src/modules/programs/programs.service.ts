@@ -40,7 +40,7 @@ import {
   type ProgramBody,
   type ProgramProduct,
 } from '@lavoura/domain';
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import * as t from '../../db/schema.ts';
@@ -294,7 +294,7 @@ export class ProgramsService {
       maxSprays(program.cropId, program.countryId),
     );
     if (tooMany) throw new AppError(ERRORS[tooMany], 'Too many sprays');
-    await this.checkApplication(tx, body, program, sprayings.at(-1) ?? null);
+    await this.checkApplication(tx, session, body, program, sprayings.at(-1) ?? null);
     const now = this.now();
     const [row] = await tx
       .insert(t.sprayings)
@@ -378,7 +378,13 @@ export class ProgramsService {
       );
       if (tooMany) throw new AppError(ERRORS[tooMany], 'Too many sprays');
     }
-    await this.checkApplication(tx, body, program, index > 0 ? sprayings[index - 1]! : null);
+    await this.checkApplication(
+      tx,
+      session,
+      body,
+      program,
+      index > 0 ? sprayings[index - 1]! : null,
+    );
     await tx
       .update(t.sprayings)
       .set({ plannedDate: body.data, originalDate: body.data, whiteMold, updatedAt: this.now() })
@@ -1009,9 +1015,13 @@ export class ProgramsService {
     if (problems.length) throw new AppError(ERRORS.validation, 'Invalid diseases', problems);
   }
 
-  /** An application's products once each and of the catalogue, and its day after the previous. */
+  /**
+   * An application's products once each and of the catalogue or the account's own (another
+   * account's product is unknown), and its day after the previous.
+   */
   private async checkApplication(
     tx: Executor,
+    session: Session,
     body: ApplicationBody,
     program: ProgramRow,
     previous: SprayingRow | null,
@@ -1022,7 +1032,12 @@ export class ProgramsService {
     const found = await tx
       .select({ id: t.pesticides.id })
       .from(t.pesticides)
-      .where(inArray(t.pesticides.id, [...productIds]));
+      .where(
+        and(
+          inArray(t.pesticides.id, [...productIds]),
+          or(isNull(t.pesticides.accountId), eq(t.pesticides.accountId, session.accountId)),
+        ),
+      );
     if (found.length !== productIds.length)
       throw new AppError(ERRORS.validation, 'Unknown product', [
         bodyFieldError('produtos', 'Unknown product'),
@@ -1324,6 +1339,8 @@ export class ProgramsService {
           eq(t.pesticideEfficacies.countryId, countryId),
           inArray(t.pesticideEfficacies.diseaseId, [...diseaseIds]),
           eq(t.pesticides.listed, true),
+          // The catalogue's products and the account's own, never another account's.
+          or(isNull(t.pesticides.accountId), eq(t.pesticides.accountId, session.accountId)),
           sql`'fungicide' = any(${t.pesticides.categories})`,
           sql`${cropId} = any(${t.pesticides.cropIds})`,
         ),

@@ -42,6 +42,9 @@ const farmVarietyOf = new Map<number, number>();
 /** A sowing with a harvest on each of A's farms, and each sowing's harvest. */
 let sowingA: number;
 let otherSowingA: number;
+/** A product and a variety account A entered itself (issue 28 item 5). */
+let productA: number;
+let varietyA: number;
 const harvestOf = new Map<number, number>();
 const irrigationOf = new Map<number, number>();
 /** A spray program on each of A's sowings (by sowing), and its one planned application. */
@@ -165,6 +168,45 @@ beforeAll(async () => {
     if (farmId === farmA) sowingA = sowing!.id;
     else otherSowingA = sowing!.id;
   }
+  const [ownProduct] = await app.db
+    .insert(t.pesticides)
+    .values({
+      key: `account:${accountA}-cross`,
+      countryId: 1,
+      name: 'Produto de A',
+      categories: ['fungicide'],
+      classes: [],
+      formulation: 'SC',
+      cropIds: [1],
+      actives: [{ name: 'azoxistrobina' }],
+      targets: [],
+      whiteMold: false,
+      searchText: 'produto de a',
+      chemicalGroupKeys: [],
+      activeKeys: ['azoxystrobin'],
+      targetKeys: [],
+      sourceId: 'account',
+      accountId: accountA,
+      informedAt: new Date(),
+    })
+    .returning({ id: t.pesticides.id });
+  productA = ownProduct!.id;
+  const [ownVariety] = await app.db
+    .insert(t.varieties)
+    .values({
+      key: `account:${accountA}-cross`,
+      cropId: 1,
+      countryIds: [1],
+      name: 'Cultivar de A',
+      reactions: [],
+      searchText: 'cultivar de a',
+      targetKeys: [],
+      sourceId: 'account',
+      accountId: accountA,
+      informedAt: new Date(),
+    })
+    .returning({ id: t.varieties.id });
+  varietyA = ownVariety!.id;
   targetsA = [
     { label: 'A’s administrator', id: adminA.id },
     { label: 'A’s agronomist', id: agronomist.id },
@@ -871,7 +913,40 @@ const PLOT_CASES: Case[] = [
   },
 ];
 
+/** An account's own product or variety: another account's answers 404 (issue 28 item 5). */
+const ownCatalogueCases: Case[] = (['account-products', 'account-varieties'] as const).flatMap(
+  (path) => {
+    const id = () => (path === 'account-products' ? productA : varietyA);
+    const body = () =>
+      path === 'account-products'
+        ? {
+            nome: 'Tomado',
+            crop_id: 1,
+            country_id: 1,
+            formulacao: 'SC',
+            ativos: [{ nome: 'azoxistrobina' }],
+            doses: [],
+          }
+        : { nome: 'Tomada', crop_id: 1, country_id: 1 };
+    return [
+      {
+        route: `GET /api/${path}/{id}`,
+        request: () => ({ method: 'GET' as const, url: `/api/${path}/${id()}` }),
+      },
+      {
+        route: `PUT /api/${path}/{id}`,
+        request: () => ({ method: 'PUT' as const, url: `/api/${path}/${id()}`, payload: body() }),
+      },
+      {
+        route: `DELETE /api/${path}/{id}`,
+        request: () => ({ method: 'DELETE' as const, url: `/api/${path}/${id()}` }),
+      },
+    ].map((c) => ({ ...c, status: 404, key: 'exception.not_found', takesAccount: true as const }));
+  },
+);
+
 const CASES: Case[] = [
+  ...ownCatalogueCases,
   {
     route: 'PUT /api/users/{id}',
     request: (id) => ({
@@ -1101,8 +1176,20 @@ async function snapshotA() {
     .where(eq(t.programPauses.accountId, accountA))
     .orderBy(t.programPauses.id);
   const storedFiles = fs.readdirSync(app.filesDir, { recursive: true }).map(String).sort();
+  const ownProducts = await app.db
+    .select()
+    .from(t.pesticides)
+    .where(eq(t.pesticides.accountId, accountA))
+    .orderBy(t.pesticides.id);
+  const ownVarieties = await app.db
+    .select()
+    .from(t.varieties)
+    .where(eq(t.varieties.accountId, accountA))
+    .orderBy(t.varieties.id);
   return {
     account,
+    ownProducts,
+    ownVarieties,
     programs,
     sprayings,
     sprayingProducts,

@@ -8,7 +8,7 @@ import {
   type FarmVarietyBody,
   type VarietySolicitationBody,
 } from '@lavoura/domain';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -29,6 +29,10 @@ interface FarmPlace {
   country: string;
   stateCode: string | null;
 }
+
+/** The catalogue's varieties and the session's account's own (issue 28 item 5). */
+const ownOrCatalogue = (session: Session) =>
+  or(isNull(t.varieties.accountId), eq(t.varieties.accountId, session.accountId));
 
 const acronymOf = new Map(COUNTRIES.map((country) => [country.id as number, country.acronym]));
 
@@ -83,6 +87,7 @@ export class VarietiesService {
           eq(t.varieties.listed, true),
           eq(t.varieties.cropId, seasonCrop.cropId),
           sql`${countryId} = any(${t.varieties.countryIds})`,
+          ownOrCatalogue(session),
           query.search
             ? sql`${t.varieties.searchText} like ${`%${searchableText(query.search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
             : undefined,
@@ -138,6 +143,7 @@ export class VarietiesService {
           eq(t.varieties.id, body.seed_id),
           eq(t.varieties.listed, true),
           eq(t.varieties.cropId, seasonCrop.cropId),
+          ownOrCatalogue(session),
         ),
       );
     if (!variety) throw new AppError(ERRORS.notFound, 'No such variety of the crop');
