@@ -3,6 +3,7 @@ import {
   CATALOGUE_PAGE_SIZE,
   EFFICACY_NOT_COUNTED_REASONS,
   EFFICACY_NOTES,
+  informedSchema,
   type CatalogueCategory,
   type CatalogueSort,
   type PesticideCategory,
@@ -38,6 +39,8 @@ export const pesticideItemSchema = z.object({
   activeIngredients: z.array(activeIngredientSchema),
   crops: z.array(z.number()),
   white_mold: z.boolean(),
+  /** Who of the account entered it and when; absent or null: the catalogue's own row. */
+  informado_por: z.optional(z.nullable(informedSchema)),
 });
 export type PesticideItem = z.infer<typeof pesticideItemSchema>;
 
@@ -50,6 +53,7 @@ export const varietyItemSchema = z.object({
   growth_habit: text,
   cycle_class: text,
   genetically_modified_organism: flag,
+  informado_por: z.optional(z.nullable(informedSchema)),
 });
 export type VarietyItem = z.infer<typeof varietyItemSchema>;
 

@@ -177,6 +177,8 @@ export const defensiveSchema = z.object({
   nome: z.string(),
   /** The product's unit (L, kg…); null: the data set does not say. */
   unidade: z.nullable(z.string()),
+  /** "account": a product the account entered itself. */
+  origem: z.optional(z.enum(['catalogue', 'account'])),
   is_white_mold: z.boolean(),
   lastPrice: z.nullable(z.number()),
   lastDose: z.nullable(z.number()),

@@ -52,6 +52,7 @@ import {
   yesNo,
   type RegistrationState,
 } from './catalog-format';
+import { DeleteOwnEntry, InformedChip } from './account-entry';
 
 const TITLE_ID = 'catalog-detail-title';
 
@@ -651,6 +652,12 @@ function DetailHeader({
         </Typography>
         {item && 'pesticide' in item && item.white_mold && (
           <Chip size="small" variant="outlined" label={t('white_mold')} sx={{ mt: 1 }} />
+        )}
+        {item?.informado_por && (
+          <Box sx={{ mt: 1 }}>
+            <InformedChip informed={item.informado_por} />
+            <DeleteOwnEntry category={category} id={id} onDeleted={onClose} />
+          </Box>
         )}
       </Box>
       <IconButton

@@ -1,4 +1,12 @@
-import { CROPS, LOCALE_RULES, formatNumber, searchableText, type Language } from '@lavoura/domain';
+import {
+  CROPS,
+  LOCALE_RULES,
+  doseInAreaUnit,
+  doseUnitLabel,
+  formatNumber,
+  searchableText,
+  type Language,
+} from '@lavoura/domain';
 import { NO_REGISTERED_DOSE, type DosePerTarget } from '../../api/catalogue';
 
 /** The `t` of react-i18next, as these helpers use it (keys name their namespace). */
@@ -119,9 +127,16 @@ export function doseText(t: Translate, language: Language, dose: DosePerTarget):
   ) {
     return t('catalog:detail.not_registered');
   }
-  const value = range(t, language, dose.doses_min, dose.doses_max);
+  // Per hectare of the product's L or kg, per acre in English ("0,4 a 0,5 L/ha", "0.162 L/ac").
+  const perArea = (value: number | null) => (value === null ? null : doseInAreaUnit(value, language));
+  const value = range(t, language, perArea(dose.doses_min), perArea(dose.doses_max), 3);
   if (value === null) return t('catalog:not_informed');
-  return dose.doses_unit ? `${value} ${dose.doses_unit}` : value;
+  const unit = doseUnitLabel(dose.doses_unit, language);
+  const safety =
+    dose.safety_interval_days == null
+      ? ''
+      : ` · ${t('catalog:detail.safety_interval', { count: dose.safety_interval_days })}`;
+  return `${unit ? `${value} ${unit}` : value}${safety}`;
 }
 
 export type RegistrationState = 'registered' | 'not_registered' | 'not_informed';

@@ -29,6 +29,7 @@ import {
   yesNo,
   type Translate,
 } from './catalog-format';
+import { InformedChip, type Informed } from './account-entry';
 
 function activeIngredientText(language: Parameters<typeof formatNumber>[1], item: PesticideItem) {
   return item.activeIngredients.map((active) =>
@@ -126,6 +127,7 @@ function PesticideTable({
             >
               <TableCell sx={{ minWidth: 160 }}>
                 <NameButton name={item.pesticide} onOpen={() => onOpen(item.id)} />
+                <InformedChip informed={item.informado_por} />
                 {item.white_mold && (
                   <Box>
                     <Chip
@@ -187,6 +189,7 @@ function VarietyTable({ items, onOpen }: { items: VarietyItem[]; onOpen: (id: nu
               >
                 <TableCell sx={{ minWidth: 140 }}>
                   <NameButton name={item.name} onOpen={() => onOpen(item.id)} />
+                  <InformedChip informed={item.informado_por} />
                 </TableCell>
                 <TableCell>{informed(t, item.asset_owner)}</TableCell>
                 <TableCell>{facts.crop}</TableCell>
@@ -208,12 +211,15 @@ function ItemCard({
   company,
   facts,
   chip,
+  informed: informedBy,
   onOpen,
 }: {
   name: string;
   company: string;
   facts: { label: string; value: string }[];
   chip?: ReactNode;
+  /** An account's own row: who informed it and when. */
+  informed?: Informed | null;
   onOpen: () => void;
 }) {
   return (
@@ -232,6 +238,7 @@ function ItemCard({
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {company}
               </Typography>
+              <InformedChip informed={informedBy} />
             </Box>
             {chip}
           </Stack>
@@ -275,6 +282,7 @@ export function CatalogList({
                 key={item.id}
                 name={item.name}
                 company={informed(t, item.asset_owner)}
+                informed={item.informado_por}
                 onOpen={() => onOpen(item.id)}
                 facts={[
                   { label: t('column.crop'), value: facts.crop },
@@ -290,6 +298,7 @@ export function CatalogList({
               key={item.id}
               name={item.pesticide}
               company={informed(t, item.asset_owner)}
+              informed={item.informado_por}
               onOpen={() => onOpen(item.id)}
               chip={
                 item.white_mold ? (

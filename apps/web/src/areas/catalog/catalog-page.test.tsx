@@ -74,7 +74,8 @@ const FOX_DETAIL: PesticideDetail = {
       has_register: true,
       doses_min: 0.4,
       doses_max: 0.5,
-      doses_unit: 'L/ha',
+      doses_unit: 'L',
+      safety_interval_days: 30,
     },
     {
       crop_id: 1,
@@ -404,7 +405,9 @@ describe('the catalogue item detail', () => {
 
     const rows = within(detail).getAllByTestId('registration-row');
     expect(rows[0]!.textContent).toContain('Ferrugem-asiática');
-    expect(within(rows[0]!).getByTestId('registration-dose').textContent).toBe('0,4 a 0,5 L/ha');
+    expect(within(rows[0]!).getByTestId('registration-dose').textContent).toBe(
+      '0,4 a 0,5 L/ha · carência de 30 dias',
+    );
     // 999999 is "no registration", null is "not informed".
     expect(within(rows[1]!).getByTestId('registration-dose').textContent).toBe('Sem registro');
     expect(within(rows[2]!).getByTestId('registration-dose').textContent).toBe('Não informado');
@@ -486,8 +489,9 @@ describe('the catalogue item detail', () => {
       await openCatalog('/catalog?category=fungicide&item=841', language);
       const detail = await screen.findByTestId('catalog-detail');
       const doses = await within(detail).findAllByTestId('registration-dose');
+      // The product's unit per hectare, per acre in English (0.4 L/ha is 0.162 L/ac).
       expect(doses.map((dose) => dose.textContent)).toEqual([
-        expect.stringContaining('L/ha'),
+        expect.stringContaining(language === 'en' ? '0.162 to 0.202 L/ac' : 'L/ha'),
         notRegistered,
         notInformed,
       ]);
@@ -619,5 +623,89 @@ describe('the catalogue item detail', () => {
       fireEvent.click(link);
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/plans'));
+  });
+});
+
+describe('the account’s own products (issue 28 item 5)', () => {
+  it('enters a product in English, its dose typed per acre and sent per hectare, then labels it', async () => {
+    screenWidth(1366);
+    const posted: Record<string, unknown>[] = [];
+    serve(
+      http.get('/api/farms', () =>
+        HttpResponse.json([farm({ id: 1, nome: 'Ames', pais: { id: 3, nome: 'USA' } as never })]),
+      ),
+      http.post('/api/account-products', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posted.push(body);
+        return HttpResponse.json(
+          {
+            id: 9001,
+            origem: 'account',
+            nome: body.nome,
+            crop_id: 1,
+            country_id: 3,
+            formulacao: 'SC',
+            unidade: 'L',
+            ativos: [{ nome: 'azoxystrobin', concentracao: 250, unidade: 'g/L' }],
+            doses: [{ doenca_id: 1, dose_min: 0.4, dose_max: 0.4, unidade: 'L' }],
+            intervalo_seguranca_dias: 14,
+            registro: null,
+            informado_por: { nome: 'Ana', data: '2026-11-28T12:00:00.000Z' },
+          },
+          { status: 201 },
+        );
+      }),
+      ...catalogueHandlers({
+        list: () => ({
+          total: 1,
+          list: [
+            pesticide(9001, 'Quadris Farm Mix', {
+              informado_por: { nome: 'Ana', data: '2026-11-28T12:00:00.000Z' },
+            }),
+          ],
+        }),
+      }),
+    );
+    await openCatalog('/catalog?category=fungicide', 'en');
+    // The list labels the account's own row with who entered it and when.
+    expect((await screen.findByTestId('informed-by')).textContent).toBe(
+      'Informed by Ana on 11/28/26',
+    );
+    fireEvent.click(screen.getByTestId('account-product-add'));
+    const dialog = await screen.findByTestId('account-product-dialog');
+    // Nothing typed: the name is required, and nothing is sent.
+    fireEvent.click(within(dialog).getByTestId('account-product-dialog-save'));
+    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
+    expect(posted).toEqual([]);
+    fireEvent.change(within(dialog).getByTestId('account-product-name'), {
+      target: { value: 'Quadris Farm Mix' },
+    });
+    fireEvent.change(within(dialog).getByTestId('account-product-active-0'), {
+      target: { value: 'azoxystrobin' },
+    });
+    fireEvent.mouseDown(within(dialog).getByTestId('account-product-dose-disease-0'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Asian rust' }));
+    // 0.162 L/ac is 0.4 L/ha.
+    expect(within(dialog).getByLabelText('Lowest dose (L/ac)')).toBeTruthy();
+    fireEvent.change(within(dialog).getByTestId('account-product-dose-min-0'), {
+      target: { value: '0.162' },
+    });
+    fireEvent.click(within(dialog).getByTestId('account-product-dialog-save'));
+    await screen.findByTestId('account-entry-saved');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({
+      nome: 'Quadris Farm Mix',
+      crop_id: 1,
+      country_id: 3,
+      formulacao: 'SC',
+      ativos: [{ nome: 'azoxystrobin', concentracao: null }],
+      doses: [{ doenca_id: 1, unidade: 'L' }],
+    });
+    const dose = (posted[0]!.doses as { dose_min: number; dose_max: number }[])[0]!;
+    expect(dose.dose_min).toBeCloseTo(0.4, 2);
+    expect(dose.dose_max).toBeCloseTo(0.4, 2);
+    expect(screen.getByTestId('account-entry-saved').textContent).toContain(
+      'Product Quadris Farm Mix entered for the account.',
+    );
   });
 });

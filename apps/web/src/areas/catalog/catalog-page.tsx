@@ -25,6 +25,7 @@ import { useCatalogueFilters, useCatalogueList } from '../../api/catalogue';
 import { useLanguage } from '../../app/i18n';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
+import { AccountEntryActions } from './account-entry';
 import { CatalogDetail } from './catalog-detail';
 import { CatalogFilterFields, CatalogSearch } from './catalog-filters';
 import { formatNumber } from './catalog-format';
@@ -201,6 +202,8 @@ export function CatalogPage() {
           />
         ))}
       </Tabs>
+
+      <AccountEntryActions category={category} />
 
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('filter.toggle')}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import {
   Alert,
   Autocomplete,
+  Chip,
   Box,
   Button,
   Checkbox,
@@ -244,6 +245,20 @@ export function ProgramApplicationDialog({
                       })
                     }
                     getOptionLabel={(option) => option.nome}
+                    // A product the account entered itself says so (issue 28 item 5).
+                    renderOption={({ key, ...props }, option) => (
+                      <li key={key} {...props}>
+                        {option.nome}
+                        {option.origem === 'account' && (
+                          <Chip
+                            size="small"
+                            variant="outlined"
+                            label={t('application.account_product')}
+                            sx={{ ml: 1 }}
+                          />
+                        )}
+                      </li>
+                    )}
                     isOptionEqualToValue={(option, value) => option.id === value.id}
                     noOptionsText={t('application.no_products')}
                     sx={{ flex: 1, minWidth: 0 }}
