@@ -353,7 +353,9 @@ function AccountProductDialog({
           ))}
         </TextField>
       </Stack>
-      <Typography variant="subtitle2">{t('account.actives')}</Typography>
+      <Typography variant="subtitle2" component="h3">
+        {t('account.actives')}
+      </Typography>
       {actives.map((active, index) => (
         <Stack key={index} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
@@ -406,21 +408,28 @@ function AccountProductDialog({
           {t('account.add_active')}
         </Button>
       )}
-      <Typography variant="subtitle2">{t('account.doses')}</Typography>
+      <Typography variant="subtitle2" component="h3">
+        {t('account.doses')}
+      </Typography>
       {doses.map((dose, index) => {
         const update = (change: Partial<DoseLine>) =>
           setDoses(doses.map((row, at) => (at === index ? { ...row, ...change } : row)));
         const unit = t('account.unit_per_area', { unit: dose.unidade, area });
         return (
-          <Stack
+          // The disease on a row of its own, its doses and unit below it (whole labels at 1366).
+          <Box
             key={index}
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1}
-            sx={{ alignItems: { sm: 'flex-start' } }}
+            sx={{
+              display: 'grid',
+              gap: 1,
+              alignItems: 'start',
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 104px 40px' },
+            }}
           >
             <TextField
               select
               fullWidth
+              sx={{ gridColumn: { sm: '1 / -1' } }}
               label={t('account.disease')}
               value={dose.doenca_id}
               onChange={(event) => update({ doenca_id: Number(event.target.value) })}
@@ -465,7 +474,6 @@ function AccountProductDialog({
               onChange={(event) => update({ unidade: event.target.value as DoseUnit })}
               error={Boolean(errors[`doses.${index}.unidade`])}
               helperText={errorText(errors, `doses.${index}.unidade`)}
-              sx={{ minWidth: 96 }}
             >
               {DOSE_UNITS.map((code) => (
                 <MenuItem key={code} value={code}>
@@ -479,7 +487,7 @@ function AccountProductDialog({
             >
               <DeleteOutlineIcon />
             </IconButton>
-          </Stack>
+          </Box>
         );
       })}
       <Button
