@@ -162,6 +162,42 @@ function useErrorText() {
   };
 }
 
+/**
+ * A form of the account's own entries: checks the body with the API's contract, saves it, clears
+ * the catalogue and the lists `lists` names, and puts a refusal's fields under the form's.
+ */
+function useEntryForm<Saved extends { nome: string }>(
+  schema: Parameters<typeof schemaFieldErrors>[0],
+  create: (body: unknown) => Promise<Saved>,
+  lists: (key: readonly unknown[]) => boolean,
+  onSaved: (name: string) => void,
+) {
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (body: unknown) => {
+    const checked = schemaFieldErrors(schema, body);
+    setErrors(checked);
+    setFailure(null);
+    if (Object.keys(checked).length) return;
+    setBusy(true);
+    try {
+      const saved = await create(body);
+      await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+      await queryClient.invalidateQueries({ predicate: (query) => lists(query.queryKey) });
+      onSaved(saved.nome);
+    } catch (error) {
+      const fields = apiFieldErrors(error);
+      setErrors(fields);
+      if (!Object.keys(fields).length) setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { errors, failure, busy, submit };
+}
+
 function DialogFrame({
   title,
   testId,
@@ -222,7 +258,6 @@ function AccountProductDialog({
 }) {
   const { t } = useTranslation(['catalog', 'reference']);
   const language = useLanguage();
-  const queryClient = useQueryClient();
   const errorText = useErrorText();
   const area = unitOf('area', language);
   const [name, setName] = useState('');
@@ -234,9 +269,18 @@ function AccountProductDialog({
   ]);
   const [interval, setInterval] = useState('');
   const [registration, setRegistration] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  // The programs' product lists of every farm hold it once saved.
+  const {
+    errors,
+    failure,
+    busy,
+    submit: save,
+  } = useEntryForm(
+    accountProductBodySchema,
+    (body) => createAccountProduct(body as AccountProductBody),
+    (key) => key.includes('defensives'),
+    onSaved,
+  );
   const diseases = DISEASES.filter((disease) => disease.crop_id === cropId);
   // Text that is no number is sent as NaN, so the contract names the field.
   const number = (value: string) =>
@@ -278,26 +322,7 @@ function AccountProductDialog({
       intervalo_seguranca_dias: number(interval),
       registro: registration.trim() || null,
     };
-    const checked = schemaFieldErrors(accountProductBodySchema, body);
-    setErrors(checked);
-    setFailure(null);
-    if (Object.keys(checked).length) return;
-    setBusy(true);
-    try {
-      const saved = await createAccountProduct(body as AccountProductBody);
-      await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
-      // The programs' product lists of every farm now hold it.
-      await queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey.includes('defensives'),
-      });
-      onSaved(saved.nome);
-    } catch (error) {
-      const fields = apiFieldErrors(error);
-      setErrors(fields);
-      if (!Object.keys(fields).length) setFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    await save(body);
   };
 
   return (
@@ -537,15 +562,23 @@ function AccountVarietyDialog({
 }) {
   const { t } = useTranslation(['catalog', 'reference']);
   const language = useLanguage();
-  const queryClient = useQueryClient();
   const errorText = useErrorText();
   const [name, setName] = useState('');
   const [cropId, setCropId] = useState(1);
   const [gmr, setGmr] = useState('');
   const [cycle, setCycle] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  // The farms' seed lists hold it once saved.
+  const {
+    errors,
+    failure,
+    busy,
+    submit: save,
+  } = useEntryForm(
+    accountVarietyBodySchema,
+    (body) => createAccountVariety(body as AccountVarietyBody),
+    (key) => key.includes('seeds') || key.includes('varieties'),
+    onSaved,
+  );
   // Text that is no number is sent as NaN, so the contract names the field.
   const number = (value: string) =>
     value.trim() === '' ? null : (parseDecimal(value, language) ?? Number.NaN);
@@ -559,26 +592,7 @@ function AccountVarietyDialog({
       gmr: number(gmr),
       ciclo_dias: number(cycle),
     };
-    const checked = schemaFieldErrors(accountVarietyBodySchema, body);
-    setErrors(checked);
-    setFailure(null);
-    if (Object.keys(checked).length) return;
-    setBusy(true);
-    try {
-      const saved = await createAccountVariety(body as AccountVarietyBody);
-      await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
-      await queryClient.invalidateQueries({
-        predicate: (query) =>
-          query.queryKey.includes('seeds') || query.queryKey.includes('varieties'),
-      });
-      onSaved(saved.nome);
-    } catch (error) {
-      const fields = apiFieldErrors(error);
-      setErrors(fields);
-      if (!Object.keys(fields).length) setFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    await save(body);
   };
 
   return (
