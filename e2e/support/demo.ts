@@ -79,7 +79,7 @@ export async function signInToDemo(page: Page, baseUrl: string, email = DEMO_PRO
 /**
  * No untranslated key (the shared pattern and the area's own) in the text or in the aria-label,
  * title and placeholder of any element, and nothing wider than the window. (Text in another
- * language: the walk's matrix, layout-a11y.e2e.ts, reads every screen for it.)
+ * language: the walk's matrix, layout-a11y-*.e2e.ts, reads every screen for it.)
  */
 export async function expectReadable(page: Page, areaKeys: RegExp): Promise<void> {
   const body = await page.locator('body').innerText();
