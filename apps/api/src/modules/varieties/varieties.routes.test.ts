@@ -90,6 +90,21 @@ const farmVarieties = async (farm = farmId) =>
   }[];
 
 describe('adding varieties to a farm', () => {
+  it('finds a variety as growers write it: "M 6410" is M6410IPRO, "BMX Olimpo" is BMX Olimpo IPRO', async () => {
+    const found = async (search: string) =>
+      (
+        (
+          await call(
+            'GET',
+            `/api/sementes/fazenda/${farmId}?crop_id=1&season_crop_id=${seasonCropId}&search=${encodeURIComponent(search)}`,
+          )
+        ).json() as { name: string }[]
+      ).map((seed) => seed.name);
+    expect(await found('M 6410')).toContain('M6410IPRO');
+    expect(await found('bmx olimpo')).toContain('BMX Olimpo IPRO');
+    expect(await found('no such variety 123')).toEqual([]);
+  });
+
   it('offers the crop’s varieties of the farm’s country, then marks the one added', async () => {
     const seeds = async () =>
       (

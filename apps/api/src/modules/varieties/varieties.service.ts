@@ -10,6 +10,7 @@ import {
 } from '@lavoura/domain';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { compactSearch } from '../../db/catalogue/variety-search.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
@@ -28,6 +29,21 @@ interface FarmPlace {
   id: number;
   country: string;
   stateCode: string | null;
+}
+
+/** "%text%" for a `like`, its own % and _ taken literally. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A variety as growers write it: the search's words, or the same without spaces and punctuation
+ * ("M 6410" finds M6410IPRO: the row's search text holds its names that way too).
+ */
+function searchMatch(search: string) {
+  const compact = compactSearch(search);
+  return or(
+    sql`${t.varieties.searchText} like ${likeText(searchableText(search))}`,
+    compact ? sql`${t.varieties.searchText} like ${likeText(compact)}` : undefined,
+  );
 }
 
 /** The catalogue's varieties and the session's account's own (issue 28 item 5). */
@@ -88,9 +104,7 @@ export class VarietiesService {
           eq(t.varieties.cropId, seasonCrop.cropId),
           sql`${countryId} = any(${t.varieties.countryIds})`,
           ownOrCatalogue(session),
-          query.search
-            ? sql`${t.varieties.searchText} like ${`%${searchableText(query.search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
-            : undefined,
+          query.search ? searchMatch(query.search) : undefined,
         ),
       )
       .orderBy(asc(sql`lower(${t.varieties.name})`), asc(t.varieties.id));
