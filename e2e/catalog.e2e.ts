@@ -172,11 +172,12 @@ describe.skipIf(!hasChromium)('product catalogue', () => {
         hasText: text(language, 'reference', 'disease.target_spot'),
       });
       const notCounted = targetSpot.getByTestId('efficacy-not-counted');
-      expect(await notCounted.getAttribute('data-reason')).toBe('registration_not_informed');
+      // Fox's soybean label names no Corynespora: not registered for target spot.
+      expect(await notCounted.getAttribute('data-reason')).toBe('not_registered');
       const words = await notCounted.innerText();
       expect(words).toContain(text(language, 'catalog', 'detail.not_counted'));
       expect(words).toContain(
-        text(language, 'catalog', 'detail.not_counted_reason.registration_not_informed').replace(
+        text(language, 'catalog', 'detail.not_counted_reason.not_registered').replace(
           '{{value}}',
           '55%',
         ),

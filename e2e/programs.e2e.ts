@@ -276,7 +276,8 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     expect(await why.getByTestId('score-glossary').innerText()).toContain(
       text('pt', 'programs', 'score.glossary.factor'),
     );
-    await why.getByTestId('efficacy-dose-assumed').waitFor();
+    // 0.4 L/ha is Fox's lowest label dose on soybean rust: a full dose, nothing assumed.
+    expect(await why.getByTestId('efficacy-dose-assumed').count()).toBe(0);
     await settled(page);
     await expectReadable(page);
     await first.scrollIntoViewIfNeeded();
@@ -300,7 +301,7 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     const page = await open(SIZES[0], 'pt');
     await signInToDemo(page, server.baseUrl, DEMO_FULL);
     await prepareVariety(page);
-    // The source gives no label dose: the account uses Fox once (0,4 L/ha) in a throwaway plan.
+    // The account uses Fox once (0,4 L/ha, its lowest label dose on rust) in a throwaway plan.
     await page.evaluate(async () => {
       const json = async (response: Response) => (await response.json()) as unknown;
       const farm = ((await json(await fetch('/api/farms'))) as { id: number }[])[0]!;
@@ -356,7 +357,7 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     await settled(page);
     await expectReadable(page);
     await page.screenshot({ path: path.join(SHOTS_DIR, 'programs-pt-desktop-suggestion.png') });
-    // Fox comes at the dose the account last used; a product never used, with its dose to fill.
+    // Fox comes at its label dose, the one the account last used too; the others at theirs.
     let count = 0;
     for (const item of await suggested.all()) {
       const words = await item.innerText();
@@ -378,9 +379,9 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     await page.context().close();
   });
 
-  it('proposes, for an account that never recorded a dose, the products with their dose to fill', async () => {
-    // The Pro demo account has recorded no product: the catalogue gives it no dose at all. (Its
-    // plan has no sowings: the program is planned for a variety, the same suggestion.)
+  it('proposes, for an account that never recorded a dose, the products at their label doses', async () => {
+    // The Pro demo account has recorded no product: the doses come from the labels, the prices are
+    // the grower's to fill. (Its plan has no sowings: the program is planned for a variety.)
     const page = await open(SIZES[0], 'pt');
     await signInToDemo(page, server.baseUrl, DEMO_PRO);
     await prepareVariety(page);
@@ -417,34 +418,27 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     const dialog = page.getByTestId('program-suggestion-dialog');
     const suggested = dialog.getByTestId('suggestion-application');
     await suggested.first().waitFor();
-    // Never six empty applications blamed on the rotation rules: each has a product, its dose
-    // marked to fill, and the expected score waits for the doses.
+    // Never six empty applications blamed on the rotation rules: each has a product at its label
+    // dose, in its unit ("0,5 L/ha"); only the prices, never recorded, are the grower's to fill.
     expect(await dialog.getByTestId('suggestion-no-product').count()).toBe(0);
     const applications = await suggested.count();
     expect(applications).toBeGreaterThan(1);
-    const toFill = dialog.getByTestId('suggestion-dose-to-fill');
-    expect(await toFill.count()).toBeGreaterThanOrEqual(applications);
-    expect(await toFill.first().innerText()).toBe(
-      text('pt', 'programs', 'suggestion.dose_to_fill'),
-    );
-    expect(await dialog.getByTestId('suggestion-score-pending').innerText()).toContain(
-      'Nota prevista pendente',
-    );
+    expect(await dialog.innerText()).toMatch(/\d L\/ha|\d kg\/ha/);
+    expect(await dialog.innerText()).not.toContain('por ha');
+    expect(await dialog.getByTestId('suggestion-fill-price').count()).toBeGreaterThan(0);
     await settled(page);
     await expectReadable(page);
-    await page.screenshot({ path: path.join(SHOTS_DIR, 'programs-pt-desktop-dose-to-fill.png') });
-    // The same suggestion in English on a phone.
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'programs-pt-desktop-label-doses.png') });
+    // The same suggestion in English on a phone: per acre.
     const phone = await open(SIZES[1], 'en');
     await signInToDemo(phone, server.baseUrl, DEMO_PRO);
     await openSuggestion(phone);
     const onPhone = phone.getByTestId('program-suggestion-dialog');
-    await onPhone.getByTestId('suggestion-dose-to-fill').first().waitFor();
-    expect(await onPhone.getByTestId('suggestion-dose-to-fill').first().innerText()).toBe(
-      text('en', 'programs', 'suggestion.dose_to_fill'),
-    );
+    await onPhone.getByTestId('suggestion-application').first().waitFor();
+    expect(await onPhone.innerText()).toMatch(/\d L\/ac|\d kg\/ac/);
     await settled(phone);
     await expectReadable(phone);
-    await phone.screenshot({ path: path.join(SHOTS_DIR, 'programs-en-mobile-dose-to-fill.png') });
+    await phone.screenshot({ path: path.join(SHOTS_DIR, 'programs-en-mobile-label-doses.png') });
     await onPhone.getByTestId('suggestion-fill').scrollIntoViewIfNeeded();
     await phone.screenshot({ path: path.join(SHOTS_DIR, 'programs-en-mobile-fill.png') });
     await phone.context().close();
