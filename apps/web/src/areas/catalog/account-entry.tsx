@@ -20,6 +20,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
 import {
+  CROPS,
   DISEASES,
   DOSE_UNITS,
   LOCALE_RULES,
@@ -198,6 +199,26 @@ function useEntryForm<Saved extends { nome: string }>(
   return { errors, failure, busy, submit };
 }
 
+/** The crop an entry is for: the app's crops (soybean, wheat), by the domain's list. */
+function CropField({ value, onChange }: { value: number; onChange: (crop: number) => void }) {
+  const { t } = useTranslation(['catalog', 'reference']);
+  return (
+    <TextField
+      select
+      fullWidth
+      label={t('account.crop')}
+      value={value}
+      onChange={(event) => onChange(Number(event.target.value))}
+    >
+      {CROPS.map((crop) => (
+        <MenuItem key={crop.id} value={crop.id}>
+          {t(crop.message_key, { ns: 'reference' })}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 function DialogFrame({
   title,
   testId,
@@ -344,19 +365,14 @@ function AccountProductDialog({
         slotProps={{ htmlInput: { 'data-testid': 'account-product-name', translate: 'no' } }}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          select
-          fullWidth
-          label={t('account.crop')}
+        <CropField
           value={cropId}
-          onChange={(event) => {
-            setCropId(Number(event.target.value));
+          onChange={(crop) => {
+            setCropId(crop);
+            // The doses were for the other crop's diseases.
             setDoses([{ doenca_id: '', dose_min: '', dose_max: '', unidade: 'L' }]);
           }}
-        >
-          <MenuItem value={1}>{t('reference:crop.soybean')}</MenuItem>
-          <MenuItem value={2}>{t('reference:crop.wheat')}</MenuItem>
-        </TextField>
+        />
         <TextField
           select
           fullWidth
@@ -613,15 +629,7 @@ function AccountVarietyDialog({
         helperText={errorText(errors, 'nome')}
         slotProps={{ htmlInput: { 'data-testid': 'account-variety-name', translate: 'no' } }}
       />
-      <TextField
-        select
-        label={t('account.crop')}
-        value={cropId}
-        onChange={(event) => setCropId(Number(event.target.value))}
-      >
-        <MenuItem value={1}>{t('reference:crop.soybean')}</MenuItem>
-        <MenuItem value={2}>{t('reference:crop.wheat')}</MenuItem>
-      </TextField>
+      <CropField value={cropId} onChange={setCropId} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           fullWidth
