@@ -149,6 +149,7 @@ export const catalogueFiltersSchema = z.object({
     active_ingredient: z.optional(z.array(z.string())),
     crop: z.optional(z.array(z.number())),
     resistant_to: z.optional(z.array(z.string())),
+    gmr: z.optional(z.object({ min: z.number(), max: z.number(), step: z.number() })),
   }),
 });
 export type CatalogueFilters = z.infer<typeof catalogueFiltersSchema>;

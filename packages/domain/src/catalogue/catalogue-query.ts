@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { FIELD_KEYS } from '../field-errors.ts';
+import { COUNTRY_IDS } from '../reference/countries.ts';
 
 /**
  * The catalogue's list query (spec 3 §2, §7, §9 and issue 11's exact names): a category, a
@@ -18,8 +19,23 @@ export const PESTICIDE_CATEGORIES: readonly PesticideCategory[] = [
 
 /** Spec 3 §9: the page is 50 items; `offset` is the page number, from 1 as in the spec's data. */
 export const CATALOGUE_PAGE_SIZE = 50;
-/** Spec 3 §9: the GMR slider of the variety filters. */
-export const GMR_RANGE = { min: 6, max: 9.8, step: 0.1 } as const;
+export interface GmrRange {
+  min: number;
+  max: number;
+  step: number;
+}
+/** Spec 3 §9: the GMR slider of the variety filters, Brazil's and Paraguay's groups 6.0 to 9.8. */
+export const GMR_RANGE: GmrRange = { min: 6, max: 9.8, step: 0.1 };
+/**
+ * The USA's maturity groups run from 000 to X (GRIN's cultivars hold 0 to 9; Iowa sows 1 to 3.5),
+ * so the spec's 6.0 would hide every Corn Belt variety: a US account's slider runs 0 to 10.
+ */
+export const US_GMR_RANGE: GmrRange = { min: 0, max: 10, step: 0.1 };
+
+/** The GMR slider of an account's country (the spec's range but for the USA). */
+export function gmrRangeOf(countryId: number | undefined): GmrRange {
+  return countryId === COUNTRY_IDS.usa ? US_GMR_RANGE : GMR_RANGE;
+}
 
 export const PESTICIDE_SORTS = ['name_asc', 'name_desc', 'company_asc', 'company_desc'] as const;
 export const VARIETY_SORTS = [...PESTICIDE_SORTS, 'gmr_asc', 'gmr_desc'] as const;
@@ -48,7 +64,8 @@ export function searchableText(text: string): string {
 
 const optionalText = z.optional(z.string().check(z.trim(), z.maxLength(120)));
 const positiveInt = z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
-const gmr = z.coerce.number().check(z.gte(GMR_RANGE.min), z.lte(GMR_RANGE.max));
+// Any country's range: the slider of the account's country keeps within its own.
+const gmr = z.coerce.number().check(z.gte(US_GMR_RANGE.min), z.lte(US_GMR_RANGE.max));
 
 export const catalogueQuerySchema = z
   .strictObject({

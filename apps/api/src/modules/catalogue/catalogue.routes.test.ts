@@ -309,8 +309,22 @@ describe('GET /api/catalogs/{category}/filters', () => {
     expect(fungicide.extra_filter).not.toHaveProperty('gmr');
     const variety = (await get('/api/catalogs/variety/filters')).json();
     expect(variety.sort_select.map((sort: { value: string }) => sort.value)).toContain('gmr_asc');
+    // A Brazilian account: the spec's 6.0 to 9.8.
     expect(variety.extra_filter.gmr).toEqual({ min: 6, max: 9.8, step: 0.1 });
     expect((await get('/api/catalogs/insecticide/filters')).statusCode).toBe(400);
+  });
+
+  it('runs the maturity slider 0 to 10 for the USA, where the Corn Belt sows groups 1 to 3', async () => {
+    const us = (await get('/api/catalogs/variety/filters?country=3')).json();
+    expect(us.extra_filter.gmr).toEqual({ min: 0, max: 10, step: 0.1 });
+    // And the list filters on such a range: Williams 82 is a group 3.
+    const early = (
+      await get(
+        '/api/catalogs?category=variety&crop=1&country=3&gmr_min=2.5&gmr_max=3.5&search=williams',
+      )
+    ).json() as { list: { name: string; relative_maturity: number }[] };
+    expect(early.list.map((item) => item.name)).toContain('Williams 82');
+    expect(early.list.every((item) => item.relative_maturity >= 2.5)).toBe(true);
   });
 });
 

@@ -59,7 +59,11 @@ export function catalogueRoutes(catalogue: CatalogueService) {
         },
       },
       async (request) =>
-        catalogue.filters(request.params.category, request.query.crop ?? DEFAULT_CROP_ID),
+        catalogue.filters(
+          request.params.category,
+          request.query.crop ?? DEFAULT_CROP_ID,
+          request.query.country ?? sessionOf(request).accountCountryId,
+        ),
     );
     app.get(
       '/catalogs/:category/:id',

@@ -3,6 +3,7 @@ import {
   ERRORS,
   FIELD_KEYS,
   dailyUseLimit,
+  gmrRangeOf,
   searchableText,
   type CatalogueCategory,
   type CatalogueQuery,
@@ -84,7 +85,11 @@ export class CatalogueService {
           .map((row) => ({ ...varietyListItem(row), informado_por: informed(row) })),
       };
     }
-    const rows = filterPesticides([...index.pesticides, ...(own?.pesticides ?? [])], category, query);
+    const rows = filterPesticides(
+      [...index.pesticides, ...(own?.pesticides ?? [])],
+      category,
+      query,
+    );
     return {
       total: rows.length,
       list: rows
@@ -139,9 +144,11 @@ export class CatalogueService {
     return this.loaded;
   }
 
+  /** The sorts and choices of a category; the GMR slider follows `countryId` (the account's). */
   async filters(
     category: CatalogueCategory,
     cropId: number | undefined,
+    countryId: number | undefined,
   ): Promise<CatalogueFilters> {
     const options = await this.filterOptions(category, cropId);
     const values = (name: FilterName) => options[name].map((option) => option.value);
@@ -158,7 +165,7 @@ export class CatalogueService {
         ...(category === 'variety'
           ? {
               crop: [1, 2],
-              gmr: { min: 6, max: 9.8, step: 0.1 },
+              gmr: gmrRangeOf(countryId),
               sowing_month: { min: 1, max: 12 },
               resistant_to: values('target'),
             }

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
-import { CROPS, GMR_RANGE, sortsOf, type CatalogueCategory } from '@lavoura/domain';
+import { CROPS, GMR_RANGE, sortsOf, type CatalogueCategory, type GmrRange } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueFilters, CatalogueListQuery } from '../../api/catalogue';
 import { useLanguage } from '../../app/i18n';
@@ -125,15 +125,18 @@ function ChoiceFilter({
 function GmrFilter({
   min,
   max,
+  range,
   onChange,
 }: {
   min: number | undefined;
   max: number | undefined;
+  /** The account's country's slider (a US account's runs 0 to 10), from the filters answer. */
+  range: GmrRange;
   onChange: (change: Change) => void;
 }) {
   const { t } = useTranslation('catalog');
   const language = useLanguage();
-  const committed: [number, number] = [min ?? GMR_RANGE.min, max ?? GMR_RANGE.max];
+  const committed: [number, number] = [min ?? range.min, max ?? range.max];
   const [shown, setShown] = useState<[number, number]>(committed);
   const key = committed.join(':');
   const [seen, setSeen] = useState(key);
@@ -150,9 +153,9 @@ function GmrFilter({
       <Slider
         size="small"
         value={shown}
-        min={GMR_RANGE.min}
-        max={GMR_RANGE.max}
-        step={GMR_RANGE.step}
+        min={range.min}
+        max={range.max}
+        step={range.step}
         valueLabelDisplay="auto"
         valueLabelFormat={format}
         getAriaLabel={(index) => t(index === 0 ? 'filter.gmr_min' : 'filter.gmr_max')}
@@ -162,8 +165,8 @@ function GmrFilter({
           const [low, high] = value as [number, number];
           const round = (number: number) => Math.round(number * 10) / 10;
           onChange({
-            gmr_min: round(low) > GMR_RANGE.min ? round(low) : undefined,
-            gmr_max: round(high) < GMR_RANGE.max ? round(high) : undefined,
+            gmr_min: round(low) > range.min ? round(low) : undefined,
+            gmr_max: round(high) < range.max ? round(high) : undefined,
           });
         }}
       />
@@ -242,7 +245,12 @@ export function CatalogFilterFields({
             onChange={onChange}
           />
         )}
-        <GmrFilter min={query.gmr_min} max={query.gmr_max} onChange={onChange} />
+        <GmrFilter
+          min={query.gmr_min}
+          max={query.gmr_max}
+          range={extra?.gmr ?? GMR_RANGE}
+          onChange={onChange}
+        />
         {sortField}
       </>
     );

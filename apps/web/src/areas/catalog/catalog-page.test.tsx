@@ -170,6 +170,8 @@ function catalogueHandlers(
     list?: ListAnswer;
     detail?: (category: string, id: string) => Response;
     level?: number;
+    /** The variety filters' maturity slider, as the API answers it for the account's country. */
+    gmr?: { min: number; max: number; step: number };
   } = {},
 ) {
   const list: ListAnswer =
@@ -185,7 +187,13 @@ function catalogueHandlers(
         params.category === 'variety'
           ? {
               sort_select: [],
-              extra_filter: { company: ['Embrapa'], crop: [1, 2], target: [], resistant_to: [] },
+              extra_filter: {
+                company: ['Embrapa'],
+                crop: [1, 2],
+                target: [],
+                resistant_to: [],
+                ...(options.gmr ? { gmr: options.gmr } : {}),
+              },
             }
           : FILTERS,
       ),
@@ -386,6 +394,23 @@ describe('the catalogue list', () => {
     expect(listCalls(seen).at(-1)!.get('category')).toBe('variety');
     expect(row.closest('tr')!.textContent).toContain('Indeterminado');
     expect(screen.getByTestId('catalog-total').textContent).toBe('1 variedad');
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('runs the maturity slider over the US groups for a US account, and filters on them', async () => {
+    screenWidth(1366);
+    const seen = recordRequests();
+    serve(...catalogueHandlers({ gmr: { min: 0, max: 10, step: 0.1 } }));
+    await openCatalog('/catalog?category=variety&crop=1&gmr_min=2.5&gmr_max=3.5', 'en');
+    await screen.findByTestId('catalog-list');
+    const slider = await screen.findByTestId('catalog-filter-gmr');
+    // Groups 2.5 to 3.5 (central Iowa), which the spec's 6.0 to 9.8 could not reach.
+    await waitFor(() => expect(slider.textContent).toContain('Maturity group 2.5 to 3.5'));
+    const low = within(slider).getByRole('slider', { name: 'Earliest maturity group' });
+    expect(low.getAttribute('min')).toBe('0');
+    expect(low.getAttribute('max')).toBe('10');
+    const sent = listCalls(seen).at(-1)!;
+    expect([sent.get('gmr_min'), sent.get('gmr_max')]).toEqual(['2.5', '3.5']);
     expect(missingKeys).toEqual([]);
   });
 });

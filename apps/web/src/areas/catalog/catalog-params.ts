@@ -1,7 +1,7 @@
 import {
   CATALOGUE_CATEGORIES,
   CROPS,
-  GMR_RANGE,
+  US_GMR_RANGE,
   sortsOf,
   type CatalogueCategory,
   type CatalogueSort,
@@ -58,7 +58,8 @@ function positiveInt(value: string | null): number | undefined {
 function gmr(value: string | null): number | undefined {
   if (value === null || value.trim() === '') return undefined;
   const number = Number(value);
-  return Number.isFinite(number) && number >= GMR_RANGE.min && number <= GMR_RANGE.max
+  // The widest range (the USA's): the slider of the account's country keeps within its own.
+  return Number.isFinite(number) && number >= US_GMR_RANGE.min && number <= US_GMR_RANGE.max
     ? number
     : undefined;
 }
