@@ -48,9 +48,14 @@ export function NdviMapView({
       created.destroy();
       setBase(null);
     };
-    // The zoom titles are set once; a language switch re-renders the page around a new map.
+    // Made once per element; the zoom titles follow the language in the effect below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // A language switched in place: the zoom buttons follow it (the map itself is kept).
+  useEffect(() => {
+    base?.setZoomTitles(t('zoom_in'), t('zoom_out'));
+  }, [base, t]);
 
   const outlineKey = geometry.coordinates.flat().join();
   useEffect(() => {

@@ -42,6 +42,8 @@ const ReferringTileLayer = L.TileLayer.extend({
 export interface BaseMap {
   map: L.Map;
   setBackground(background: Background): void;
+  /** The zoom buttons' titles (and accessible names) in the language now chosen. */
+  setZoomTitles(zoomInTitle: string, zoomOutTitle: string): void;
   destroy(): void;
 }
 
@@ -66,13 +68,13 @@ export function createBaseMap(
     minZoom: 2,
     zoomSnap: 0.25,
   });
-  L.control
-    .zoom({
-      position: 'topleft',
-      zoomInTitle: options.zoomInTitle,
-      zoomOutTitle: options.zoomOutTitle,
-    })
-    .addTo(map);
+  let zoom: L.Control.Zoom | null = null;
+  // Leaflet writes the titles when the buttons are made: a new language makes new buttons.
+  const setZoomTitles = (zoomInTitle: string, zoomOutTitle: string) => {
+    zoom?.remove();
+    zoom = L.control.zoom({ position: 'topleft', zoomInTitle, zoomOutTitle }).addTo(map);
+  };
+  setZoomTitles(options.zoomInTitle, options.zoomOutTitle);
   map.attributionControl.setPrefix(
     '<a href="https://leafletjs.com" target="_blank" rel="noreferrer">Leaflet</a>',
   );
@@ -117,6 +119,7 @@ export function createBaseMap(
   return {
     map,
     setBackground,
+    setZoomTitles,
     destroy() {
       clearTimeout(timer);
       observer?.disconnect();

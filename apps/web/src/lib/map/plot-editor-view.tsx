@@ -97,11 +97,19 @@ export function PlotEditorView({
       shownRef.current = null;
       setBase(null);
     };
-    // The zoom titles and geoman's language are set once; a language switch makes a new map.
+    // Made once per element; the zoom titles and geoman's language follow the language below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // The first view (before any layer: geoman edits a layer only on a map with a view): the outline being edited, else the farm's plots, else the farm's place.
+  // A language switched in place: the zoom buttons and the drawing tool's texts follow it.
+  useEffect(() => {
+    if (!base) return;
+    base.setZoomTitles(t('zoom_in'), t('zoom_out'));
+    const language = i18n.language.slice(0, 2) as keyof typeof GEOMAN_LANGUAGES;
+    base.map.pm.setLang(GEOMAN_LANGUAGES[language] ?? 'en');
+  }, [base, t, i18n.language]);
+
   useEffect(() => {
     const map = base?.map;
     if (!map) return;

@@ -88,9 +88,14 @@ export function PlotsMapView({
       fittedRef.current = false;
       setView(null);
     };
-    // The zoom titles are set once; a language switch re-renders the page around a new map.
+    // Made once per element; the zoom titles follow the language in the effect below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // A language switched in place: the zoom buttons follow it (the map itself is kept).
+  useEffect(() => {
+    view?.base.setZoomTitles(t('zoom_in'), t('zoom_out'));
+  }, [view, t]);
 
   // The outlines: redrawn when the plots or the selection change.
   useEffect(() => {

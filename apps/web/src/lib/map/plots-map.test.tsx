@@ -1,5 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../app/i18n';
 import { PlotsMap, type MapPlot } from './plots-map';
 
 const SQUARE: MapPlot = {
@@ -72,5 +74,19 @@ describe('PlotsMap', () => {
       expect(screen.getByTestId('map-offline').textContent).toMatch(/background is offline/),
     );
     expect(screen.getByText('Talhão <b>Norte</b>')).toBeTruthy();
+  });
+
+  it('names the zoom buttons in the language switched to in place, on the same map', async () => {
+    mapBox(800, 400);
+    await changeLanguage('pt');
+    render(<PlotsMap plots={[SQUARE]} ariaLabel="Talhões da fazenda" />);
+    const map = await screen.findByRole('region', { name: 'Talhões da fazenda' });
+    expect(screen.getByRole('button', { name: 'Aproximar' })).toBeTruthy();
+    await act(() => changeLanguage('es'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Acercar' })).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Aproximar' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Acercar' })).toHaveLength(1);
+    expect(screen.getByRole('region', { name: 'Talhões da fazenda' })).toBe(map);
+    await act(() => changeLanguage('en'));
   });
 });
