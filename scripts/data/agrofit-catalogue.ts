@@ -228,8 +228,8 @@ interface LabelIndication {
 
 /**
  * The label indications (`npm run data:agrofit-labels`), by registration number without leading
- * zeros. A row counts for a product only when its brand is one of the product's trade names: the
- * label data reuses a few numbers for other products.
+ * zeros. A row counts for a product only when its brand (or one of the names its brand joins with
+ * "/") is one of the product's trade names: the label data reuses a few numbers for other products.
  */
 function labelIndications(): Map<string, LabelIndication[]> {
   const rows = parse(fs.readFileSync(labelsFile, 'utf8'), {
@@ -329,8 +329,9 @@ function build(): PesticideRow[] {
     const targetNames = new Set(targets.map((target) => target.scientific_name.toLowerCase()));
     const names = product.marca_comercial!.split(';').map((name) => name.trim()).filter(Boolean);
     const brands = new Set(names.map(searchableText));
+    // The label data writes a product sold under two names as one brand "Bandolim/Pilarzinam".
     const indications = (labels.get(registration.replace(/\D/g, '').replace(/^0+/, '')) ?? []).filter(
-      (row) => brands.has(searchableText(row.brand)),
+      (row) => row.brand.split('/').some((brand) => brands.has(searchableText(brand))),
     );
     const diseases = new Map<number, NonNullable<PesticideRow['diseases']>[number]>();
     for (const pathogen of PATHOGENS) {

@@ -243,6 +243,14 @@ describe('GET /api/catalogs', () => {
     // US soybean cultivars (GRIN) for a US grower, with their maturity group.
     const us = await list('crop=1&country=3&search=williams%2082');
     expect(us.list).toMatchObject([{ name: 'Williams 82', relative_maturity: 3 }]);
+    // Brazilian wheat (the FHB trials of delponte-wheat) for a Brazilian grower: names only.
+    const toruk = await list('crop=2&country=1&search=toruk');
+    expect(toruk.list).toMatchObject([
+      { name: 'TBIO Toruk', asset_owner: null, relative_maturity: null },
+    ]);
+    expect(await names('crop=2&country=1&search=brs%20parrudo')).toEqual(['BRS Parrudo']);
+    expect((await list('crop=2&country=1')).total).toBe(45);
+    expect(await names('crop=2&country=3&search=toruk')).toEqual([]);
   });
 
   it('filters varieties by maturity range, sowing month and resistance, and sorts by maturity', async () => {
@@ -370,6 +378,12 @@ describe('GET /api/catalogs/{category}/{id}', () => {
       (dose: { target_code: string }) => dose.target_code === 'FER',
     );
     expect(arteaRust).toMatchObject({ doses_min: 0.3, safety_interval_days: 30 });
+
+    // A label sold under two names ("Bandolim/Pilarzinam"): Bandolim's white-mold dose is its.
+    const bandolim = (await get(`/api/catalogs/fungicide/${await idOf('Bandolim')}`)).json();
+    expect(
+      bandolim.doses_per_target.find((dose: { target_code: string }) => dose.target_code === 'MBR'),
+    ).toMatchObject({ has_register: true, doses_min: 0.75, doses_max: 1, doses_unit: 'L' });
 
     // A pathogen of other crops too, on a product the label data does not hold: not informed.
     const torino = (await get(`/api/catalogs/fungicide/${await idOf('Torino')}`)).json();
