@@ -1,7 +1,7 @@
 /**
  * `npm run data:varieties`: builds the catalogue's soybean and wheat varieties
- * (apps/api/src/db/reference-data/catalogue/varieties/varieties.json) from the four public source
- * files bundled beside it (SOURCES.md there says what each gives; the two CSVs are written by
+ * (apps/api/src/db/reference-data/catalogue/varieties/varieties.json) from the five public source
+ * files bundled beside it (SOURCES.md there says what each gives; two CSVs are written by
  * scripts/data/varieties-extract.ts from their repositories' files). A fact a source does not
  * state stays null (reactions []): the maturity group and cycle come only from the tcc-soy trials
  * (Brazil) and GRIN (United States); no population, sowing window, registration number or
@@ -36,6 +36,16 @@ const UIDAHO = {
   licence: 'GPL-3.0-or-later (LICENSE.md and DESCRIPTION of the package)',
   commit: '568fdf569f365c592925a44d3fde6c010ca049d3',
   file: 'uidaho-wheat-cultivar_wheat.csv',
+};
+const DELPONTE = {
+  id: 'delponte-wheat',
+  title:
+    'emdelponte/r4pde (Emerson M. Del Ponte, UFV): FHBWheatBrazil, Fusarium head blight index of wheat field trials in southern Brazil 1998-2024, with the cultivar grown in each trial',
+  url: 'https://github.com/emdelponte/r4pde/blob/e0a06213877a94f47cc9dab087b061c2465200d9/FHBWheatBrazil.csv',
+  licence:
+    'MIT (DESCRIPTION "MIT + file LICENSE", LICENSE stub 2025 Emerson Del Ponte, README.md of the package; LICENSE-r4pde.txt)',
+  commit: 'e0a06213877a94f47cc9dab087b061c2465200d9',
+  file: 'delponte-wheat-FHBWheatBrazil.csv',
 };
 const TCC = {
   id: 'tcc-soy',
@@ -290,6 +300,54 @@ function uidahoWheat(): VarietyRow[] {
   );
 }
 
+// ---------- delponte-wheat: wheat cultivars of Brazil's FHB field trials ----------
+
+/**
+ * The names this source writes two ways for one cultivar, with the spelling kept: only names whose
+ * folded key is the other's without a breeder prefix that the same file writes on other cultivars
+ * too. The build fails when a name here is missing from the file, and when the file holds another
+ * such pair not listed here, so no merge is made by a rule nobody reads.
+ */
+const DELPONTE_SAME: Record<string, string> = {
+  // One trial (2014) writes "Sinuelo"; 4 others write "TBIO Sinuelo", the prefix the file also
+  // writes on TBIO Toruk, TBIO Audaz and 7 more. The file names no other Sinuelo.
+  Sinuelo: 'TBIO Sinuelo',
+};
+
+function delponteWheat(): VarietyRow[] {
+  // One cell may name several cultivars grown in the trial ("BR23, BRS119, CEP27").
+  const written = csvRows(DELPONTE.file).flatMap((r) =>
+    r.cultivar!.split(',').map(clean).filter((name) => name !== '' && name !== 'NA'),
+  );
+  // A name written twice up to case and spaces is one cultivar, kept as the file first writes it.
+  const compact = (name: string) => name.toLowerCase().replace(/\s+/g, '');
+  const names = new Map<string, string>();
+  for (const name of written) if (!names.has(compact(name))) names.set(compact(name), name);
+  const distinct = [...names.values()];
+  for (const [bare, prefixed] of Object.entries(DELPONTE_SAME)) {
+    if (!distinct.includes(bare) || !distinct.includes(prefixed)) {
+      throw new Error(`${DELPONTE.id}: ${bare} / ${prefixed} not both in the file`);
+    }
+  }
+  // Any other bare name that is a prefixed name of the file without its first word must be
+  // listed above (merged) or looked at: the build says which.
+  for (const prefixed of distinct) {
+    const [first, ...rest] = prefixed.split(' ');
+    if (rest.length === 0 || !/^\p{L}+$/u.test(first!)) continue;
+    for (const bare of distinct) {
+      if (fold(bare) === fold(rest.join(' ')) && DELPONTE_SAME[bare] !== prefixed) {
+        throw new Error(`${DELPONTE.id}: ${bare} may be ${prefixed}; list it in DELPONTE_SAME`);
+      }
+    }
+  }
+  return distinct
+    .filter((name) => !(name in DELPONTE_SAME))
+    .map((name) =>
+      // The file states no breeder, cycle or reaction: a prefix (TBIO, BRS, CD…) is not read as one.
+      row(DELPONTE.id, name, { crop: 'wheat', countries: ['BR'] }),
+    );
+}
+
 // ---------- the catalogue ----------
 
 const costa = await costaSoy();
@@ -327,6 +385,7 @@ for (const variety of [
   ...tccRows,
   ...grinSoy(),
   ...uidahoWheat(),
+  ...delponteWheat(),
 ].map((v) => varietyRowSchema.parse(v))) {
   const seen = byKey.get(variety.key);
   if (seen && JSON.stringify(seen) !== JSON.stringify(variety)) {
@@ -336,7 +395,7 @@ for (const variety of [
 }
 const varieties = [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
-const sources = [COSTA, UIDAHO, TCC, GRIN]
+const sources = [COSTA, UIDAHO, TCC, GRIN, DELPONTE]
   .map(({ id, title, url, licence, commit }) => ({ id, title, url, licence, commit }))
   .sort((a, b) => (a.id < b.id ? -1 : 1));
 const out = path.join(dir, 'varieties.json');
@@ -347,7 +406,7 @@ for (const source of sources) {
   const gmr = rows.filter((v) => v.gmr !== null).length;
   const cycle = rows.filter((v) => v.min_cycle !== null).length;
   console.log(
-    `  ${source.id.padEnd(13)} ${String(rows.length).padStart(5)} rows, ${gmr} with a GMR, ${cycle} with a cycle`,
+    `  ${source.id.padEnd(14)} ${String(rows.length).padStart(5)} rows, ${gmr} with a GMR, ${cycle} with a cycle`,
   );
 }
 console.log(`  tcc-soy cultivars given to costa-soy rows: ${matched.length}`);

@@ -45,7 +45,7 @@ describe('the bundled catalogue data set', () => {
       nematicide: category('nematicide'),
       soybean: crop('soybean'),
       wheat: crop('wheat'),
-    }).toEqual({ fungicide: 652, herbicide: 839, nematicide: 35, soybean: 2352, wheat: 271 });
+    }).toEqual({ fungicide: 654, herbicide: 839, nematicide: 35, soybean: 2352, wheat: 316 });
   });
 
   it('has unique keys', () => {
@@ -68,11 +68,68 @@ describe('the bundled catalogue data set', () => {
     },
   );
 
-  it('never invents a registration: a product with none says so with null, AGROFIT’s have theirs', () => {
+  it('never invents a registration: a product with none says so with null, AGROFIT’s have theirs, the US labels’ their EPA number', () => {
+    const epa = new Set(['agronomy-us:prosaro', 'agronomy-us:caramba']);
     for (const row of data.pesticides) {
       if (row.key.startsWith('agrofit:')) expect(row.registration_number).toMatch(/^[0-9/R]+$/);
+      else if (row.key.startsWith('crop-card:') || epa.has(row.key))
+        expect(row.registration_number).toMatch(/^\d+-\d+$/);
       else expect(row.registration_number).toBeNull();
     }
+  });
+
+  it('gives the US wheat fungicides their EPA label’s head blight registration, dose in L/ha and interval (us-labels/)', () => {
+    const us = (name: string) => {
+      const row = data.pesticides.find((p) => p.name === name && p.country === 'US');
+      expect(row, name).toBeDefined();
+      const { registration_number, company, formulation, crops } = row!;
+      const fhb = row!.diseases?.find((d) => d.code === 'GIB');
+      return { registration_number, company, formulation, crops, fhb };
+    };
+    const fhb = { disease_id: 14, code: 'GIB', crop: 'wheat', inferred: false };
+    // 6.5–8.2 fl oz/A × 29.5735 mL ÷ 0.404686 ha = 0.475–0.599 L/ha; wheat PHI 30 days.
+    expect(us('Prosaro')).toEqual({
+      registration_number: '264-862',
+      company: 'Bayer',
+      formulation: 'SC',
+      crops: ['wheat'],
+      fhb: { ...fhb, dose_min: 0.475, dose_max: 0.599, safety_interval_days: 30 },
+    });
+    // 10.0–13.7 fl oz/A; for grain the label gives no day count (not after Feekes 10.5.4).
+    expect(us('Miravis Ace')).toEqual({
+      registration_number: '100-1645',
+      company: 'Syngenta',
+      formulation: 'SE',
+      crops: ['wheat'],
+      fhb: { ...fhb, dose_min: 0.731, dose_max: 1.001 },
+    });
+    // No formulation in the file: no unit, so the dose is not informed; registered, 30 days.
+    expect(us('Caramba')).toEqual({
+      registration_number: '7969-246',
+      company: 'BASF',
+      formulation: null,
+      crops: ['wheat'],
+      fhb: { ...fhb, safety_interval_days: 30 },
+    });
+    expect(us('Sphaerex')).toEqual({
+      registration_number: '7969-473',
+      company: 'BASF',
+      formulation: null,
+      crops: ['wheat'],
+      fhb: { ...fhb, safety_interval_days: 30 },
+    });
+    // Leaf diseases the file names for all its cereals, without a rate of their own: not informed.
+    const prosaro = data.pesticides.find((p) => p.key === 'agronomy-us:prosaro')!;
+    expect(prosaro.diseases!.filter((d) => d.inferred).map((d) => d.code)).toEqual([
+      'FFO',
+      'OIT',
+      'MAM',
+    ]);
+    // Folicur and Tilt: no label file, nothing informed.
+    for (const name of ['Folicur', 'Tilt'])
+      expect(
+        data.pesticides.find((p) => p.name === name && p.country === 'US')!.diseases,
+      ).toBeNull();
   });
 
   it('spells every active of the efficacy rules as the dictionary knows it', () => {
@@ -119,6 +176,7 @@ describe('the bundled varieties (issue 28 item 7)', () => {
   it('counts the rows, those with a maturity group and those with a cycle, per source', () => {
     expect(perSource(() => true)).toEqual({
       'costa-soy': 1587,
+      'delponte-wheat': 45,
       'grin-soy': 557,
       'tcc-soy': 208,
       'uidaho-wheat': 271,
@@ -126,12 +184,14 @@ describe('the bundled varieties (issue 28 item 7)', () => {
     // tcc-soy gives three costa-soy rows their GMR and cycle; GRIN's "0" stays null.
     expect(perSource((v) => v.gmr !== null)).toEqual({
       'costa-soy': 3,
+      'delponte-wheat': 0,
       'grin-soy': 510,
       'tcc-soy': 205,
       'uidaho-wheat': 0,
     });
     expect(perSource((v) => v.min_cycle !== null && v.max_cycle !== null)).toEqual({
       'costa-soy': 3,
+      'delponte-wheat': 0,
       'grin-soy': 0,
       'tcc-soy': 208,
       'uidaho-wheat': 0,
@@ -184,6 +244,48 @@ describe('the bundled varieties (issue 28 item 7)', () => {
       gmo: null,
     });
     expect(variety('grin-soy:PI548500')).toMatchObject({ name: 'Swift', gmr: null });
+  });
+
+  it('gives Brazil the wheat cultivars of the FHB trials (delponte-wheat), names only', () => {
+    const brWheat = data.varieties.filter((v) => v.crop === 'wheat' && v.countries.includes('BR'));
+    expect(brWheat.length).toBe(45);
+    expect(brWheat.every((v) => v.source_id === 'delponte-wheat')).toBe(true);
+    // The trials name no breeder, cycle or reaction: a "TBIO" or "BRS" prefix is not read as one.
+    expect(
+      brWheat.filter(
+        (v) =>
+          v.company !== null ||
+          v.gmr !== null ||
+          v.min_cycle !== null ||
+          v.cycle_class !== null ||
+          v.reactions.length > 0,
+      ),
+    ).toEqual([]);
+    for (const [key, name] of [
+      ['delponte-wheat:TBIO-Toruk', 'TBIO Toruk'],
+      ['delponte-wheat:BRS-Parrudo', 'BRS Parrudo'],
+      // A cell of several cultivars ("BR23, BRS119, CEP27") gives each its row.
+      ['delponte-wheat:BRS119', 'BRS119'],
+      ['delponte-wheat:CEP27', 'CEP27'],
+      // The key drops the accent, the name keeps it.
+      ['delponte-wheat:BRS-Grauna', 'BRS Graúna'],
+    ]) {
+      expect(variety(key!)).toMatchObject({
+        name,
+        crop: 'wheat',
+        countries: ['BR'],
+        company: null,
+        gmr: null,
+      });
+    }
+    // One trial writes "Sinuelo", four "TBIO Sinuelo": one cultivar, under the prefixed name.
+    expect(brWheat.filter((v) => /sinuelo/i.test(v.name)).map((v) => v.name)).toEqual([
+      'TBIO Sinuelo',
+    ]);
+    // The US wheat stays the US's.
+    const usWheat = data.varieties.filter((v) => v.crop === 'wheat' && v.countries.includes('US'));
+    expect(usWheat.length).toBe(271);
+    expect(usWheat.every((v) => v.source_id === 'uidaho-wheat')).toBe(true);
   });
 
   it('splits the maintainers that costa-soy runs together into readable text', () => {

@@ -179,7 +179,9 @@ describe('GET /api/catalogs', () => {
     expect(us.list.map((item) => item.pesticide).sort()).toEqual([
       'Caramba',
       'Folicur',
+      'Miravis Ace',
       'Prosaro',
+      'Sphaerex',
       'Tilt',
     ]);
   });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
-import { makeFarm } from '../../test/farm-factory.ts';
+import { makeFarm, place } from '../../test/farm-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -70,6 +70,63 @@ describe('GET /api/defensives', () => {
     expect(wheat.find((item) => item.nome === 'Tilt')!.doses.map((d) => d.target_id)).toEqual([
       11, 12, 13, 14, 15,
     ]);
+  });
+
+  it('lists a US farm’s wheat fungicides with their EPA label’s head blight dose and interval (us-labels/)', async () => {
+    const iowa = await makeFarm(app.db, accountId, {
+      name: 'Ames',
+      at: { place: await place(app.db, 'IA', 'Story County', 3), timeZone: 'America/Chicago' },
+    });
+    const wheat = (await get(`/api/defensives?farm_id=${iowa}&crop_id=2`)).json() as (Defensive & {
+      unidade: string | null;
+      doses: { dose_recomendada_max: number | null; intervalo_seguranca_dias: number | null }[];
+    })[];
+    expect(wheat.every((item) => item.pais_id === 3)).toBe(true);
+    expect(wheat.map((item) => item.nome).sort()).toEqual([
+      'Caramba',
+      'Folicur',
+      'Miravis Ace',
+      'Prosaro',
+      'Sphaerex',
+      'Tilt',
+    ]);
+    const fhb = (name: string) => ({
+      unidade: wheat.find((item) => item.nome === name)!.unidade,
+      ...wheat.find((item) => item.nome === name)!.doses.find((dose) => dose.target_id === 14),
+    });
+    // Prosaro 421 SC, EPA 264-862: 6.5–8.2 fl oz/A is 0.475–0.599 L/ha; 30 days before harvest.
+    expect(fhb('Prosaro')).toEqual({
+      unidade: 'L',
+      target_id: 14,
+      has_register: true,
+      dose_recomendada: 0.475,
+      dose_recomendada_max: 0.599,
+      intervalo_seguranca_dias: 30,
+    });
+    expect(fhb('Miravis Ace')).toMatchObject({
+      unidade: 'L',
+      has_register: true,
+      dose_recomendada: 0.731,
+      dose_recomendada_max: 1.001,
+      intervalo_seguranca_dias: null,
+    });
+    // Caramba's file gives no formulation: registered, its dose not informed.
+    expect(fhb('Caramba')).toMatchObject({
+      unidade: null,
+      has_register: true,
+      dose_recomendada: null,
+      intervalo_seguranca_dias: 30,
+    });
+    // Folicur has no label file: nothing informed.
+    expect(fhb('Folicur')).toMatchObject({ has_register: null, dose_recomendada: null });
+    // A leaf disease the label file names without a rate of its own: not informed, not "not registered".
+    const prosaro = wheat.find((item) => item.nome === 'Prosaro')!;
+    expect(prosaro.doses.find((dose) => dose.target_id === 11)).toMatchObject({
+      has_register: null,
+      dose_recomendada: null,
+    });
+    const detail = (await get(`/api/catalogs/fungicide/${prosaro.id}`)).json();
+    expect(detail).toMatchObject({ registration_number: '264-862', asset_owner: 'Bayer' });
   });
 
   it('answers 404 for another account’s farm and 400 without a crop', async () => {

@@ -158,6 +158,49 @@ describe('adding varieties to a farm', () => {
     expect((await farmVarieties(otherFarmId)).map((row) => row.seed_id)).toEqual([anotherSoybean]);
   });
 
+  it('offers a Brazilian farm Brazil’s wheat (the FHB trials’ cultivars), not the US’s, and adds TBIO Toruk', async () => {
+    const wheatFarm = await makeFarm(app.db, accountId, { name: 'Trigal' }); // Londrina, PR
+    const [wheatSeason] = await app.db
+      .select({ id: t.seasonCrops.id })
+      .from(t.seasonCrops)
+      .where(and(eq(t.seasonCrops.countryId, 1), eq(t.seasonCrops.cropId, 2)))
+      .limit(1);
+    const seeds = async (search = '') =>
+      (
+        await call(
+          'GET',
+          `/api/sementes/fazenda/${wheatFarm}?crop_id=2&season_crop_id=${wheatSeason!.id}${search && `&search=${encodeURIComponent(search)}`}`,
+        )
+      ).json() as {
+        seed_id: number;
+        name: string;
+        asset_owner: string | null;
+        added: number | null;
+      }[];
+    const all = await seeds();
+    expect(all).toHaveLength(45);
+    expect(all.map((seed) => seed.name)).toEqual(
+      expect.arrayContaining(['TBIO Toruk', 'BRS Parrudo', 'BRS 208', 'TBIO Sinuelo']),
+    );
+    // Idaho's wheat (uidaho-wheat) is the US's only.
+    const idaho = await app.db
+      .select({ id: t.varieties.id })
+      .from(t.varieties)
+      .where(eq(t.varieties.sourceId, 'uidaho-wheat'));
+    expect(idaho.length).toBe(271);
+    const offered = new Set(all.map((seed) => seed.seed_id));
+    expect(idaho.filter(({ id }) => offered.has(id))).toEqual([]);
+    const [toruk] = await seeds('toruk');
+    expect(toruk).toMatchObject({ name: 'TBIO Toruk', asset_owner: null, added: null });
+    const added = await call('POST', '/api/cultivares', token, {
+      fazenda_id: wheatFarm,
+      season_crop_id: wheatSeason!.id,
+      seed_id: toruk!.seed_id,
+    });
+    expect(added.statusCode).toBe(201);
+    expect((await seeds('toruk'))[0]!.added).toBe(added.json().id);
+  });
+
   it.each([
     ['no seed', { fazenda_id: 1, season_crop_id: 1 }, 'body.seed_id'],
     ['a text id', { fazenda_id: 'x', season_crop_id: 1, seed_id: 1 }, 'body.fazenda_id'],
