@@ -296,6 +296,25 @@ describe('the demo farms', () => {
   });
 });
 
+/** GET as the Full account's administrator, in the Full account. */
+async function fullAdministrator() {
+  const session = await login(app, demoEmail('full', 'CONTA'), DEMO_PASSWORD);
+  // The administrator may last have entered the Pro account (see above): enter the Full one.
+  const [full] = await app.db
+    .select({ id: t.accounts.id })
+    .from(t.accounts)
+    .where(and(eq(t.accounts.planId, 4), eq(t.accounts.internal, false)));
+  const switched = await app.app.inject({
+    method: 'POST',
+    url: '/admin-api/select-account',
+    headers: bearer(session.json<{ token: string }>().token),
+    payload: { account_id: full!.id },
+  });
+  const { token } = switched.json<{ token: string }>();
+  return async <T>(url: string) =>
+    (await app.app.inject({ url, headers: bearer(token) })).json<T>();
+}
+
 describe('the demo spray programs (issue 13 item 13)', () => {
   interface Program {
     nome: string;
@@ -314,21 +333,7 @@ describe('the demo spray programs (issue 13 item 13)', () => {
   };
 
   beforeAll(async () => {
-    const session = await login(app, demoEmail('full', 'CONTA'), DEMO_PASSWORD);
-    // The administrator may last have entered the Pro account (see above): enter the Full one.
-    const [full] = await app.db
-      .select({ id: t.accounts.id })
-      .from(t.accounts)
-      .where(and(eq(t.accounts.planId, 4), eq(t.accounts.internal, false)));
-    const switched = await app.app.inject({
-      method: 'POST',
-      url: '/admin-api/select-account',
-      headers: bearer(session.json<{ token: string }>().token),
-      payload: { account_id: full!.id },
-    });
-    const { token } = switched.json<{ token: string }>();
-    const get = async <T>(url: string) =>
-      (await app.app.inject({ url, headers: bearer(token) })).json<T>();
+    const get = await fullAdministrator();
     const farms = await get<{ id: number; nome: string }[]>('/api/farms');
     const farm = farms.find((row) => row.nome === 'Fazenda Três Irmãos')!;
     programs = await get<Program[]>(`/api/programas?fazenda_id=${farm.id}`);
@@ -390,5 +395,68 @@ describe('the demo spray programs (issue 13 item 13)', () => {
     ]);
     expect(plan!.planejamentos[0]!.produtos.map((p) => p.nome)).not.toEqual(['Bravonil 720']);
     expect(copy!.avaliacao!.program_score).toBeLessThan(plan!.avaliacao!.program_score);
+  });
+});
+
+describe('the demo Paraná programs (issue 28)', () => {
+  interface Efficacy {
+    alvo_id: number;
+    eficacia_potencial: number;
+    sem_registro: boolean;
+  }
+  interface Program {
+    nome: string;
+    crop_id: number;
+    doenca_principal_id: number;
+    mofo_branco: boolean;
+    planejamentos: {
+      mofo_branco: boolean;
+      data_realizada: string | null;
+      produtos: { nome: string; dose: number; unidade: 'L' | 'kg' | null }[];
+      avaliacao: { eficacias: Efficacy[] } | null;
+    }[];
+    avaliacao: { program_score: number; white_mold_program_score: number | null } | null;
+  }
+  let programs: Program[];
+  const WHITE_MOLD = 8;
+  const FHB = 14;
+
+  beforeAll(async () => {
+    const get = await fullAdministrator();
+    const farms = await get<{ id: number; nome: string }[]>('/api/farms');
+    const farm = farms.find((row) => row.nome === 'Fazenda Santa Helena')!;
+    programs = await get<Program[]>(`/api/programas?fazenda_id=${farm.id}`);
+  });
+
+  /** Every sprayed product has a label dose in its unit, and some efficacy against `target`. */
+  function expectDosedAgainst(program: Program, target: number) {
+    const sprays = program.planejamentos.filter((spray) => spray.produtos.length > 0);
+    expect(sprays.length).toBeGreaterThan(0);
+    for (const product of sprays.flatMap((spray) => spray.produtos)) {
+      expect(product.dose).toBeGreaterThan(0);
+      expect(['L', 'kg']).toContain(product.unidade);
+    }
+    const against = sprays
+      .flatMap((spray) => spray.avaliacao?.eficacias ?? [])
+      .filter((efficacy) => efficacy.alvo_id === target);
+    // A registered product with a known efficacy: no "not informed" answer for this target.
+    expect(
+      against.some((efficacy) => efficacy.eficacia_potencial > 0 && !efficacy.sem_registro),
+    ).toBe(true);
+  }
+
+  it('plans soybean white-mold sprays with products registered and dosed for white mold', () => {
+    const program = programs.find((row) => row.mofo_branco)!;
+    expect(program.nome).toBe('Ferrugem e mofo-branco — Baixada');
+    expect(program.planejamentos.filter((spray) => spray.mofo_branco)).toHaveLength(2);
+    expectDosedAgainst(program, WHITE_MOLD);
+    expect(program.avaliacao!.white_mold_program_score).toBeGreaterThan(0);
+  });
+
+  it('sows TBIO Toruk wheat with a fusarium-head-blight program of registered, dosed products', () => {
+    const program = programs.find((row) => row.crop_id === CROP_IDS.wheat)!;
+    expect(program.doenca_principal_id).toBe(FHB);
+    expectDosedAgainst(program, FHB);
+    expect(program.avaliacao!.program_score).toBeGreaterThan(0);
   });
 });

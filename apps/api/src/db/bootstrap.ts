@@ -15,6 +15,7 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Database } from './client.ts';
 import { seedDemoFarms, type DemoMembership } from './demo-farms.ts';
 import { seedDemoHarvests } from './demo-harvests.ts';
+import { seedDemoParanaPrograms } from './demo-parana.ts';
 import { seedDemoPrograms } from './demo-programs.ts';
 import * as t from './schema.ts';
 
@@ -191,12 +192,15 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     .from(t.users)
     .where(eq(t.users.email, demoEmail('full', 'CONTA')));
   const fullPlan = DEMO_PLANS.find((plan) => plan.key === 'full')!;
-  await seedDemoPrograms(db, {
+  const fullDemo = {
     accountId: demo.accountIds.get('full')!,
     userId: fullAdmin!.id,
     membershipId: full.membershipId,
     planLevel: planLevelOfId(fullPlan.planId),
-  });
+  };
+  await seedDemoPrograms(db, fullDemo);
+  // Paraná: a white-mold program on soybean and a fusarium-head-blight one on wheat.
+  await seedDemoParanaPrograms(db, fullDemo);
   // The previous season, harvested: what /performance shows.
   await seedDemoHarvests(db, { accountId: demo.accountIds.get('full')! });
   await ensurePlatformAdmin(db, { email: 'admin@demo.lavoura.app', password: DEMO_PASSWORD });

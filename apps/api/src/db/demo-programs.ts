@@ -123,56 +123,16 @@ export async function seedDemoPrograms(
     })),
   );
 
-  const session: Session = {
-    userId: demo.userId,
-    accountId: demo.accountId,
-    accountCountryId: COUNTRY_IDS.brazil,
-    membershipId: demo.membershipId,
-    profile: 'CONTA',
-    planLevel: demo.planLevel,
-    allFarms: true,
-    farms: { all: true },
-    token: {} as TokenClaims,
-    permissions: new Set(permissionsFor({ profile: 'CONTA', planLevel: demo.planLevel })),
-  };
+  const session = demoSession(demo);
   const programs = new ProgramsService({ db });
   const diseases = {
     doenca_principal_id: RUST,
     doencas_secundarias_ids: [TARGET_SPOT],
     severidade: MEDIUM_SEVERITY,
   };
-  /** Writes the engine's suggestion into the program, as the grower taking it on /programas. */
-  const takeSuggestion = async (programId: number) => {
-    // Only the products the demo grower has a dose for: no one is there to fill another.
-    const suggestion = await programs.suggest(session, programId, { dosedOnly: true });
-    for (const application of suggestion.aplicacoes) {
-      if (!application.produtos.length) continue;
-      const body: ApplicationBody = {
-        data: application.data,
-        mofo_branco: application.mofo_branco,
-        produtos: application.produtos.map((product) => {
-          if (product.dose === null) throw new Error('Demo programs: a dose to fill');
-          return {
-            defensivo_id: product.defensivo_id,
-            dose: product.dose,
-            preco: product.preco ?? 0,
-          };
-        }),
-      };
-      await programs.addApplication(session, programId, body);
-    }
-    return programs.get(session, programId);
-  };
-  /** Applies the first `count` sprays that were due before today, a day late for the second. */
-  const applyDue = async (programId: number, count: number) => {
-    let program = await programs.get(session, programId);
-    for (let ordinal = 1; ordinal <= count; ordinal++) {
-      const spray = program.planejamentos[ordinal - 1];
-      const day = spray && addDays(spray.data_aplicacao_planejada, ordinal - 1);
-      if (!spray || !day || day >= today) break;
-      program = await programs.apply(session, programId, ordinal, day);
-    }
-  };
+  const takeSuggestion = (programId: number) => takeDemoSuggestion(programs, session, programId);
+  const applyDue = (programId: number, count: number) =>
+    applyDueSprays(programs, session, programId, count, today);
 
   const executed = await programs.create(session, {
     semeadura_id: sede,
@@ -217,4 +177,73 @@ export async function seedDemoPrograms(
       produtos: [{ defensivo_id: productId('Bravonil 720'), dose: 2, preco: 36 }],
     });
   }
+}
+
+/** The demo account's administrator as the programs service sees a signed-in one. */
+export function demoSession(demo: {
+  accountId: number;
+  userId: number;
+  membershipId: number;
+  planLevel: number;
+}): Session {
+  return {
+    userId: demo.userId,
+    accountId: demo.accountId,
+    accountCountryId: COUNTRY_IDS.brazil,
+    membershipId: demo.membershipId,
+    profile: 'CONTA',
+    planLevel: demo.planLevel,
+    allFarms: true,
+    farms: { all: true },
+    token: {} as TokenClaims,
+    permissions: new Set(permissionsFor({ profile: 'CONTA', planLevel: demo.planLevel })),
+  };
+}
+
+/**
+ * Writes the engine's suggestion into the program, as the grower taking it on /programas: only the
+ * products with a dose (the label's or the grower's last), since no one is there to fill another;
+ * a product the grower never priced is written at price 0, which the screens show as no cost.
+ */
+export async function takeDemoSuggestion(
+  programs: ProgramsService,
+  session: Session,
+  programId: number,
+) {
+  const suggestion = await programs.suggest(session, programId, { dosedOnly: true });
+  for (const application of suggestion.aplicacoes) {
+    if (!application.produtos.length) continue;
+    const body: ApplicationBody = {
+      data: application.data,
+      mofo_branco: application.mofo_branco,
+      produtos: application.produtos.map((product) => {
+        if (product.dose === null) throw new Error('Demo programs: a dose to fill');
+        return {
+          defensivo_id: product.defensivo_id,
+          dose: product.dose,
+          preco: product.preco ?? 0,
+        };
+      }),
+    };
+    await programs.addApplication(session, programId, body);
+  }
+  return programs.get(session, programId);
+}
+
+/** Applies the first `count` sprays that were due before today, a day late from the second. */
+export async function applyDueSprays(
+  programs: ProgramsService,
+  session: Session,
+  programId: number,
+  count: number,
+  today: string,
+) {
+  let program = await programs.get(session, programId);
+  for (let ordinal = 1; ordinal <= count; ordinal++) {
+    const spray = program.planejamentos[ordinal - 1];
+    const day = spray && addDays(spray.data_aplicacao_planejada, ordinal - 1);
+    if (!spray || !day || day >= today) break;
+    program = await programs.apply(session, programId, ordinal, day);
+  }
+  return program;
 }

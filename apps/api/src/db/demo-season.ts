@@ -4,6 +4,7 @@ import {
   currentSeasonStartYear,
   seasonPeriod,
   todayIn,
+  type CropId,
 } from '@lavoura/domain';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { Database } from './client.ts';
@@ -22,16 +23,26 @@ export async function demoSoybeanSeason(
   ago: number,
   who: string,
 ) {
+  return demoSeason(db, demo, { farmName: DEMO_FARM, cropId: CROP_IDS.soybean, ago }, who);
+}
+
+/** A Brazilian demo farm (by name), its day and a season of a crop, `ago` seasons back. */
+export async function demoSeason(
+  db: Database,
+  demo: { accountId: number },
+  of: { farmName: string; cropId: CropId; ago: number },
+  who: string,
+) {
   const [farm] = await db
     .select({ id: t.farms.id, timeZone: t.farms.timeZone })
     .from(t.farms)
-    .where(and(eq(t.farms.accountId, demo.accountId), eq(t.farms.name, DEMO_FARM)));
-  if (!farm) throw new Error(`${who}: no ${DEMO_FARM}`);
+    .where(and(eq(t.farms.accountId, demo.accountId), eq(t.farms.name, of.farmName)));
+  if (!farm) throw new Error(`${who}: no ${of.farmName}`);
   const today = todayIn(farm.timeZone, new Date());
   const season = seasonPeriod(
     COUNTRY_IDS.brazil,
-    CROP_IDS.soybean,
-    currentSeasonStartYear(COUNTRY_IDS.brazil, CROP_IDS.soybean, today) - ago,
+    of.cropId,
+    currentSeasonStartYear(COUNTRY_IDS.brazil, of.cropId, today) - of.ago,
   );
   const [seasonCrop] = await db
     .select({ id: t.seasonCrops.id })
@@ -39,11 +50,12 @@ export async function demoSoybeanSeason(
     .where(
       and(
         eq(t.seasonCrops.countryId, COUNTRY_IDS.brazil),
-        eq(t.seasonCrops.cropId, CROP_IDS.soybean),
+        eq(t.seasonCrops.cropId, of.cropId),
         eq(t.seasonCrops.startPeriod, season.start_period),
       ),
     );
-  if (!seasonCrop) throw new Error(`${who}: no soybean season from ${season.start_period}`);
+  if (!seasonCrop)
+    throw new Error(`${who}: no season of crop ${of.cropId} from ${season.start_period}`);
   return { farm, today, season, seasonCrop };
 }
 

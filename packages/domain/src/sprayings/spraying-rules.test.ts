@@ -27,8 +27,20 @@ describe('the rules of a program’s applications (issue 13 item 6)', () => {
   });
 
   it('dates an application after the previous one and not before the sowing', () => {
-    expect(sprayDateProblem('2026-12-10', '2026-11-20', '2026-10-01')).toBeNull();
-    expect(sprayDateProblem('2026-11-20', '2026-11-20', '2026-10-01')).toBe('sprayDateBeforeLast');
+    const regular = { date: '2026-11-20', whiteMold: false };
+    expect(sprayDateProblem('2026-12-10', regular, '2026-10-01')).toBeNull();
+    expect(sprayDateProblem('2026-11-19', regular, '2026-10-01')).toBe('sprayDateBeforeLast');
+    expect(sprayDateProblem('2026-11-20', regular, '2026-10-01')).toBe('sprayDateBeforeLast');
+    // A white-mold spray may share the day of a regular one, either way round; not of its kind.
+    expect(sprayDateProblem('2026-11-20', regular, '2026-10-01', true)).toBeNull();
+    const whiteMold = { date: '2026-11-20', whiteMold: true };
+    expect(sprayDateProblem('2026-11-20', whiteMold, '2026-10-01', false)).toBeNull();
+    expect(sprayDateProblem('2026-11-20', whiteMold, '2026-10-01', true)).toBe(
+      'sprayDateBeforeLast',
+    );
+    expect(sprayDateProblem('2026-11-19', whiteMold, '2026-10-01', false)).toBe(
+      'sprayDateBeforeLast',
+    );
     expect(sprayDateProblem('2026-09-30', null, '2026-10-01')).toBe('sprayDateBeforeSowing');
     expect(sprayDateProblem('2026-09-30', null, null)).toBeNull();
   });

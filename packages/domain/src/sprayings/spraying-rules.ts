@@ -35,16 +35,22 @@ export function duplicatedProductProblem(
 }
 
 /**
- * An application's day against its neighbours: after the previous spray of the program (by
- * position) and not before the sowing.
+ * An application's day against its neighbours: not before the previous spray of the program (by
+ * position; spec 2 §6 refuses "dates before the last spray") and not before the sowing. The same
+ * day as the previous is refused for two sprays of one kind (they would be one tank mix), but a
+ * white-mold spray may share its day with a regular one: AGRONOMY §7 step 4 puts the first at the
+ * start of R1 whatever the regular sprays' days, so a suggestion can hold both on one day.
  */
 export function sprayDateProblem(
   date: string,
-  previous: string | null,
+  previous: { date: string; whiteMold: boolean } | null,
   sowingDate: string | null,
+  whiteMold = false,
 ): Refusal<'sprayDateBeforeSowing' | 'sprayDateBeforeLast'> | null {
   if (sowingDate && date < sowingDate) return 'sprayDateBeforeSowing';
-  if (previous && date <= previous) return 'sprayDateBeforeLast';
+  if (previous && date < previous.date) return 'sprayDateBeforeLast';
+  if (previous && date === previous.date && previous.whiteMold === whiteMold)
+    return 'sprayDateBeforeLast';
   return null;
 }
 

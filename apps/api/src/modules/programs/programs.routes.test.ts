@@ -2,7 +2,7 @@ import { addDays, currentSeasonStartYear, seasonPeriod, todayIn } from '@lavoura
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
-import { makeFarm, makePlot } from '../../test/farm-factory.ts';
+import { makeFarm, makePlot, place } from '../../test/farm-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -311,6 +311,25 @@ describe('refusals of an application, each writing nothing', () => {
     expect((await call('POST', url(), application(100))).statusCode).toBe(201);
     await refused('POST', url(), application(100), 400, 'exception.spray.date_before_last');
     await refused('POST', url(), application(90), 400, 'exception.spray.date_before_last');
+  });
+
+  it('takes a white-mold spray on the day of a regular one (the suggestion puts both at R1)', async () => {
+    // The regular spray of day 100 is the previous test's.
+    const whiteMold = await call('POST', url(), application(100, { mofo_branco: true }));
+    expect(whiteMold.statusCode, whiteMold.body).toBe(201);
+    // But not a second white-mold spray that day, nor a regular one before it.
+    await refused(
+      'POST',
+      url(),
+      application(100, { mofo_branco: true }),
+      400,
+      'exception.spray.date_before_last',
+    );
+    await refused('POST', url(), application(99), 400, 'exception.spray.date_before_last');
+    // Removed again: the next tests count the program's sprays.
+    const last = whiteMold.json().planejamentos.at(-1);
+    expect(last.mofo_branco).toBe(true);
+    expect((await call('DELETE', `${url()}/${last.id}`)).statusCode).toBeLessThan(300);
   });
 
   it('an eighth soybean spray in Brazil: 400 exception.program.max_sprays', async () => {
@@ -963,6 +982,79 @@ describe('the suggestion (AGRONOMY §7, GET /api/programas/{id}/planejamentos/su
       doses.filter((dose: unknown) => dose === null).length,
     );
     expect(suggestion.program_score === null).toBe(suggestion.doses_a_preencher > 0);
+  });
+
+  it('proposes, for a US wheat head blight program, a product registered for it at its EPA label dose (us-labels/)', async () => {
+    const fresh = await accountWith(app, ['CONTA'], { planId: 4 });
+    const iowa = await makeFarm(app.db, fresh.accountId, {
+      name: 'Ames',
+      at: { place: await place(app.db, 'IA', 'Story County', 3), timeZone: 'America/Chicago' },
+    });
+    const [usWheat] = await app.db
+      .select({ id: t.seasonCrops.id, startPeriod: t.seasonCrops.startPeriod })
+      .from(t.seasonCrops)
+      .where(and(eq(t.seasonCrops.countryId, 3), eq(t.seasonCrops.cropId, 2)))
+      .orderBy(sql`${t.seasonCrops.startPeriod} desc`)
+      .limit(1);
+    const [variety] = await app.db
+      .select({ id: t.varieties.id })
+      .from(t.varieties)
+      .where(and(eq(t.varieties.cropId, 2), sql`3 = any(${t.varieties.countryIds})`))
+      .limit(1);
+    const [farmVariety] = await app.db
+      .insert(t.farmVarieties)
+      .values({
+        accountId: fresh.accountId,
+        farmId: iowa,
+        seasonCropId: usWheat!.id,
+        varietyId: variety!.id,
+      })
+      .returning({ id: t.farmVarieties.id });
+    const asFresh = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      app.app.inject({
+        method,
+        url,
+        headers: bearer(fresh.members.CONTA!.token),
+        ...(payload ? { payload } : {}),
+      });
+    const created = await asFresh('POST', '/api/programas', {
+      cultivar_id: farmVariety!.id,
+      doenca_principal_id: 14,
+      severidade: 1,
+      data_prevista: addDays(usWheat!.startPeriod, 30),
+      ciclo_dias: 120,
+    });
+    expect(created.statusCode).toBe(201);
+    const response = await asFresh(
+      'GET',
+      `/api/programas/${created.json().id}/planejamentos/sugerir`,
+    );
+    expect(response.statusCode).toBe(200);
+    const products = response
+      .json()
+      .aplicacoes.flatMap(
+        (a: { produtos: { defensivo_id: number; dose: number | null }[] }) => a.produtos,
+      );
+    const labelled = await app.db
+      .select({ id: t.pesticideDoses.pesticideId, dose: t.pesticideDoses.doseMin })
+      .from(t.pesticideDoses)
+      .innerJoin(t.pesticides, eq(t.pesticides.id, t.pesticideDoses.pesticideId))
+      .where(
+        and(
+          eq(t.pesticides.countryId, 3),
+          eq(t.pesticideDoses.diseaseId, 14),
+          eq(t.pesticideDoses.registered, true),
+          sql`${t.pesticideDoses.doseMin} is not null`,
+        ),
+      );
+    const labelDose = new Map(labelled.map((row) => [row.id, row.dose]));
+    // Prosaro (0.475 L/ha) is the one dosed FHB product S9 measured: the engine proposes it.
+    const dosed = products.filter((product: { defensivo_id: number }) =>
+      labelDose.has(product.defensivo_id),
+    );
+    expect(dosed.length).toBeGreaterThan(0);
+    for (const product of dosed) expect(product.dose).toBe(labelDose.get(product.defensivo_id));
+    expect(dosed.map((product: { dose: number }) => product.dose)).toContain(0.475);
   });
 
   it('suggests the number of sprays the program asks for, and keeps its white-mold count', async () => {

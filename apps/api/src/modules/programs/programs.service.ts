@@ -1044,8 +1044,11 @@ export class ProgramsService {
       ]);
     const dated = sprayDateProblem(
       body.data,
-      previous ? (previous.appliedAt ?? previous.plannedDate) : null,
+      previous
+        ? { date: previous.appliedAt ?? previous.plannedDate, whiteMold: previous.whiteMold }
+        : null,
       program.sowingDate,
+      body.mofo_branco ?? false,
     );
     if (dated) throw new AppError(ERRORS[dated], 'Spray date');
   }

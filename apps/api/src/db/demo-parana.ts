@@ -1,0 +1,157 @@
+import { CROP_IDS, DISEASES, addDays, type CropId } from '@lavoura/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import { ProgramsService } from '../modules/programs/programs.service.ts';
+import type { Database } from './client.ts';
+import { applyDueSprays, demoSession, takeDemoSuggestion } from './demo-programs.ts';
+import { demoBrsVarieties, demoSeason } from './demo-season.ts';
+import * as t from './schema.ts';
+
+/** The Full demo's farm in western Paraná (demo-farms.ts), where soybean follows wheat. */
+export const PARANA_FARM = 'Fazenda Santa Helena';
+/**
+ * Its wheat: a cultivar of the Brazilian FHB trials (delponte-wheat source), among the most sown
+ * in Paraná's recent seasons.
+ */
+export const DEMO_WHEAT_VARIETY = 'TBIO Toruk';
+/** Western Paraná sows wheat from April to June (MAPA's ZARC windows): the demo sows on 20 May. */
+const WHEAT_SOWING_DAY = '05-20';
+const WHEAT_CYCLE_DAYS = 125;
+const SOYBEAN_CYCLE_DAYS = 120;
+
+const diseaseId = (code: string) => DISEASES.find((disease) => disease.code === code)!.id;
+const MEDIUM_SEVERITY = 3;
+const HIGH_SEVERITY = 4;
+
+/**
+ * The Full demo's Paraná programs (issue 28): on Fazenda Santa Helena, a soybean sowing of the
+ * current season on its low, damp plot with a rust program that adds white-mold sprays, and a
+ * wheat sowing of the latest wheat season with a fusarium-head-blight program. Both take the
+ * engine's suggestion at the labels' doses (the grower has no dose of their own for these
+ * products) and apply what was due before today, as the grower would have.
+ */
+export async function seedDemoParanaPrograms(
+  db: Database,
+  demo: { accountId: number; userId: number; membershipId: number; planLevel: number },
+): Promise<void> {
+  const who = 'Demo Paraná';
+  const session = demoSession(demo);
+  const programs = new ProgramsService({ db });
+
+  const soybean = await demoSeason(
+    db,
+    demo,
+    { farmName: PARANA_FARM, cropId: CROP_IDS.soybean, ago: 0 },
+    who,
+  );
+  const { farm, today } = soybean;
+  const back = (days: number) => {
+    const day = addDays(today, -days);
+    return day < soybean.season.start_period ? soybean.season.start_period : day;
+  };
+  const [soybeanVariety] = await demoBrsVarieties(db, demo, farm.id, soybean.seasonCrop.id, who);
+  const soybeanSowing = await sow(db, demo, {
+    farmId: farm.id,
+    plotName: 'Talhão 5 - Baixada',
+    cropId: CROP_IDS.soybean,
+    seasonCropId: soybean.seasonCrop.id,
+    farmVarietyId: soybeanVariety,
+    sowingDate: back(55),
+    cycleDays: SOYBEAN_CYCLE_DAYS,
+  });
+  const whiteMold = await programs.create(session, {
+    semeadura_id: soybeanSowing,
+    nome: 'Ferrugem e mofo-branco — Baixada',
+    doenca_principal_id: diseaseId('FER'),
+    doencas_secundarias_ids: [diseaseId('MAL')],
+    severidade: HIGH_SEVERITY,
+    mofo_branco: true,
+    white_mold_total_sprayings: 2,
+  });
+  await takeDemoSuggestion(programs, session, whiteMold.id);
+  await applyDueSprays(programs, session, whiteMold.id, 1, today);
+
+  // The latest wheat season sown by today: between January and May, last year's.
+  const ago = today.slice(5) >= WHEAT_SOWING_DAY ? 0 : 1;
+  const wheat = await demoSeason(
+    db,
+    demo,
+    { farmName: PARANA_FARM, cropId: CROP_IDS.wheat, ago },
+    who,
+  );
+  const [variety] = await db
+    .select({ id: t.varieties.id })
+    .from(t.varieties)
+    .where(
+      and(
+        eq(t.varieties.cropId, CROP_IDS.wheat),
+        eq(t.varieties.name, DEMO_WHEAT_VARIETY),
+        eq(t.varieties.listed, true),
+        isNull(t.varieties.accountId),
+      ),
+    );
+  if (!variety) throw new Error(`${who}: no wheat variety ${DEMO_WHEAT_VARIETY}`);
+  const [wheatVariety] = await db
+    .insert(t.farmVarieties)
+    .values({
+      accountId: demo.accountId,
+      farmId: farm.id,
+      seasonCropId: wheat.seasonCrop.id,
+      varietyId: variety.id,
+    })
+    .returning({ id: t.farmVarieties.id });
+  const wheatSowing = await sow(db, demo, {
+    farmId: farm.id,
+    plotName: 'Talhão 3',
+    cropId: CROP_IDS.wheat,
+    seasonCropId: wheat.seasonCrop.id,
+    farmVarietyId: wheatVariety!.id,
+    sowingDate: `${wheat.season.start_year}-${WHEAT_SOWING_DAY}`,
+    cycleDays: WHEAT_CYCLE_DAYS,
+  });
+  const fhb = await programs.create(session, {
+    semeadura_id: wheatSowing,
+    nome: 'Giberela e ferrugem da folha — Talhão 3',
+    doenca_principal_id: diseaseId('GIB'),
+    doencas_secundarias_ids: [diseaseId('FFO')],
+    severidade: MEDIUM_SEVERITY,
+  });
+  const planned = await takeDemoSuggestion(programs, session, fhb.id);
+  await applyDueSprays(programs, session, fhb.id, planned.planejamentos.length, today);
+}
+
+/** A sowing of a whole plot, emerged a week later, as the sowings API would write it. */
+async function sow(
+  db: Database,
+  demo: { accountId: number },
+  sowing: {
+    farmId: number;
+    plotName: string;
+    cropId: CropId;
+    seasonCropId: number;
+    farmVarietyId: number;
+    sowingDate: string;
+    cycleDays: number;
+  },
+): Promise<number> {
+  const [plot] = await db
+    .select({ id: t.plots.id, area: t.plots.area })
+    .from(t.plots)
+    .where(and(eq(t.plots.farmId, sowing.farmId), eq(t.plots.name, sowing.plotName)));
+  if (!plot) throw new Error(`Demo Paraná: no plot ${sowing.plotName}`);
+  const [row] = await db
+    .insert(t.sowings)
+    .values({
+      accountId: demo.accountId,
+      farmId: sowing.farmId,
+      plotId: plot.id,
+      cropId: sowing.cropId,
+      seasonCropId: sowing.seasonCropId,
+      farmVarietyId: sowing.farmVarietyId,
+      area: plot.area,
+      sowingDate: sowing.sowingDate,
+      emergenceDate: addDays(sowing.sowingDate, 7),
+      estimatedCycle: sowing.cycleDays,
+    })
+    .returning({ id: t.sowings.id });
+  return row!.id;
+}
