@@ -39,15 +39,16 @@ async function createSowing(page: Page): Promise<number> {
       `/api/season-crops?farm_id=${farm!.id}&crop_id=1`,
     );
     const season = seasons.find((row) => row.status === 'current')!;
-    const seeds = await json<{ seed_id: number }[]>(
+    const seeds = await json<{ seed_id: number; added: number | null }[]>(
       `/api/sementes/fazenda/${farm!.id}?season_crop_id=${season.id}&crop_id=1&search=brs`,
     );
+    // One the farm does not have yet (the demo sows two BRS varieties there).
     const variety = await json<{ id: number }>('/api/cultivares', {
       method: 'POST',
       body: JSON.stringify({
         fazenda_id: farm!.id,
         season_crop_id: season.id,
-        seed_id: seeds[0]!.seed_id,
+        seed_id: seeds.find((seed) => seed.added === null)!.seed_id,
       }),
     });
     const plots = await json<{ id: number; enabled: boolean; remaining_area: number }[]>(

@@ -4,7 +4,9 @@ import {
   CURRENCY_IDS,
   PLANS,
   PROFILE_IDS,
+  addDays,
   findCountry,
+  todayIn,
   type ProfileUid,
 } from '@lavoura/domain';
 import { checkPlotGeometry } from '@lavoura/domain/geo';
@@ -321,7 +323,10 @@ describe('the demo spray programs (issue 13 item 13)', () => {
     cultivar_id: number | null;
     semeadura_id: number | null;
     is_paused_by_climate: boolean;
-    planejamentos: { data_realizada: string | null; produtos: { nome: string }[] }[];
+    planejamentos: {
+      data_realizada: string | null;
+      produtos: { nome: string; preco: number }[];
+    }[];
     avaliacao: { program_score: number } | null;
   }
   let programs: Program[];
@@ -382,6 +387,14 @@ describe('the demo spray programs (issue 13 item 13)', () => {
     expect(performance.summary.sprays).toBe(12);
   });
 
+  it('prices every product of every demo program: no spray costs nothing', () => {
+    const unpriced = programs
+      .flatMap((program) => program.planejamentos.flatMap((spray) => spray.produtos))
+      .filter((product) => !(product.preco > 0))
+      .map((product) => product.nome);
+    expect(unpriced).toEqual([]);
+  });
+
   it('plans a variety and copies the plan to the other one, with a weaker first spray to compare', () => {
     const plans = programs.filter((program) => program.semeadura_id === null);
     expect(plans).toHaveLength(2);
@@ -412,7 +425,7 @@ describe('the demo Paraná programs (issue 28)', () => {
     planejamentos: {
       mofo_branco: boolean;
       data_realizada: string | null;
-      produtos: { nome: string; dose: number; unidade: 'L' | 'kg' | null }[];
+      produtos: { nome: string; dose: number; preco: number; unidade: 'L' | 'kg' | null }[];
       avaliacao: { eficacias: Efficacy[] } | null;
     }[];
     avaliacao: { program_score: number; white_mold_program_score: number | null } | null;
@@ -426,7 +439,14 @@ describe('the demo Paraná programs (issue 28)', () => {
     const farms = await get<{ id: number; nome: string }[]>('/api/farms');
     const farm = farms.find((row) => row.nome === 'Fazenda Santa Helena')!;
     programs = await get<Program[]>(`/api/programas?fazenda_id=${farm.id}`);
+    sowings = await get(`/api/semeaduras?fazenda_id=${farm.id}`);
   });
+  let sowings: {
+    crop_id: number;
+    data_emergencia: string;
+    estimated_cycle: number;
+    status: string;
+  }[];
 
   /** Every sprayed product has a label dose in its unit, and some efficacy against `target`. */
   function expectDosedAgainst(program: Program, target: number) {
@@ -434,6 +454,8 @@ describe('the demo Paraná programs (issue 28)', () => {
     expect(sprays.length).toBeGreaterThan(0);
     for (const product of sprays.flatMap((spray) => spray.produtos)) {
       expect(product.dose).toBeGreaterThan(0);
+      // The demo grower priced what the suggestions choose: no spray costs nothing.
+      expect(product.preco, product.nome).toBeGreaterThan(0);
       expect(['L', 'kg']).toContain(product.unidade);
     }
     const against = sprays
@@ -458,5 +480,9 @@ describe('the demo Paraná programs (issue 28)', () => {
     expect(program.doenca_principal_id).toBe(FHB);
     expectDosedAgainst(program, FHB);
     expect(program.avaliacao!.program_score).toBeGreaterThan(0);
+    // Once its cycle is a week past, the wheat is harvested.
+    const wheat = sowings.find((sowing) => sowing.crop_id === CROP_IDS.wheat)!;
+    const cycleEnd = addDays(wheat.data_emergencia, wheat.estimated_cycle + 7);
+    if (cycleEnd < todayIn('America/Sao_Paulo')) expect(wheat.status).toBe('harvested');
   });
 });

@@ -1,4 +1,4 @@
-import { CROP_IDS, DISEASES, addDays, type CropId } from '@lavoura/domain';
+import { CROP_IDS, DISEASES, SEVERITY_LEVELS, addDays, type CropId } from '@lavoura/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ProgramsService } from '../modules/programs/programs.service.ts';
 import type { Database } from './client.ts';
@@ -16,11 +16,11 @@ export const DEMO_WHEAT_VARIETY = 'TBIO Toruk';
 /** Western Paraná sows wheat from April to June (MAPA's ZARC windows): the demo sows on 20 May. */
 const WHEAT_SOWING_DAY = '05-20';
 const WHEAT_CYCLE_DAYS = 125;
+const WHEAT_PRODUCTIVITY = 52;
 const SOYBEAN_CYCLE_DAYS = 120;
 
 const diseaseId = (code: string) => DISEASES.find((disease) => disease.code === code)!.id;
-const MEDIUM_SEVERITY = 3;
-const HIGH_SEVERITY = 4;
+const severityId = (code: string) => SEVERITY_LEVELS.find((level) => level.code === code)!.id;
 
 /**
  * The Full demo's Paraná programs (issue 28): on Fazenda Santa Helena, a soybean sowing of the
@@ -63,7 +63,7 @@ export async function seedDemoParanaPrograms(
     nome: 'Ferrugem e mofo-branco — Baixada',
     doenca_principal_id: diseaseId('FER'),
     doencas_secundarias_ids: [diseaseId('MAL')],
-    severidade: HIGH_SEVERITY,
+    severidade: severityId('high'),
     mofo_branco: true,
     white_mold_total_sprayings: 2,
   });
@@ -99,13 +99,14 @@ export async function seedDemoParanaPrograms(
       varietyId: variety.id,
     })
     .returning({ id: t.farmVarieties.id });
+  const wheatSowingDate = `${wheat.season.start_year}-${WHEAT_SOWING_DAY}`;
   const wheatSowing = await sow(db, demo, {
     farmId: farm.id,
     plotName: 'Talhão 3',
     cropId: CROP_IDS.wheat,
     seasonCropId: wheat.seasonCrop.id,
     farmVarietyId: wheatVariety!.id,
-    sowingDate: `${wheat.season.start_year}-${WHEAT_SOWING_DAY}`,
+    sowingDate: wheatSowingDate,
     cycleDays: WHEAT_CYCLE_DAYS,
   });
   const fhb = await programs.create(session, {
@@ -113,10 +114,21 @@ export async function seedDemoParanaPrograms(
     nome: 'Giberela e ferrugem da folha — Talhão 3',
     doenca_principal_id: diseaseId('GIB'),
     doencas_secundarias_ids: [diseaseId('FFO')],
-    severidade: MEDIUM_SEVERITY,
+    severidade: severityId('medium'),
   });
   const planned = await takeDemoSuggestion(programs, session, fhb.id);
   await applyDueSprays(programs, session, fhb.id, planned.planejamentos.length, today);
+  // A wheat whose cycle ended a week ago is harvested: 52 sc/ha (about 3.1 t/ha), the demo
+  // grower's own entry, a typical western-Paraná yield, not measured data.
+  const harvested = addDays(wheatSowingDate, 7 + WHEAT_CYCLE_DAYS + 7);
+  if (harvested < today)
+    await db.insert(t.harvests).values({
+      accountId: demo.accountId,
+      sowingId: wheatSowing,
+      harvestDate: harvested,
+      productivity: WHEAT_PRODUCTIVITY,
+      desiccation: false,
+    });
 }
 
 /** A sowing of a whole plot, emerged a week later, as the sowings API would write it. */

@@ -5,7 +5,7 @@ import {
   permissionsFor,
   type ApplicationBody,
 } from '@lavoura/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Session } from '../modules/auth/session.types.ts';
 import type { TokenClaims } from '../modules/auth/tokens.ts';
 import { ProgramsService } from '../modules/programs/programs.service.ts';
@@ -35,6 +35,21 @@ const GROWER_VALUES: readonly { name: string; dose: number; price: number }[] = 
   { name: 'Unizeb Gold', dose: 2, price: 38 },
   { name: 'Bravonil 720', dose: 2, price: 36 },
 ];
+
+/**
+ * What the demo grower paid (R$ per L or kg) for the other products the demo's suggestions choose
+ * at their labels' doses (here and in demo-parana.ts): prices only, the doses are the labels'.
+ */
+const GROWER_PRICES: Readonly<Record<string, number>> = {
+  'Fox Xpro': 230,
+  'Spot SC': 95,
+  'Winout Xtra': 140,
+  Vessarya: 260,
+  'Folicur 200 EC': 48,
+  'Orkestra SC': 210,
+  Wonder: 120,
+  Bandolim: 110,
+};
 
 /** Asian rust (FER) first, target spot (MAL) second: the diseases of a Mato Grosso season. */
 const RUST = 1;
@@ -122,6 +137,26 @@ export async function seedDemoPrograms(
       uses: 1,
     })),
   );
+  const priced = await db
+    .select({ id: t.pesticides.id, name: t.pesticides.name })
+    .from(t.pesticides)
+    .where(
+      and(
+        eq(t.pesticides.countryId, COUNTRY_IDS.brazil),
+        eq(t.pesticides.listed, true),
+        isNull(t.pesticides.accountId),
+        inArray(t.pesticides.name, Object.keys(GROWER_PRICES)),
+      ),
+    );
+  if (priced.length)
+    await db.insert(t.accountPesticideValues).values(
+      priced.map((product) => ({
+        accountId: demo.accountId,
+        pesticideId: product.id,
+        price: GROWER_PRICES[product.name]!.toFixed(2),
+        uses: 1,
+      })),
+    );
 
   const session = demoSession(demo);
   const programs = new ProgramsService({ db });
@@ -201,16 +236,19 @@ export function demoSession(demo: {
 }
 
 /**
- * Writes the engine's suggestion into the program, as the grower taking it on /programas: only the
- * products with a dose (the label's or the grower's last), since no one is there to fill another;
- * a product the grower never priced is written at price 0, which the screens show as no cost.
+ * Writes the engine's suggestion into the program, as the grower taking it on /programas: only
+ * among the products with a dose (the label's or the grower's last) and a price the grower gave,
+ * since no one is there to fill either.
  */
 export async function takeDemoSuggestion(
   programs: ProgramsService,
   session: Session,
   programId: number,
 ) {
-  const suggestion = await programs.suggest(session, programId, { dosedOnly: true });
+  const suggestion = await programs.suggest(session, programId, {
+    dosedOnly: true,
+    pricedOnly: true,
+  });
   for (const application of suggestion.aplicacoes) {
     if (!application.produtos.length) continue;
     const body: ApplicationBody = {
@@ -221,7 +259,7 @@ export async function takeDemoSuggestion(
         return {
           defensivo_id: product.defensivo_id,
           dose: product.dose,
-          preco: product.preco ?? 0,
+          preco: product.preco!,
         };
       }),
     };

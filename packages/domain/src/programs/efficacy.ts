@@ -146,7 +146,9 @@ export function productContribution(
       !registered || excluded || percent === null
         ? 0
         : (Math.max(0, Math.min(100, percent)) / 100) * factor,
-    subDose: doseRatio !== null && doseRatio < 1,
+    // Like the assumed dose, warned only where an efficacy counts: a rust spray's product below
+    // its white-mold dose, with no white-mold efficacy, says nothing about white mold.
+    subDose: doseRatio !== null && doseRatio < 1 && percent !== null,
     residualDays: traits.residual,
   };
   if (doseAssumed) contribution.doseAssumed = true;

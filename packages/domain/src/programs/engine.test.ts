@@ -68,6 +68,27 @@ describe('a registration without a dose in the source', () => {
   });
 });
 
+describe('a dose below the registered one', () => {
+  it('warns of a sub-dose only where the product has an efficacy against the target', () => {
+    // Registered for rust (efficacy 60) and for target spot with no efficacy known, 0.4 L/ha both.
+    const product: ProgramProduct = {
+      id: 903,
+      name: 'Half dose',
+      groups: ['11', '3'],
+      perDisease: {
+        FER: { efficacy: 60, registeredDose: 0.4 },
+        MAL: { efficacy: null, registeredDose: 0.4 },
+      },
+    };
+    const half = evaluate(CROP_IDS.soybean, [{ day: 50, products: [[903, 0.2]] }], {
+      extra: [product],
+      diseases: ['FER', 'MAL'],
+    });
+    const subDose = half.sprays[0]!.warnings.filter((warning) => warning.code === 'sub_dose');
+    expect(subDose).toEqual([expect.objectContaining({ productId: 903, disease: 'FER' })]);
+  });
+});
+
 describe('warnings', () => {
   it('R1: a single-site group recurring without a multisite partner', () => {
     const evaluation = evaluate(CROP_IDS.soybean, [

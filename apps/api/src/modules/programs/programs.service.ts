@@ -599,12 +599,13 @@ export class ProgramsService {
    * the fungicides of the program's country with a shipped efficacy against one of its diseases,
    * at the label's dose or, where the source gives none, the account's last dose of the product;
    * with neither, the dose is left for the grower to fill (null) unless `dosedOnly` (the demo
-   * data, written without a grower) leaves such products out.
+   * data, written without a grower) leaves such products out, and `pricedOnly` those the account
+   * never priced (an unknown price would win every cost tie-break at 0).
    */
   async suggest(
     session: Session,
     id: number,
-    options: { dosedOnly?: boolean } = {},
+    options: { dosedOnly?: boolean; pricedOnly?: boolean } = {},
   ): Promise<SuggestionAnswer> {
     const program = await this.programOf(this.deps.db, session, id);
     const timeline = timelineOf(program);
@@ -614,11 +615,14 @@ export class ProgramsService {
       ]);
     // White-mold sprays choose among the products with an efficacy against it (step 4).
     const whiteMold = DISEASES.find((disease) => disease.code === WHITE_MOLD)!;
-    const products = await this.suggestionCatalogue(session, program.countryId, program.cropId, [
+    const candidates = await this.suggestionCatalogue(session, program.countryId, program.cropId, [
       program.mainDiseaseId!,
       ...program.secondaryDiseaseIds,
       ...(program.whiteMold ? [whiteMold.id] : []),
     ]);
+    const products = options.pricedOnly
+      ? candidates.filter((product) => product.price !== undefined)
+      : candidates;
     const severity = SEVERITY_LEVELS.find((level) => level.id === program.severityId)?.code;
     const result = suggestProgram({
       cropId: program.cropId as CropId,

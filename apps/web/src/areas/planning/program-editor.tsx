@@ -234,6 +234,7 @@ function ApplicationItem({
       </Typography>
       <ApplicationEfficacy
         evaluation={application.avaliacao}
+        whiteMoldSpray={application.mofo_branco}
         format={format}
         cropId={cropId}
         productNames={

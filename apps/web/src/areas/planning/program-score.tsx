@@ -245,6 +245,8 @@ export interface ApplicationEfficacyProps {
   productNames: ProductNames;
   /** False: the caller shows the "stage not recommended" warning itself. */
   showStageWarning?: boolean;
+  /** A white-mold spray: its white-mold score leads; the regular score (white mold excluded) is a side note. */
+  whiteMoldSpray?: boolean;
 }
 
 /** An application's score, stage and adjusted efficacy per target, with its "why". */
@@ -254,6 +256,7 @@ export function ApplicationEfficacy({
   cropId,
   productNames,
   showStageWarning = true,
+  whiteMoldSpray = false,
 }: ApplicationEfficacyProps) {
   const { t } = useTranslation('programs');
   const stageName = useStageName();
@@ -262,26 +265,43 @@ export function ApplicationEfficacy({
   if (!evaluation) return null;
   const language = format.language;
   const level = scoreLevel(evaluation.spray_score);
+  const sprayChip = (
+    <Chip
+      size="small"
+      // On a white-mold spray the regular score is 0 by design (§6 leaves white mold out of it):
+      // neutral there, never a red alarm.
+      {...(whiteMoldSpray ? { variant: 'outlined' as const } : { color: level.color })}
+      label={t('score.spray_value', { value: formatScore(evaluation.spray_score, language) })}
+      data-testid="application-score"
+    />
+  );
+  const whiteMoldScore = evaluation.white_mold_score;
+  const whiteMoldChip = whiteMoldScore !== null && (
+    <Chip
+      size="small"
+      {...(whiteMoldSpray
+        ? { color: scoreLevel(whiteMoldScore).color }
+        : { variant: 'outlined' as const })}
+      label={t('score.white_mold_spray', { value: formatScore(whiteMoldScore, language) })}
+      data-testid="application-white-mold-score"
+    />
+  );
   return (
     <Box
       data-testid="application-efficacy"
       sx={{ mt: 1.5, pt: 1.5, borderTop: 1, borderColor: 'divider' }}
     >
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <Chip
-          size="small"
-          color={level.color}
-          label={t('score.spray_value', { value: formatScore(evaluation.spray_score, language) })}
-          data-testid="application-score"
-        />
-        {evaluation.white_mold_score !== null && (
-          <Chip
-            size="small"
-            variant="outlined"
-            label={t('score.white_mold_spray', {
-              value: formatScore(evaluation.white_mold_score, language),
-            })}
-          />
+        {whiteMoldSpray ? (
+          <>
+            {whiteMoldChip}
+            {sprayChip}
+          </>
+        ) : (
+          <>
+            {sprayChip}
+            {whiteMoldChip}
+          </>
         )}
         {evaluation.estadio && (
           <Typography variant="body2" color="text.secondary" data-testid="application-stage">

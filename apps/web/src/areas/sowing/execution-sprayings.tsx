@@ -405,6 +405,7 @@ export function SprayingItem({
       </Typography>
       <ApplicationEfficacy
         evaluation={spraying.avaliacao}
+        whiteMoldSpray={spraying.mofo_branco}
         format={format}
         cropId={cropId}
         productNames={new Map(spraying.produtos.map((row) => [row.defensivo_id, row.nome]))}
