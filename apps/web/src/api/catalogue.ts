@@ -219,12 +219,18 @@ export function useCatalogueList(query: CatalogueListQuery) {
   });
 }
 
-/** GET /api/catalogs/{category}/filters: the sorts and the choices of each filter. */
-export function useCatalogueFilters(category: CatalogueCategory) {
+/**
+ * GET /api/catalogs/{category}/filters: the sorts and the choices of each filter; the maturity
+ * slider follows `countryId` (the current farm's: an Iowa farm's runs over the US groups).
+ */
+export function useCatalogueFilters(category: CatalogueCategory, countryId?: number) {
   return useQuery({
-    queryKey: catalogueKeys.filters(category),
+    queryKey: [...catalogueKeys.filters(category), countryId ?? null],
     queryFn: ({ signal }) =>
-      apiFetch(`/api/catalogs/${category}/filters`, { signal, schema: catalogueFiltersSchema }),
+      apiFetch(`/api/catalogs/${category}/filters${countryId ? `?country=${countryId}` : ''}`, {
+        signal,
+        schema: catalogueFiltersSchema,
+      }),
     staleTime: FILTERS_STALE_TIME,
   });
 }

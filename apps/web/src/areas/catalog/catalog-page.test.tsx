@@ -397,11 +397,24 @@ describe('the catalogue list', () => {
     expect(missingKeys).toEqual([]);
   });
 
-  it('runs the maturity slider over the US groups for a US account, and filters on them', async () => {
+  it('runs the maturity slider over the US groups on an Iowa farm, and filters on them', async () => {
     screenWidth(1366);
     const seen = recordRequests();
-    serve(...catalogueHandlers({ gmr: { min: 0, max: 10, step: 0.1 } }));
+    serve(
+      http.get('/api/farms', () =>
+        HttpResponse.json([farm({ id: 1, nome: 'Ames', pais: { id: 3, nome: 'USA' } as never })]),
+      ),
+      ...catalogueHandlers({ gmr: { min: 0, max: 10, step: 0.1 } }),
+    );
     await openCatalog('/catalog?category=variety&crop=1&gmr_min=2.5&gmr_max=3.5', 'en');
+    // The slider is asked for the farm's country.
+    await waitFor(() =>
+      expect(
+        seen
+          .filter((request) => request.path === '/api/catalogs/variety/filters')
+          .map((request) => request.url.searchParams.get('country')),
+      ).toContain('3'),
+    );
     await screen.findByTestId('catalog-list');
     const slider = await screen.findByTestId('catalog-filter-gmr');
     // Groups 2.5 to 3.5 (central Iowa), which the spec's 6.0 to 9.8 could not reach.

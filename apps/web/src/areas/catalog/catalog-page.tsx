@@ -22,6 +22,7 @@ import { CATALOGUE_CATEGORIES, CATALOGUE_PAGE_SIZE, type CatalogueCategory } fro
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCatalogueFilters, useCatalogueList } from '../../api/catalogue';
+import { useCurrentFarm } from '../../app/farm/current-farm-context';
 import { useLanguage } from '../../app/i18n';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
@@ -73,7 +74,9 @@ export function CatalogPage() {
   const pageTop = useRef<HTMLDivElement>(null);
 
   const list = useCatalogueList(query);
-  const filters = useCatalogueFilters(category);
+  // The maturity slider follows the farm being worked on (an Iowa farm's, the US groups).
+  const { farm } = useCurrentFarm();
+  const filters = useCatalogueFilters(category, farm?.pais.id);
 
   const change = useCallback(
     (changes: Record<string, string | number | undefined | null>) =>
