@@ -140,6 +140,8 @@ describe.skipIf(!hasChromium)('the account’s own products and varieties', () =
     const option = page.getByRole('option').filter({ hasText: 'Hansen Azoxy 250' });
     // The picker says the product is the account's own.
     expect(await option.innerText()).toContain('Informed by the account');
+    await settled(page);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'program-picker-chip-en-desktop.png') });
     await option.click();
     await dialog.getByTestId('application-dose').fill('0.162');
     await dialog.getByTestId('application-price').fill('40');
@@ -173,6 +175,18 @@ describe.skipIf(!hasChromium)('the account’s own products and varieties', () =
       expect(await card.getByTestId('informed-by').innerText()).toMatch(
         language === 'pt' ? /^Informado por .+ em / : /^Informado por .+ el /,
       );
+      // Its detail offers to delete it (it is in a program: the server would refuse with 409).
+      await card.click();
+      const detail = page.getByTestId('catalog-detail');
+      await detail.getByTestId('account-entry-delete').waitFor();
+      expect(await detail.getByTestId('informed-by').first().innerText()).toMatch(/^Informado por/);
+      await settled(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `account-product-detail-${language}-mobile.png`),
+      });
+      await page.goBack();
+      await card.waitFor();
       await page.getByTestId('account-product-add').click();
       await page.getByTestId('account-product-dialog').waitFor();
       await settled(page);
