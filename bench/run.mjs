@@ -357,6 +357,8 @@ const appEnv = {
   // No weekly job polling its queue while the endpoints are measured.
   JOBS: 'off',
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1234',
+  // Production needs the provider named: the bench buys nothing.
+  PAYMENT_PROVIDER: 'sandbox',
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
   ...(DATABASE_URL ? { DATABASE_URL, DATABASE_SCHEMA: SCHEMA } : {}),

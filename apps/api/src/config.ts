@@ -171,6 +171,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       'Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)',
     );
   }
+  // The sandbox approves any valid card: a deployment that forgot the variable must not sell.
+  if (env.NODE_ENV === 'production' && !environment.PAYMENT_PROVIDER) {
+    throw new Error(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: required in production (vindi, or sandbox to mean it)',
+    );
+  }
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
     throw new Error('Invalid configuration:\n  ADMIN_PASSWORD: required with ADMIN_EMAIL');
   }
