@@ -99,7 +99,10 @@ export function calendarFeedText(
       lastModified: spray.updatedAt,
     });
   }
-  return calendar.toString();
+  // RFC 5545 §3.1 ends every content line with CRLF, the last one too (ical-generator leaves it
+  // off; strict parsers refuse such a feed).
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
 function addOneDay(value: string): string {

@@ -236,6 +236,9 @@ describe('the iCalendar feed', () => {
     const response = await app.app.inject({ method: 'GET', url: feedPath(url) });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    // RFC 5545 §3.1: every line, the last included, ends with CRLF; no bare line feed.
+    expect(response.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(response.body).not.toMatch(/[^\r]\n/);
     const parsed = events(response.body);
     expect(parsed).toHaveLength(4);
     const ours = parsed.filter((event) => event.summary.includes(plotName));
