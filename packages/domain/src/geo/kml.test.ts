@@ -3,7 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseKmlPlots, type KmlPlot } from './kml.ts';
 import { checkPlotGeometry } from './plot-geometry.ts';
-import { deviationPercent, independentArea } from './test-area.ts';
+import { deviationPercent, independentArea } from './fixtures/independent-area.ts';
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));

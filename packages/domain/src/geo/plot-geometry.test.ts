@@ -7,7 +7,7 @@ import {
   type PlotPolygon,
   type Position,
 } from './plot-geometry.ts';
-import { deviationPercent, independentArea, sphericalAreaHa } from './test-area.ts';
+import { deviationPercent, independentArea, sphericalAreaHa } from './fixtures/independent-area.ts';
 
 const polygon = (...rings: number[][][]) => ({ type: 'Polygon', coordinates: rings });
 

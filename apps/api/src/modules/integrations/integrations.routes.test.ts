@@ -8,7 +8,7 @@ import * as t from '../../db/schema.ts';
 import { assignFarms, makeFarm, makePlot } from '../../test/farm-factory.ts';
 import { accountWith, bearer, makeUser, tokenFor } from '../../test/identity-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { geojsonFile, multipart, shapefileZip, square } from './test-fixtures.ts';
+import { geojsonFile, multipart, shapefileZip, square } from '../../test/integration-files.ts';
 
 /**
  * Integrations (issue 14 item 8; spec 3 §2, §3, §4, §7 Integrations): the catalogue and the

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import * as t from '../../db/schema.ts';
 import { outboxMailer } from '../../providers/mail/mailer.ts';
-import { startFakeOpenMeteo, type FakeOpenMeteo } from '../../providers/weather/open-meteo-fake.ts';
+import { startFakeOpenMeteo, type FakeOpenMeteo } from '../../test/open-meteo-fake.ts';
 import { openMeteoWeatherProvider } from '../../providers/weather/open-meteo-weather.ts';
 import { simulatedWeatherProvider } from '../../providers/weather/simulated-weather.ts';
 import {

@@ -1,6 +1,6 @@
 import { addDays, todayIn } from '@lavoura/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeValues, startFakeOpenMeteo, type FakeOpenMeteo } from './open-meteo-fake.ts';
+import { fakeValues, startFakeOpenMeteo, type FakeOpenMeteo } from '../../test/open-meteo-fake.ts';
 import { openMeteoWeatherProvider } from './open-meteo-weather.ts';
 import { simulatedWeatherProvider } from './simulated-weather.ts';
 import { WeatherProviderError } from './weather-provider.ts';
@@ -8,7 +8,7 @@ import { WeatherProviderError } from './weather-provider.ts';
 /**
  * The Open-Meteo adapter against a local fake serving answers shaped as
  * https://open-meteo.com/en/docs ("JSON Return Object", "Errors") and
- * https://open-meteo.com/en/docs/historical-weather-api document them (open-meteo-fake.ts).
+ * https://open-meteo.com/en/docs/historical-weather-api document them (src/test/open-meteo-fake.ts).
  */
 
 const ZONE = 'America/Sao_Paulo';
