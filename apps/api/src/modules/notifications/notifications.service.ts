@@ -1,4 +1,5 @@
 import {
+  CROPS,
   NOTIFICATION_TYPE_IDS,
   PROFILES,
   RAIN_ALERT_LOOKAHEAD_DAYS,
@@ -235,7 +236,10 @@ export class NotificationsService {
           ? ''
           : ` (${quote.percentage_variation >= 0 ? '+' : ''}${number(quote.percentage_variation)}%)`;
       const unit = quote.unit ? `/${quote.unit === 'sc60kg' ? 'sc' : quote.unit}` : '';
-      return `• ${quote.name}: ${formatMoney(quote.price, quote.currency, lang, 2)}${unit}${variation}`;
+      // The place alone ("Paranaguá (PR)") does not say which crop the price is of.
+      const crop = CROPS.find((row) => row.id === quote.crop_id);
+      const cropName = crop ? `${translate(lang, 'reference', crop.message_key)} — ` : '';
+      return `• ${cropName}${quote.name}: ${formatMoney(quote.price, quote.currency, lang, 2)}${unit}${variation}`;
     });
     lines.push(`• USD/BRL: ${number(summary.dollar.usd_brl, 4)}`);
     const values = {

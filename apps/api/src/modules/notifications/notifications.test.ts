@@ -364,7 +364,10 @@ describe('the commodity quotes summary', () => {
       m.subject.includes('cotações'),
     );
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text.replace(/\s/g, ' ')).toContain('Paranaguá (PR): R$ 132,50/sc (+1,2%)');
+    // Each quote names its crop as well as its place.
+    expect(mails[0]!.text.replace(/\s/g, ' ')).toContain(
+      'Soja — Paranaguá (PR): R$ 132,50/sc (+1,2%)',
+    );
     expect(mails[0]!.text).toContain('USD/BRL: 5,4321');
     expect(mails[0]!.text).toContain('dados simulados');
   });
