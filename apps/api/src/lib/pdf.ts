@@ -39,6 +39,8 @@ export function winAnsi(text: string): string {
  */
 export function startPdf(options: {
   title: string;
+  /** The document's language (/Lang), for screen readers and hyphenation: `pt-BR`, `en-US`… */
+  locale: string;
   margins: { top: number; bottom: number; left: number; right: number };
   layout?: 'portrait' | 'landscape';
 }): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
@@ -47,6 +49,7 @@ export function startPdf(options: {
     layout: options.layout ?? 'portrait',
     margins: options.margins,
     bufferPages: true,
+    lang: options.locale,
     info: { Title: winAnsi(options.title), Author: 'Lavoura', Creator: 'Lavoura' },
   });
   const chunks: Buffer[] = [];

@@ -272,6 +272,7 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
   const margin = 42;
   const { doc, done } = startPdf({
     title: `${sheet.title} – ${sheet.subtitle}`,
+    locale: LOCALE_RULES[sheet.language].locale,
     margins: { top: margin, bottom: 56, left: margin, right: margin },
   });
 

@@ -152,6 +152,8 @@ describe('the PDF', () => {
       /^attachment; filename="prescricao-fazenda-boa-vista-talhao-da-sede-aplicacao-1\.pdf"/,
     );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The document says its language, for screen readers.
+    expect(response.rawPayload.toString('latin1')).toContain('/Lang (pt-BR)');
     const text = await pdfText(response.rawPayload);
     const stages = (await get(`/api/programs/${programId}/growth-stages`)).json<
       { message_key: string; start_date: string }[]

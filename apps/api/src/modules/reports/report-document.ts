@@ -413,6 +413,7 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
   const margin = 36;
   const { doc, done } = startPdf({
     title: `${sheet.title} – ${sheet.subtitle}`,
+    locale: LOCALE_RULES[sheet.language].locale,
     layout: sheet.layout,
     margins: { top: margin, bottom: 52, left: margin, right: margin },
   });

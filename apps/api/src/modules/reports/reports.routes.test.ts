@@ -255,6 +255,7 @@ describe('the farm spraying report', () => {
       /^attachment; filename="relatorio-pulverizacao-fazenda-boa-vista-/,
     );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(response.rawPayload.toString('latin1')).toContain('/Lang (pt-BR)');
     const { text, pages } = await pdfText(response.rawPayload);
     expect(text).toContain('Relatório de pulverização da fazenda');
     expect(text).toContain('Fazenda Boa Vista');
