@@ -1,7 +1,7 @@
-import { CROP_IDS, COUNTRY_IDS, addDays } from '@lavoura/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { CROP_IDS, addDays } from '@lavoura/domain';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { demoBrsVarieties, demoSoybeanSeason } from './demo-season.ts';
+import { demoBrsVarieties, demoProducts, demoSoybeanSeason } from './demo-season.ts';
 import * as t from './schema.ts';
 
 /**
@@ -91,22 +91,7 @@ export async function seedDemoHarvests(db: Database, demo: { accountId: number }
       .from(t.plots)
       .where(and(eq(t.plots.accountId, demo.accountId), eq(t.plots.farmId, farm.id)));
     const names = [...new Set(SPRAYS.flat().map((product) => product.name))];
-    const products = await run
-      .select({ id: t.pesticides.id, name: t.pesticides.name })
-      .from(t.pesticides)
-      .where(
-        and(
-          eq(t.pesticides.countryId, COUNTRY_IDS.brazil),
-          eq(t.pesticides.listed, true),
-          inArray(t.pesticides.name, names),
-        ),
-      )
-      .orderBy(asc(t.pesticides.id));
-    const productId = (name: string) => {
-      const found = products.find((row) => row.name === name);
-      if (!found) throw new Error(`Demo harvests: no product ${name}`);
-      return found.id;
-    };
+    const { idOf: productId } = await demoProducts(run, names, 'Demo harvests');
 
     for (const field of FIELDS) {
       const plot = plots.find((row) => row.name === field.plot);

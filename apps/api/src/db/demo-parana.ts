@@ -1,9 +1,9 @@
-import { CROP_IDS, DISEASES, SEVERITY_LEVELS, addDays, type CropId } from '@lavoura/domain';
+import { CROP_IDS, DISEASES, SEVERITY_LEVELS, addDays } from '@lavoura/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ProgramsService } from '../modules/programs/programs.service.ts';
 import type { Database } from './client.ts';
 import { applyDueSprays, demoSession, takeDemoSuggestion } from './demo-programs.ts';
-import { demoBrsVarieties, demoSeason } from './demo-season.ts';
+import { demoBrsVarieties, demoSeason, sowWholePlot } from './demo-season.ts';
 import * as t from './schema.ts';
 
 /** The Full demo's farm in western Paraná (demo-farms.ts), where soybean follows wheat. */
@@ -49,15 +49,20 @@ export async function seedDemoParanaPrograms(
     return day < soybean.season.start_period ? soybean.season.start_period : day;
   };
   const [soybeanVariety] = await demoBrsVarieties(db, demo, farm.id, soybean.seasonCrop.id, who);
-  const soybeanSowing = await sow(db, demo, {
-    farmId: farm.id,
-    plotName: 'Talhão 5 - Baixada',
-    cropId: CROP_IDS.soybean,
-    seasonCropId: soybean.seasonCrop.id,
-    farmVarietyId: soybeanVariety,
-    sowingDate: back(55),
-    cycleDays: SOYBEAN_CYCLE_DAYS,
-  });
+  const soybeanSowing = await sowWholePlot(
+    db,
+    demo,
+    {
+      farmId: farm.id,
+      plotName: 'Talhão 5 - Baixada',
+      cropId: CROP_IDS.soybean,
+      seasonCropId: soybean.seasonCrop.id,
+      farmVarietyId: soybeanVariety,
+      sowingDate: back(55),
+      cycleDays: SOYBEAN_CYCLE_DAYS,
+    },
+    who,
+  );
   const whiteMold = await programs.create(session, {
     semeadura_id: soybeanSowing,
     nome: 'Ferrugem e mofo-branco — Baixada',
@@ -100,15 +105,20 @@ export async function seedDemoParanaPrograms(
     })
     .returning({ id: t.farmVarieties.id });
   const wheatSowingDate = `${wheat.season.start_year}-${WHEAT_SOWING_DAY}`;
-  const wheatSowing = await sow(db, demo, {
-    farmId: farm.id,
-    plotName: 'Talhão 3',
-    cropId: CROP_IDS.wheat,
-    seasonCropId: wheat.seasonCrop.id,
-    farmVarietyId: wheatVariety!.id,
-    sowingDate: wheatSowingDate,
-    cycleDays: WHEAT_CYCLE_DAYS,
-  });
+  const wheatSowing = await sowWholePlot(
+    db,
+    demo,
+    {
+      farmId: farm.id,
+      plotName: 'Talhão 3',
+      cropId: CROP_IDS.wheat,
+      seasonCropId: wheat.seasonCrop.id,
+      farmVarietyId: wheatVariety!.id,
+      sowingDate: wheatSowingDate,
+      cycleDays: WHEAT_CYCLE_DAYS,
+    },
+    who,
+  );
   const fhb = await programs.create(session, {
     semeadura_id: wheatSowing,
     nome: 'Giberela e ferrugem da folha — Talhão 3',
@@ -129,41 +139,4 @@ export async function seedDemoParanaPrograms(
       productivity: WHEAT_PRODUCTIVITY,
       desiccation: false,
     });
-}
-
-/** A sowing of a whole plot, emerged a week later, as the sowings API would write it. */
-async function sow(
-  db: Database,
-  demo: { accountId: number },
-  sowing: {
-    farmId: number;
-    plotName: string;
-    cropId: CropId;
-    seasonCropId: number;
-    farmVarietyId: number;
-    sowingDate: string;
-    cycleDays: number;
-  },
-): Promise<number> {
-  const [plot] = await db
-    .select({ id: t.plots.id, area: t.plots.area })
-    .from(t.plots)
-    .where(and(eq(t.plots.farmId, sowing.farmId), eq(t.plots.name, sowing.plotName)));
-  if (!plot) throw new Error(`Demo Paraná: no plot ${sowing.plotName}`);
-  const [row] = await db
-    .insert(t.sowings)
-    .values({
-      accountId: demo.accountId,
-      farmId: sowing.farmId,
-      plotId: plot.id,
-      cropId: sowing.cropId,
-      seasonCropId: sowing.seasonCropId,
-      farmVarietyId: sowing.farmVarietyId,
-      area: plot.area,
-      sowingDate: sowing.sowingDate,
-      emergenceDate: addDays(sowing.sowingDate, 7),
-      estimatedCycle: sowing.cycleDays,
-    })
-    .returning({ id: t.sowings.id });
-  return row!.id;
 }

@@ -5,12 +5,11 @@ import {
   permissionsFor,
   type ApplicationBody,
 } from '@lavoura/domain';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Session } from '../modules/auth/session.types.ts';
 import type { TokenClaims } from '../modules/auth/tokens.ts';
 import { ProgramsService } from '../modules/programs/programs.service.ts';
 import type { Database } from './client.ts';
-import { demoBrsVarieties, demoSoybeanSeason } from './demo-season.ts';
+import { demoBrsVarieties, demoProducts, demoSoybeanSeason, sowWholePlot } from './demo-season.ts';
 import * as t from './schema.ts';
 
 /**
@@ -76,58 +75,30 @@ export async function seedDemoPrograms(
     'Demo programs',
   );
 
-  const plots = await db
-    .select({ id: t.plots.id, name: t.plots.name, area: t.plots.area })
-    .from(t.plots)
-    .where(eq(t.plots.farmId, farm.id));
-  const plot = (name: string) => {
-    const found = plots.find((row) => row.name === name);
-    if (!found) throw new Error(`Demo programs: no plot ${name}`);
-    return found;
-  };
-  const sow = async (plotName: string, daysAgo: number, farmVarietyId: number) => {
-    const field = plot(plotName);
-    const sown = back(daysAgo);
-    const [row] = await db
-      .insert(t.sowings)
-      .values({
-        accountId: demo.accountId,
+  const sow = (plotName: string, daysAgo: number, farmVarietyId: number) =>
+    sowWholePlot(
+      db,
+      demo,
+      {
         farmId: farm.id,
-        plotId: field.id,
+        plotName,
         cropId: CROP_IDS.soybean,
         seasonCropId: seasonCrop.id,
         farmVarietyId,
-        area: field.area,
-        sowingDate: sown,
-        emergenceDate: addDays(sown, 7),
-        estimatedCycle: 120,
-      })
-      .returning({ id: t.sowings.id });
-    return row!.id;
-  };
+        sowingDate: back(daysAgo),
+        cycleDays: 120,
+      },
+      'Demo programs',
+    );
   const sede = await sow('Talhão 01 - Sede', 75, mainVariety);
   const second = await sow('Talhão 02', 62, mainVariety);
   await sow('Talhão 03 - Cabeceira', 40, otherVariety);
 
-  const products = await db
-    .select({ id: t.pesticides.id, name: t.pesticides.name })
-    .from(t.pesticides)
-    .where(
-      and(
-        eq(t.pesticides.countryId, COUNTRY_IDS.brazil),
-        eq(t.pesticides.listed, true),
-        inArray(
-          t.pesticides.name,
-          GROWER_VALUES.map((value) => value.name),
-        ),
-      ),
-    )
-    .orderBy(asc(t.pesticides.id));
-  const productId = (name: string) => {
-    const found = products.find((row) => row.name === name);
-    if (!found) throw new Error(`Demo programs: no product ${name}`);
-    return found.id;
-  };
+  const { idOf: productId } = await demoProducts(
+    db,
+    GROWER_VALUES.map((value) => value.name),
+    'Demo programs',
+  );
   await db.insert(t.accountPesticideValues).values(
     GROWER_VALUES.map((value) => ({
       accountId: demo.accountId,
@@ -137,17 +108,7 @@ export async function seedDemoPrograms(
       uses: 1,
     })),
   );
-  const priced = await db
-    .select({ id: t.pesticides.id, name: t.pesticides.name })
-    .from(t.pesticides)
-    .where(
-      and(
-        eq(t.pesticides.countryId, COUNTRY_IDS.brazil),
-        eq(t.pesticides.listed, true),
-        isNull(t.pesticides.accountId),
-        inArray(t.pesticides.name, Object.keys(GROWER_PRICES)),
-      ),
-    );
+  const { rows: priced } = await demoProducts(db, Object.keys(GROWER_PRICES), 'Demo programs');
   if (priced.length)
     await db.insert(t.accountPesticideValues).values(
       priced.map((product) => ({

@@ -3,10 +3,11 @@ import {
   COUNTRY_IDS,
   currentSeasonStartYear,
   seasonPeriod,
+  addDays,
   todayIn,
   type CropId,
 } from '@lavoura/domain';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import * as t from './schema.ts';
 
@@ -86,4 +87,71 @@ export async function demoBrsVarieties(
     )
     .returning({ id: t.farmVarieties.id });
   return farmVarieties.map((row) => row.id) as [number, number];
+}
+
+/**
+ * The Brazilian catalogue products of these names (listed, not an account's own), by id; `idOf`
+ * names the seeder in its error when one is missing.
+ */
+export async function demoProducts(
+  db: Pick<Database, 'select'>,
+  names: readonly string[],
+  who: string,
+) {
+  const rows = await db
+    .select({ id: t.pesticides.id, name: t.pesticides.name })
+    .from(t.pesticides)
+    .where(
+      and(
+        eq(t.pesticides.countryId, COUNTRY_IDS.brazil),
+        eq(t.pesticides.listed, true),
+        isNull(t.pesticides.accountId),
+        inArray(t.pesticides.name, [...names]),
+      ),
+    )
+    .orderBy(asc(t.pesticides.id));
+  const idOf = (name: string) => {
+    const found = rows.find((row) => row.name === name);
+    if (!found) throw new Error(`${who}: no product ${name}`);
+    return found.id;
+  };
+  return { rows, idOf };
+}
+
+/** A sowing of a whole plot (by name), emerged a week later, as the sowings API would write it. */
+export async function sowWholePlot(
+  db: Pick<Database, 'select' | 'insert'>,
+  demo: { accountId: number },
+  sowing: {
+    farmId: number;
+    plotName: string;
+    cropId: CropId;
+    seasonCropId: number;
+    farmVarietyId: number;
+    sowingDate: string;
+    cycleDays: number;
+  },
+  who: string,
+): Promise<number> {
+  const [plot] = await db
+    .select({ id: t.plots.id, area: t.plots.area })
+    .from(t.plots)
+    .where(and(eq(t.plots.farmId, sowing.farmId), eq(t.plots.name, sowing.plotName)));
+  if (!plot) throw new Error(`${who}: no plot ${sowing.plotName}`);
+  const [row] = await db
+    .insert(t.sowings)
+    .values({
+      accountId: demo.accountId,
+      farmId: sowing.farmId,
+      plotId: plot.id,
+      cropId: sowing.cropId,
+      seasonCropId: sowing.seasonCropId,
+      farmVarietyId: sowing.farmVarietyId,
+      area: plot.area,
+      sowingDate: sowing.sowingDate,
+      emergenceDate: addDays(sowing.sowingDate, 7),
+      estimatedCycle: sowing.cycleDays,
+    })
+    .returning({ id: t.sowings.id });
+  return row!.id;
 }
