@@ -10,19 +10,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pesticideRowSchema, productUnitOf, type PesticideRow } from '../../packages/domain/src/index.ts';
+import {
+  CONVERSION_FACTORS,
+  pesticideRowSchema,
+  productUnitOf,
+  type PesticideRow,
+} from '../../packages/domain/src/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const catalogue = path.join(root, 'apps/api/src/db/reference-data/catalogue');
 const labelsDir = path.join(catalogue, 'us-labels');
 const out = path.join(catalogue, 'named-products.json');
 
-/** 1 US fluid ounce is 29.5735295625 mL; 1 acre is 0.40468564224 ha (exact definitions). */
+/** 1 US fluid ounce is 29.5735295625 mL (exact); acres to hectares by the app's own factor. */
 const L_PER_FL_OZ = 0.0295735295625;
-const HA_PER_ACRE = 0.40468564224;
 /** fl oz per acre as L per hectare, to the millilitre. */
 export const flOzPerAcreToLPerHa = (flOz: number) =>
-  Math.round(((flOz * L_PER_FL_OZ) / HA_PER_ACRE) * 1000) / 1000;
+  Math.round(flOz * L_PER_FL_OZ * CONVERSION_FACTORS.haToAc * 1000) / 1000;
 
 interface LabelFile {
   displayName: string;
