@@ -15,6 +15,7 @@ export const errorBodySchema = z.object({
     additionalInfo: z.optional(z.unknown()),
   }),
 });
+z.globalRegistry.add(errorBodySchema, { id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** An error the API can answer: its translatable key and HTTP status. */

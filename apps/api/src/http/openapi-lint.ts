@@ -55,19 +55,65 @@ export function lintOpenApiFile(
   return { ok: result.status === 0, report: `${result.stdout ?? ''}${result.stderr ?? ''}` };
 }
 
+interface LintedOperation {
+  security?: unknown[];
+  requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
+  responses?: Record<
+    string,
+    { description?: string; content?: Record<string, { schema?: Record<string, unknown> }> }
+  >;
+}
+
+/**
+ * What a generated client needs beyond Redocly's rules: every operation says its security (`[]`
+ * when public, so a client sends no token), every response is described, and no answer or body is
+ * JSON of an unknown shape or of bytes (a file declares its media type, an upload its form).
+ */
+export function clientProblems(document: {
+  paths?: Record<string, Record<string, LintedOperation>>;
+}): string[] {
+  const problems: string[] = [];
+  for (const [url, operations] of Object.entries(document.paths ?? {}))
+    for (const [method, operation] of Object.entries(operations)) {
+      const route = `${method.toUpperCase()} ${url}`;
+      if (!Array.isArray(operation.security))
+        problems.push(`${route}: no security ([] for a public operation)`);
+      const json = [
+        ['request body', operation.requestBody?.content?.['application/json']?.schema],
+        ...Object.entries(operation.responses ?? {}).map(([status, response]) => {
+          if (!response.description || response.description === 'Default Response')
+            problems.push(`${route} ${status}: no description`);
+          return [status, response.content?.['application/json']?.schema] as const;
+        }),
+      ] as const;
+      for (const [part, schema] of json)
+        if (schema && (Object.keys(schema).length === 0 || schema.format === 'binary'))
+          problems.push(`${route} ${part}: JSON of no declared shape (a file or a form?)`);
+    }
+  return problems;
+}
+
+/** Redocly's lint and clientProblems on a document file; the problems go to stderr. */
+function lintAll(file: string): boolean {
+  const { ok } = lintOpenApiFile(file);
+  const problems = clientProblems(JSON.parse(fs.readFileSync(file, 'utf8')));
+  for (const problem of problems) console.error(`openapi: ${problem}`);
+  return ok && problems.length === 0;
+}
+
 /**
  * `npm run lint:openapi [file]`: lints the given document, or generates the app's own and lints
  * it; exits 1 on any lint error, so `npm run check` fails.
  */
 async function main(given: string | undefined): Promise<void> {
   if (given) {
-    process.exitCode = lintOpenApiFile(given).ok ? 0 : 1;
+    process.exitCode = lintAll(given) ? 0 : 1;
     return;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lavoura-openapi-'));
   const file = path.join(dir, 'openapi.json');
   fs.writeFileSync(file, JSON.stringify(await generateOpenApiDocument(), null, 2));
-  const { ok } = lintOpenApiFile(file);
+  const ok = lintAll(file);
   fs.rmSync(dir, { recursive: true, force: true });
   process.exitCode = ok ? 0 : 1;
 }

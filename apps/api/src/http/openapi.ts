@@ -1,7 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { describeDocument } from './openapi-document.ts';
 
 /** The areas of the API, in the order the UI lists them. */
 const TAGS = [
@@ -47,6 +48,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         access === 'public' ? [] : access?.optional ? [{}, ...SESSION_SECURITY] : SESSION_SECURITY;
       return { schema: { ...schema, security }, url };
     },
+    // The schemas registered with an id (`z.globalRegistry.add(schema, { id })`, wherever they
+    // are defined) become components that operations reference; then files and descriptions.
+    transformObject: (input) =>
+      describeDocument(
+        createJsonSchemaTransformObject({ zodToJsonConfig: { target: 'openapi-3.0' } })(input),
+      ),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

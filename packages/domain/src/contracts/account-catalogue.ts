@@ -84,6 +84,7 @@ export const accountProductSchema = z.object({
   registro: z.nullable(z.string()),
   informado_por: informedSchema,
 });
+z.globalRegistry.add(accountProductSchema, { id: 'AccountProduct' });
 export type AccountProduct = z.infer<typeof accountProductSchema>;
 
 export const accountVarietyBodySchema = z.strictObject({
@@ -107,4 +108,5 @@ export const accountVarietySchema = z.object({
   ciclo_dias: z.nullable(z.int()),
   informado_por: informedSchema,
 });
+z.globalRegistry.add(accountVarietySchema, { id: 'AccountVariety' });
 export type AccountVariety = z.infer<typeof accountVarietySchema>;

@@ -22,6 +22,7 @@ export const backOfficeAccountSchema = z.object({
   internal: z.boolean(),
   created_at: z.string(),
 });
+z.globalRegistry.add(backOfficeAccountSchema, { id: 'BackOfficeAccount' });
 
 export const backOfficeAccountCreateBodySchema = z.object({
   name,

@@ -87,6 +87,7 @@ export const weeklyDigestSchema = z.object({
   expires_at: z.string(),
   farms: z.array(digestFarmSchema),
 });
+z.globalRegistry.add(weeklyDigestSchema, { id: 'WeeklyDigest' });
 
 export const digestLinkSchema = z.object({
   url: z.string(),

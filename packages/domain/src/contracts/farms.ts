@@ -72,6 +72,7 @@ export const farmSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
+z.globalRegistry.add(farmSchema, { id: 'Farm' });
 export type Farm = z.infer<typeof farmSchema>;
 
 export const farmStatsSchema = z.object({
@@ -222,6 +223,7 @@ export const plotSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
+z.globalRegistry.add(plotSchema, { id: 'Plot' });
 export type Plot = z.infer<typeof plotSchema>;
 
 export const remainingAreaSchema = z.object({
@@ -235,6 +237,7 @@ export const kmlPreviewSchema = z.object({
     z.object({ nome: z.string(), geometry: plotPolygonSchema, area_calculada: z.number() }),
   ),
 });
+z.globalRegistry.add(kmlPreviewSchema, { id: 'KmlPreview' });
 
 // ---- contracted area (Full plan) -------------------------------------------------------------
 
@@ -252,6 +255,7 @@ export const accountPlotSchema = z.object({
   area: z.number(),
   contracted_area: z.nullable(z.number()),
 });
+z.globalRegistry.add(accountPlotSchema, { id: 'AccountPlot' });
 export type AccountPlot = z.infer<typeof accountPlotSchema>;
 
 /** Each plot's share of the account's contracted area; the sum may not exceed the contract. */

@@ -86,6 +86,7 @@ export const accountEntrySchema = z.object({
   name: z.string(),
   current: z.boolean(),
 });
+z.globalRegistry.add(accountEntrySchema, { id: 'AccountEntry' });
 
 export const sessionUserSchema = z.object({
   id: z.int(),
@@ -117,6 +118,7 @@ export const sessionUserSchema = z.object({
   }),
   phones: z.array(z.string()),
 });
+z.globalRegistry.add(sessionUserSchema, { id: 'SessionUser' });
 
 export const sessionAnswerSchema = z.object({
   accounts: z.array(accountEntrySchema),
@@ -126,6 +128,7 @@ export const sessionAnswerSchema = z.object({
   token: z.string(),
   user: sessionUserSchema,
 });
+z.globalRegistry.add(sessionAnswerSchema, { id: 'Session' });
 
 export const memberSchema = z.object({
   id: z.int(),
@@ -142,6 +145,7 @@ export const memberSchema = z.object({
   invited: z.boolean(),
   created_at: z.string(),
 });
+z.globalRegistry.add(memberSchema, { id: 'Member' });
 
 /** An invitation waiting for the signed-in person's answer. */
 export const invitationSchema = z.object({

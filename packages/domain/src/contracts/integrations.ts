@@ -35,6 +35,7 @@ export const calendarFeedSchema = z.object({
   url: z.string(),
   created_at: z.string(),
 });
+z.globalRegistry.add(calendarFeedSchema, { id: 'CalendarFeed' });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
 /** Where to send the member for Google's consent, or why not. */

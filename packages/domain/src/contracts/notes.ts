@@ -61,6 +61,7 @@ export const noteFileSchema = z.object({
   /** Bytes. */
   size: z.int(),
 });
+z.globalRegistry.add(noteFileSchema, { id: 'NoteFile' });
 export type NoteFile = z.infer<typeof noteFileSchema>;
 
 export const noteSchema = z.object({
@@ -76,4 +77,5 @@ export const noteSchema = z.object({
   updated_at: z.string(),
   files: z.array(noteFileSchema),
 });
+z.globalRegistry.add(noteSchema, { id: 'Note' });
 export type Note = z.infer<typeof noteSchema>;

@@ -57,6 +57,7 @@ export const farmVarietySchema = z.object({
   growth_habit: z.nullable(z.string()),
   genetically_modified_organism: z.nullable(z.boolean()),
 });
+z.globalRegistry.add(farmVarietySchema, { id: 'FarmVariety' });
 export type FarmVariety = z.infer<typeof farmVarietySchema>;
 
 /** A catalogue variety offered to a farm, with whether it is added and indicated there. */

@@ -219,11 +219,15 @@ function bodyOf(valid: Record<string, unknown>, change: Record<string, unknown>)
 describe('every farms-area route with a body is listed here', () => {
   it('matches the OpenAPI document', async () => {
     const document = (await app.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
-      paths: Record<string, Record<string, { requestBody?: unknown; tags?: string[] }>>;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, unknown> }; tags?: string[] }>
+      >;
     }>();
+    // JSON bodies: an upload (the KML preview's multipart form) is refused by its own tests.
     const withBody = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.entries(operations)
-        .filter(([, operation]) => operation.requestBody !== undefined)
+        .filter(([, operation]) => operation.requestBody?.content['application/json'] !== undefined)
         .filter(([, operation]) => operation.tags?.some((tag) => tag === 'farms'))
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses, idSchema, multipartFileBody } from '../../http/schemas.ts';
 import type { PlotsService } from './plots.service.ts';
 
 const errors = {
@@ -222,6 +222,7 @@ export function plotsRoutes(plots: PlotsService) {
           operationId: 'previewKml',
           summary: 'The plots of a KML or KMZ file (multipart field `file`, 5 MB at most), unsaved',
           consumes: ['multipart/form-data'],
+          body: multipartFileBody('The KML or KMZ file, 5 MB at most'),
           response: {
             200: kmlPreviewSchema,
             413: errorBodySchema,

@@ -17,7 +17,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import {
+  commonErrorResponses,
+  fileAnswer,
+  idSchema,
+  multipartFileBody,
+} from '../../http/schemas.ts';
 import type { IntegrationsService } from './integrations.service.ts';
 
 const errors = {
@@ -127,7 +132,7 @@ export function integrationsRoutes(service: IntegrationsService) {
             'The iCalendar feed (text/calendar) a calendar app subscribes to: one all-day event per spraying, TENTATIVE when planned, CONFIRMED when applied; 404 exception.calendar.feed_not_found for an unknown or renewed secret',
           params: z.object({ secret: z.string().min(1).max(200) }),
           response: {
-            200: z.string().describe('text/calendar; charset=utf-8'),
+            200: fileAnswer('The iCalendar feed', ['text/calendar']),
             404: errorBodySchema,
             500: errorBodySchema,
             503: errorBodySchema,
@@ -197,6 +202,7 @@ export function integrationsRoutes(service: IntegrationsService) {
             'Create plots on a farm from a boundaries export (multipart field `file`, 5 MB at most): GeoJSON Polygons/MultiPolygons or a zipped shapefile; saved like a KML import',
           consumes: ['multipart/form-data'],
           params: z.object({ id: idSchema.describe('the farm’s id') }),
+          body: multipartFileBody('GeoJSON or a zipped shapefile, 5 MB at most'),
           response: {
             201: z.array(plotSchema),
             409: errorBodySchema,

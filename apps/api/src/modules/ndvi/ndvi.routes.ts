@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses, fileAnswer, idSchema } from '../../http/schemas.ts';
 import type { NdviService } from './ndvi.service.ts';
 
 const errors = {
@@ -46,7 +46,7 @@ export function ndviRoutes(ndvi: NdviService) {
           summary: 'A plot’s NDVI image of one day: a PNG, transparent outside the plot',
           params: z.object({ plot_id: idSchema, date: isoDateSchema }),
           querystring: z.object({ v: z.string().max(40).optional() }),
-          response: { 200: z.any().describe('image/png'), ...errors },
+          response: { 200: fileAnswer('The image (PNG)', ['image/png']), ...errors },
         },
         // After the app's onSend (no-store on every signed-in answer): an image may be kept.
         onSend: (_request, reply, payload, done) => {

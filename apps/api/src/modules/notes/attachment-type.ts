@@ -15,6 +15,9 @@ const ACCEPTED: Record<string, string> = {
   xls: 'application/vnd.ms-excel',
 };
 
+/** The media types an attachment is answered with (its download's OpenAPI answer). */
+export const NOTE_FILE_MEDIA_TYPES = [...new Set(Object.values(ACCEPTED))];
+
 /** An OLE2 compound file's stream name, as its directory stores it (UTF-16LE). */
 const utf16 = (name: string) => Buffer.from(name, 'utf16le');
 const WORD_STREAM = utf16('WordDocument');

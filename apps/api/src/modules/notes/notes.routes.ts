@@ -22,7 +22,8 @@ import { safeParse, type $ZodType } from 'zod/v4/core';
 import { AppError } from '../../http/app-error.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses, fileAnswer, idSchema } from '../../http/schemas.ts';
+import { NOTE_FILE_MEDIA_TYPES } from './attachment-type.ts';
 import type { NotesService, Upload } from './notes.service.ts';
 
 const errors = {
@@ -228,7 +229,7 @@ export function notesRoutes(notes: NotesService) {
           summary: 'An attachment of a note (images inline, other files as a download)',
           params: z.object({ note_id: idSchema, file_id: idSchema }),
           response: {
-            200: z.any().describe('The file’s bytes, with its content type'),
+            200: fileAnswer('The file’s bytes, with its content type', NOTE_FILE_MEDIA_TYPES),
             ...errors,
           },
         },

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { PDF, XLSX, commonErrorResponses, fileAnswer, idSchema } from '../../http/schemas.ts';
 import { PRESCRIPTION_FORMATS, type PrescriptionService } from './prescription.service.ts';
 
 const errors = {
@@ -36,11 +36,10 @@ export function prescriptionRoutes(prescriptions: PrescriptionService) {
             language: z.enum(LANGUAGES).optional(),
           }),
           response: {
-            200: z
-              .any()
-              .describe(
-                'The file: application/pdf or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-              ),
+            200: fileAnswer(
+              'The prescription file: PDF (format=pdf) or spreadsheet (format=xlsx)',
+              [PDF, XLSX],
+            ),
             ...errors,
           },
         },

@@ -112,6 +112,7 @@ export const programEvaluationSchema = z.object({
     })
     .optional(),
 });
+z.globalRegistry.add(programEvaluationSchema, { id: 'ProgramEvaluation' });
 export type ProgramEvaluationAnswer = z.infer<typeof programEvaluationSchema>;
 
 /** Why a program has no scores yet. */

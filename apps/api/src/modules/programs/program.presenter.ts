@@ -38,6 +38,7 @@ export const applicationSchema = z.object({
   /** Its scores and efficacies with their explanation; null while the program has none. */
   avaliacao: applicationEvaluationSchema.nullable(),
 });
+z.globalRegistry.add(applicationSchema, { id: 'Application' });
 
 /** A program as the API answers it (spec 2 §3 Program; issue 13 item 5). */
 export const programSchema = z.object({
@@ -90,6 +91,7 @@ export const programSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
+z.globalRegistry.add(programSchema, { id: 'Program' });
 export type ProgramAnswer = z.infer<typeof programSchema>;
 
 /** GET /api/programas: the programs of a farm variety, a sowing or a farm. */

@@ -133,6 +133,7 @@ export const programaReportSchema = z.object({
   /** The pesticides used; null without RELATORIO_DEFENSIVOS_UTILIZADOS. */
   pesticides: z.array(pesticideUsedSchema).nullable(),
 });
+z.globalRegistry.add(programaReportSchema, { id: 'SprayingReport' });
 export type ProgramaReport = z.infer<typeof programaReportSchema>;
 
 // ---- the season report -----------------------------------------------------------------------
@@ -198,4 +199,5 @@ export const seasonReportSchema = z.object({
     by_month: z.array(rainPeriodSchema),
   }),
 });
+z.globalRegistry.add(seasonReportSchema, { id: 'SeasonReport' });
 export type SeasonReport = z.infer<typeof seasonReportSchema>;

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { PDF, commonErrorResponses, idSchema, jsonOrFileAnswer } from '../../http/schemas.ts';
 import { programaReportSchema, seasonReportSchema } from './report.schemas.ts';
 import type { ReportFile, ReportsService } from './reports.service.ts';
 
@@ -52,8 +52,10 @@ export function reportsRoutes(reports: ReportsService) {
             'The farm spraying report of a season: per sowing its program, sprays planned and applied with ideal and realised dates and growth stages, products and doses, costs and scores, plus the pesticides used; format=pdf answers the PDF. 404 exception.report.no_plots (farm without plots), exception.report.no_sowings (no sowing, or none with a program, in the season)',
           querystring,
           response: {
-            200: programaReportSchema.describe(
-              'The report; with format=pdf the file (application/pdf) instead',
+            200: jsonOrFileAnswer(
+              programaReportSchema,
+              'The report; with format=pdf the PDF file instead',
+              [PDF],
             ),
             ...errors,
           },
@@ -80,8 +82,10 @@ export function reportsRoutes(reports: ReportsService) {
             'The season report of a farm: per sowing its harvests, irrigation and growth-stage observations, and the rainfall of the season by week and month; format=pdf answers the PDF. 404 exception.report.no_plots, exception.report.no_sowings, exception.report.no_harvest_stage (no sowing harvested nor at the harvest stage: soybean R8, wheat 11.4), exception.report.no_harvested_sowings (some at the harvest stage, none harvested)',
           querystring,
           response: {
-            200: seasonReportSchema.describe(
-              'The report; with format=pdf the file (application/pdf) instead',
+            200: jsonOrFileAnswer(
+              seasonReportSchema,
+              'The report; with format=pdf the PDF file instead',
+              [PDF],
             ),
             ...errors,
           },

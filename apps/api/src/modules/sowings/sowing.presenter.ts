@@ -71,6 +71,7 @@ export const sowingSchema = z.object({
   /** Not deleted and of the farm's current season-crop: the sowing may still be changed. */
   active: z.boolean(),
 });
+z.globalRegistry.add(sowingSchema, { id: 'Sowing' });
 export type SowingAnswer = z.infer<typeof sowingSchema>;
 
 /** What `include=` may add to a sowing (spec 2 §7); `status` is always answered. */
