@@ -247,8 +247,9 @@ export class NotificationsService {
       const unit = quote.unit ? `/${quote.unit === 'sc60kg' ? 'sc' : quote.unit}` : '';
       // The place alone ("Paranaguá (PR)") does not say which crop the price is of.
       const crop = CROPS.find((row) => row.id === quote.crop_id);
+      // Money as the reports write it (the product's one format: R$ 1.234,50, R$1,234.50).
       const cropName = crop ? `${translate(lang, 'reference', crop.message_key)} — ` : '';
-      return `• ${cropName}${quote.name}: ${formatMoney(quote.price, quote.currency, lang, 2)}${unit}${variation}`;
+      return `• ${cropName}${quote.name}: ${formatMoney(quote.price, quote.currency, lang)}${unit}${variation}`;
     });
     lines.push(`• USD/BRL: ${number(summary.dollar.usd_brl, 4)}`);
     const values = {

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { NOTIFICATION_TYPE_IDS, UNSUBSCRIBE_TOKEN_DAYS, addDays } from '@lavoura/domain';
+import {
+  NOTIFICATION_TYPE_IDS,
+  UNSUBSCRIBE_TOKEN_DAYS,
+  addDays,
+  formatMoney,
+} from '@lavoura/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
@@ -383,6 +388,50 @@ describe('the commodity quotes summary', () => {
     );
     expect(mails[0]!.text).toContain('USD/BRL: 5,4321');
     expect(mails[0]!.text).toContain('dados simulados');
+  });
+});
+
+describe('the quotes summary’s money (issue 29 item 9)', () => {
+  it('writes R$ as the reports do, in each language', async () => {
+    const market: Pick<MarketService, 'summary'> = {
+      async summary() {
+        return {
+          simulated: false,
+          source: 'test',
+          soybean: [],
+          wheat: [
+            {
+              name: 'Cascavel (PR)',
+              date: '2026-11-24',
+              price: 1234.5,
+              percentage_variation: null,
+              crop_id: 2,
+              currency: 'BRL' as const,
+              unit: 't' as const,
+            },
+          ],
+          dollar: { usd_brl: 5.4321, date: '2026-11-24', percentage_variation: 0.1 },
+        };
+      },
+    };
+    const written = { pt: 'R$ 1.234,50', en: 'R$1,234.50', es: 'R$ 1.234,50' } as const;
+    const members = [];
+    for (const language of ['pt', 'en', 'es'] as const) {
+      const member = await digestScenario(app, {
+        farmName: `Fazenda Reais ${language}`,
+        optIn: [NOTIFICATION_TYPE_IDS.commodity_quotations],
+      });
+      await app.db.update(t.users).set({ language }).where(eq(t.users.id, member.member.id));
+      members.push({ language, member });
+    }
+    expect((await notificationsWith({ market }).runWeekly(DIGEST_NOW)).failed).toBe(0);
+    for (const { language, member } of members) {
+      const [mail] = await mailsTo(app, member.member.email);
+      const text = mail!.text.replace(/\s/g, ' ');
+      // The reports' money function (report-document.ts), with the currency's own places.
+      expect(formatMoney(1234.5, 'BRL', language).replace(/\s/g, ' ')).toBe(written[language]);
+      expect(text, language).toContain(`Cascavel (PR): ${written[language]}/t`);
+    }
   });
 });
 
