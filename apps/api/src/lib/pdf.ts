@@ -1,3 +1,4 @@
+import { LOCALE_RULES, type Language } from '@lavoura/domain';
 import PDFDocument from 'pdfkit';
 
 /** The app's colours in its documents (the web theme's primary, secondary and text). */
@@ -59,6 +60,79 @@ export function startPdf(options: {
     doc.on('error', reject);
   });
   return { doc, done };
+}
+
+/** A name as a file name part: no accents, lower case, words joined by hyphens. */
+export function slug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+}
+
+/**
+ * A calendar day as the language writes it in full digits: 05/01/2026, 01/05/2026 in English. A
+ * value with a time (2026-01-05T14:00:00Z) is written as its day, as stored.
+ */
+export function day(value: string, language: Language): string {
+  const [year, month, date] = value.slice(0, 10).split('-').map(Number);
+  return new Intl.DateTimeFormat(LOCALE_RULES[language].locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year!, month! - 1, date!)));
+}
+
+/**
+ * The footer of every page, drawn once the content is laid out (the pages are buffered): a rule,
+ * the document's words on the left (cut with an ellipsis) and "page N of M" on the right.
+ */
+export function drawPageFooters(
+  doc: PDFKit.PDFDocument,
+  footer: {
+    left: number;
+    width: number;
+    /** How far above the page's bottom edge the text sits. */
+    fromBottom: number;
+    fontSize: number;
+    /** The share of the width the left words take (the page number has the rest). */
+    leftShare: number;
+    text: string;
+    pageText: (page: number, pages: number) => string;
+    font: string;
+  },
+): void {
+  const { left, width } = footer;
+  const leftWidth = width * footer.leftShare;
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    const saved = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - footer.fromBottom;
+    doc
+      .moveTo(left, y - 6)
+      .lineTo(left + width, y - 6)
+      .lineWidth(0.6)
+      .strokeColor(PDF_COLOURS.rule)
+      .stroke();
+    doc
+      .font(footer.font)
+      .fontSize(footer.fontSize)
+      .fillColor(PDF_COLOURS.grey)
+      .text(footer.text, left, y, { width: leftWidth, lineBreak: false, ellipsis: true });
+    doc.text(footer.pageText(index + 1, range.count), left + leftWidth, y, {
+      width: width - leftWidth,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = saved;
+  }
 }
 
 /** A table row's background: every other row banded, a rule below each. */

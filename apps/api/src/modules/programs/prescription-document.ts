@@ -15,7 +15,15 @@ import {
 } from '@lavoura/domain';
 import { translate } from '@lavoura/i18n';
 import ExcelJS from 'exceljs';
-import { PDF_COLOURS as COLOURS, bandedRow, startPdf, winAnsi } from '../../lib/pdf.ts';
+import {
+  PDF_COLOURS as COLOURS,
+  bandedRow,
+  day,
+  drawPageFooters,
+  slug,
+  startPdf,
+  winAnsi,
+} from '../../lib/pdf.ts';
 
 /**
  * The spray prescription a sprayer operator takes to the field (issue 13 item 9; docs/prescription.md):
@@ -104,29 +112,6 @@ const round = (value: number, decimals: number) => {
   const factor = 10 ** decimals;
   return Math.round(value * factor) / factor;
 };
-
-/** A name as a file name part: no accents, lower case, words joined by hyphens. */
-function slug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-}
-
-/** A calendar day as the language writes it in full digits: 05/01/2026, 01/05/2026 in English. */
-function day(value: string, language: Language): string {
-  const [year, month, date] = value.split('-').map(Number);
-  return new Intl.DateTimeFormat(LOCALE_RULES[language].locale, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year!, month! - 1, date!)));
-}
 
 export function composePrescription(data: PrescriptionData): PrescriptionSheet {
   const { language } = data;
@@ -492,30 +477,16 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
   });
 
   // The footer of every page: when it was made, by whom, and the page.
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    const saved = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - 36;
-    doc
-      .moveTo(left, y - 6)
-      .lineTo(left + width, y - 6)
-      .lineWidth(0.6)
-      .strokeColor(COLOURS.rule)
-      .stroke();
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(COLOURS.grey)
-      .text(text(sheet.footer), left, y, { width: width / 2, lineBreak: false });
-    doc.text(text(pageText(sheet.language, index + 1, range.count)), left + width / 2, y, {
-      width: width / 2,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = saved;
-  }
+  drawPageFooters(doc, {
+    left,
+    width,
+    fromBottom: 36,
+    fontSize: 8,
+    leftShare: 1 / 2,
+    text: text(sheet.footer),
+    pageText: (page, pages) => text(pageText(sheet.language, page, pages)),
+    font: 'Helvetica',
+  });
   doc.end();
   return done;
 }

@@ -12,7 +12,15 @@ import {
   type Language,
 } from '@lavoura/domain';
 import { translate } from '@lavoura/i18n';
-import { PDF_COLOURS as COLOURS, bandedRow, startPdf, winAnsi } from '../../lib/pdf.ts';
+import {
+  PDF_COLOURS as COLOURS,
+  bandedRow,
+  day,
+  drawPageFooters,
+  slug,
+  startPdf,
+  winAnsi,
+} from '../../lib/pdf.ts';
 import type { ProgramaReport, SeasonReport } from './report.schemas.ts';
 
 /**
@@ -58,28 +66,6 @@ export interface ReportSheet {
 }
 
 // ---- formatting ------------------------------------------------------------------------------
-
-/** A name as a file name part: no accents, lower case, words joined by hyphens. */
-function slug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-}
-
-function day(value: string, language: Language): string {
-  const [year, month, date] = value.slice(0, 10).split('-').map(Number);
-  return new Intl.DateTimeFormat(LOCALE_RULES[language].locale, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year!, month! - 1, date!)));
-}
 
 function instant(value: string, language: Language, timeZone: string): string {
   return formatFarmInstant(value, language, timeZone, 'short');
@@ -584,35 +570,16 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
   }
 
   // The footer of every page: the report, the farm and season, and the page.
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    const saved = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - 32;
-    doc
-      .moveTo(left, y - 6)
-      .lineTo(left + width, y - 6)
-      .lineWidth(0.6)
-      .strokeColor(COLOURS.rule)
-      .stroke();
-    doc
-      .font('Helvetica')
-      .fontSize(7.5)
-      .fillColor(COLOURS.grey)
-      .text(text(`${sheet.title} · ${sheet.subtitle}`), left, y, {
-        width: (width * 2) / 3,
-        lineBreak: false,
-        ellipsis: true,
-      });
-    doc.text(
-      text(translate(sheet.language, 'reports', 'page', { page: index + 1, pages: range.count })),
-      left + (width * 2) / 3,
-      y,
-      { width: width / 3, align: 'right', lineBreak: false },
-    );
-    doc.page.margins.bottom = saved;
-  }
+  drawPageFooters(doc, {
+    left,
+    width,
+    fromBottom: 32,
+    fontSize: 7.5,
+    leftShare: 2 / 3,
+    text: text(`${sheet.title} · ${sheet.subtitle}`),
+    pageText: (page, pages) => text(translate(sheet.language, 'reports', 'page', { page, pages })),
+    font: 'Helvetica',
+  });
   doc.end();
   return done;
 }
