@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { LOCALE_RULES, type Language } from '@lavoura/domain';
 import PDFDocument from 'pdfkit';
 
@@ -12,31 +14,41 @@ export const PDF_COLOURS = {
 };
 
 /**
- * Characters the PDF's standard fonts (WinAnsi) cannot draw are written without their accent or
- * as "?": the Latin of pt, en and es is all there.
+ * The documents' font: Noto Sans (SIL Open Font License 1.1, from the npm package
+ * @expo-google-fonts/noto-sans; docs/architecture.md), embedded as a subset of the glyphs a
+ * document uses. It draws the Latin of every language, Vietnamese, Greek and Cyrillic, so a plot
+ * or farm imported with such a name prints as written (the PDF standard fonts drew "?"). Not CJK,
+ * Arabic, Hebrew or Indic scripts: those print as empty boxes (docs/architecture.md says why).
  */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-export function winAnsi(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    if (
-      (code >= 0x20 && code <= 0x7e) ||
-      (code >= 0xa0 && code <= 0xff) ||
-      WIN_ANSI_EXTRA.has(char)
-    )
-      out += char;
-    else {
-      const plain = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      out += /^[\x20-\x7e]+$/.test(plain) ? plain : '?';
-    }
+export const PDF_FONTS = {
+  regular: 'NotoSans',
+  bold: 'NotoSans-Bold',
+  italic: 'NotoSans-Italic',
+} as const;
+const FONT_FILES: Record<keyof typeof PDF_FONTS, string> = {
+  regular: '400Regular/NotoSans_400Regular.ttf',
+  bold: '700Bold/NotoSans_700Bold.ttf',
+  italic: '400Regular_Italic/NotoSans_400Regular_Italic.ttf',
+};
+let fontData: Map<string, Buffer> | undefined;
+/** The font files, read once per process (a few hundred KB each). */
+function fonts(): Map<string, Buffer> {
+  if (!fontData) {
+    const resolve = createRequire(import.meta.url).resolve;
+    fontData = new Map(
+      (Object.keys(PDF_FONTS) as (keyof typeof PDF_FONTS)[]).map((style) => [
+        PDF_FONTS[style],
+        fs.readFileSync(resolve(`@expo-google-fonts/noto-sans/${FONT_FILES[style]}`)),
+      ]),
+    );
   }
-  return out;
+  return fontData;
 }
 
 /**
- * An A4 PDF of the app (prescriptions, reports): standard fonts, pages kept in memory so that the
- * footers can number them at the end, and the whole file as one Buffer once `doc.end()` is called.
+ * An A4 PDF of the app (prescriptions, reports): the embedded Noto Sans, pages kept in memory so
+ * that the footers can number them at the end, and the whole file as one Buffer once `doc.end()`
+ * is called.
  */
 export function startPdf(options: {
   title: string;
@@ -51,8 +63,10 @@ export function startPdf(options: {
     margins: options.margins,
     bufferPages: true,
     lang: options.locale,
-    info: { Title: winAnsi(options.title), Author: 'Lavoura', Creator: 'Lavoura' },
+    info: { Title: options.title, Author: 'Lavoura', Creator: 'Lavoura' },
   });
+  for (const [name, data] of fonts()) doc.registerFont(name, data);
+  doc.font(PDF_FONTS.regular);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -21,8 +21,8 @@ import {
   day,
   drawPageFooters,
   slug,
+  PDF_FONTS,
   startPdf,
-  winAnsi,
 } from '../../lib/pdf.ts';
 
 /**
@@ -264,7 +264,6 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
   const left = margin;
   const width = doc.page.width - margin * 2;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const text = (value: string) => winAnsi(value);
   /** A new page when `height` does not fit below the cursor. */
   const ensure = (height: number) => {
     if (doc.y + height > bottom()) doc.addPage();
@@ -273,9 +272,9 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
   // Header: the brand and the status on one line, then the title and the application.
   const top = doc.y;
   doc.rect(0, 0, doc.page.width, 6).fill(COLOURS.green);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(COLOURS.green).text('Lavoura', left, top);
-  const status = text(sheet.whiteMold ? `${sheet.status} · ${sheet.whiteMold}` : sheet.status);
-  doc.font('Helvetica-Bold').fontSize(9);
+  doc.font(PDF_FONTS.bold).fontSize(11).fillColor(COLOURS.green).text('Lavoura', left, top);
+  const status = sheet.whiteMold ? `${sheet.status} · ${sheet.whiteMold}` : sheet.status;
+  doc.font(PDF_FONTS.bold).fontSize(9);
   const statusWidth = doc.widthOfString(status) + 16;
   doc
     .roundedRect(left + width - statusWidth, top - 3, statusWidth, 17, 8)
@@ -284,25 +283,25 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
     .fillColor(sheet.applied ? '#FFFFFF' : COLOURS.green)
     .text(status, left + width - statusWidth, top + 1.5, { width: statusWidth, align: 'center' });
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONTS.bold)
     .fontSize(21)
     .fillColor(COLOURS.navy)
-    .text(text(sheet.title), left, top + 24, { width });
+    .text(sheet.title, left, top + 24, { width });
   doc
-    .font('Helvetica')
+    .font(PDF_FONTS.regular)
     .fontSize(11)
     .fillColor(COLOURS.grey)
-    .text(text(sheet.subtitle), left, doc.y + 2, { width });
+    .text(sheet.subtitle, left, doc.y + 2, { width });
   doc.y += 10;
 
   const heading = (title: string) => {
     ensure(60);
     doc.y += 8;
     doc
-      .font('Helvetica-Bold')
+      .font(PDF_FONTS.bold)
       .fontSize(9)
       .fillColor(COLOURS.green)
-      .text(text(title.toLocaleUpperCase(sheet.language)), left, doc.y, {
+      .text(title.toLocaleUpperCase(sheet.language), left, doc.y, {
         width,
         characterSpacing: 0.6,
       });
@@ -332,10 +331,10 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
     for (const fields of rows) {
       const heights = fields.map((field) => {
         const w = cell * (field.wide ? 2 : 1) - pad * 2;
-        doc.font('Helvetica').fontSize(7.5);
-        const label = doc.heightOfString(text(field.label), { width: w });
-        doc.font('Helvetica-Bold').fontSize(10.5);
-        return label + 2 + doc.heightOfString(text(field.value), { width: w });
+        doc.font(PDF_FONTS.regular).fontSize(7.5);
+        const label = doc.heightOfString(field.label, { width: w });
+        doc.font(PDF_FONTS.bold).fontSize(10.5);
+        return label + 2 + doc.heightOfString(field.value, { width: w });
       });
       const height = Math.max(...heights) + pad * 2;
       ensure(height);
@@ -345,15 +344,15 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
         const w = cell * (field.wide ? 2 : 1);
         doc.rect(x, y, w, height).lineWidth(0.6).strokeColor(COLOURS.rule).stroke();
         doc
-          .font('Helvetica')
+          .font(PDF_FONTS.regular)
           .fontSize(7.5)
           .fillColor(COLOURS.grey)
-          .text(text(field.label), x + pad, y + pad, { width: w - pad * 2 });
+          .text(field.label, x + pad, y + pad, { width: w - pad * 2 });
         doc
-          .font('Helvetica-Bold')
+          .font(PDF_FONTS.bold)
           .fontSize(10.5)
           .fillColor(COLOURS.navy)
-          .text(text(field.value), x + pad, doc.y + 2, { width: w - pad * 2 });
+          .text(field.value, x + pad, doc.y + 2, { width: w - pad * 2 });
         x += w;
       }
       // A short last row is closed by an empty ruled cell.
@@ -378,11 +377,11 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
   ] as const;
   const tablePad = 6;
   const headerRow = () => {
-    doc.font('Helvetica-Bold').fontSize(8.5);
+    doc.font(PDF_FONTS.bold).fontSize(8.5);
     const height =
       Math.max(
         ...cols.map((col) =>
-          doc.heightOfString(text(sheet.products.columns[col.key]), {
+          doc.heightOfString(sheet.products.columns[col.key], {
             width: col.width - tablePad * 2,
           }),
         ),
@@ -393,12 +392,10 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
     doc.rect(left, y, width, height).fill(COLOURS.navy);
     let x = left;
     for (const col of cols) {
-      doc
-        .fillColor('#FFFFFF')
-        .text(text(sheet.products.columns[col.key]), x + tablePad, y + tablePad, {
-          width: col.width - tablePad * 2,
-          align: col.align,
-        });
+      doc.fillColor('#FFFFFF').text(sheet.products.columns[col.key], x + tablePad, y + tablePad, {
+        width: col.width - tablePad * 2,
+        align: col.align,
+      });
       x += col.width;
     }
     doc.y = y + height;
@@ -413,14 +410,14 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
       total: product.totalText,
     };
     const fontOf = (key: (typeof cols)[number]['key']) =>
-      key === 'product' || key === 'order' ? 'Helvetica-Bold' : 'Helvetica';
+      key === 'product' || key === 'order' ? PDF_FONTS.bold : PDF_FONTS.regular;
     const height =
       Math.max(
         ...cols.map((col) =>
           doc
             .font(fontOf(col.key))
             .fontSize(10)
-            .heightOfString(text(values[col.key]), { width: col.width - tablePad * 2 }),
+            .heightOfString(values[col.key], { width: col.width - tablePad * 2 }),
         ),
       ) +
       tablePad * 2;
@@ -436,7 +433,7 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
         .font(fontOf(col.key))
         .fontSize(10)
         .fillColor(COLOURS.navy)
-        .text(text(values[col.key]), x + tablePad, y + tablePad, {
+        .text(values[col.key], x + tablePad, y + tablePad, {
           width: col.width - tablePad * 2,
           align: col.align,
         });
@@ -446,9 +443,9 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
   });
   doc.y += 6;
   for (const note of sheet.products.notes) {
-    doc.font('Helvetica').fontSize(8);
-    ensure(doc.heightOfString(text(note), { width }) + 4);
-    doc.fillColor(COLOURS.grey).text(text(note), left, doc.y, { width, lineGap: 1 });
+    doc.font(PDF_FONTS.regular).fontSize(8);
+    ensure(doc.heightOfString(note, { width }) + 4);
+    doc.fillColor(COLOURS.grey).text(note, left, doc.y, { width, lineGap: 1 });
     doc.y += 3;
   }
 
@@ -469,10 +466,10 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
       .strokeColor(COLOURS.grey)
       .stroke();
     doc
-      .font('Helvetica')
+      .font(PDF_FONTS.regular)
       .fontSize(7.5)
       .fillColor(COLOURS.grey)
-      .text(text(label), x, y + 25, { width: w });
+      .text(label, x, y + 25, { width: w });
     doc.y = y + 32;
   });
 
@@ -483,9 +480,9 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
     fromBottom: 36,
     fontSize: 8,
     leftShare: 1 / 2,
-    text: text(sheet.footer),
-    pageText: (page, pages) => text(pageText(sheet.language, page, pages)),
-    font: 'Helvetica',
+    text: sheet.footer,
+    pageText: (page, pages) => pageText(sheet.language, page, pages),
+    font: PDF_FONTS.regular,
   });
   doc.end();
   return done;

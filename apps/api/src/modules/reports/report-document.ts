@@ -18,8 +18,8 @@ import {
   day,
   drawPageFooters,
   slug,
+  PDF_FONTS,
   startPdf,
-  winAnsi,
 } from '../../lib/pdf.ts';
 import type { ProgramaReport, SeasonReport } from './report.schemas.ts';
 
@@ -407,8 +407,6 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
   const left = margin;
   const width = doc.page.width - margin * 2;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
-  // winAnsi drops line breaks: each line is kept apart.
-  const text = (value: string) => value.split('\n').map(winAnsi).join('\n');
   const ensure = (height: number) => {
     if (doc.y + height > bottom()) doc.addPage();
   };
@@ -416,22 +414,22 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
   // Header: the brand and the date, the title, the farm and season.
   const top = doc.y;
   doc.rect(0, 0, doc.page.width, 6).fill(COLOURS.green);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(COLOURS.green).text('Lavoura', left, top);
+  doc.font(PDF_FONTS.bold).fontSize(11).fillColor(COLOURS.green).text('Lavoura', left, top);
   doc
-    .font('Helvetica')
+    .font(PDF_FONTS.regular)
     .fontSize(9)
     .fillColor(COLOURS.grey)
-    .text(text(sheet.generated), left, top + 1, { width, align: 'right' });
+    .text(sheet.generated, left, top + 1, { width, align: 'right' });
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONTS.bold)
     .fontSize(20)
     .fillColor(COLOURS.navy)
-    .text(text(sheet.title), left, top + 22, { width });
+    .text(sheet.title, left, top + 22, { width });
   doc
-    .font('Helvetica')
+    .font(PDF_FONTS.regular)
     .fontSize(11)
     .fillColor(COLOURS.grey)
-    .text(text(sheet.subtitle), left, doc.y + 2, { width });
+    .text(sheet.subtitle, left, doc.y + 2, { width });
   doc.y += 10;
 
   // Key figures: a row of boxes, label over value.
@@ -446,15 +444,15 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
       const x = left + index * cell;
       doc.rect(x, y, cell, height).fill(index % 2 ? COLOURS.band : COLOURS.greenTint);
       doc
-        .font('Helvetica')
+        .font(PDF_FONTS.regular)
         .fontSize(7)
         .fillColor(COLOURS.grey)
-        .text(text(figure.label), x + 6, y + 5, { width: cell - 12, height: 16, ellipsis: true });
+        .text(figure.label, x + 6, y + 5, { width: cell - 12, height: 16, ellipsis: true });
       doc
-        .font('Helvetica-Bold')
+        .font(PDF_FONTS.bold)
         .fontSize(11)
         .fillColor(COLOURS.navy)
-        .text(text(figure.value), x + 6, y + 22, { width: cell - 12, lineBreak: false });
+        .text(figure.value, x + 6, y + 22, { width: cell - 12, lineBreak: false });
     });
     doc.y = y + height + 4;
   }
@@ -466,27 +464,27 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
       ensure(40);
       doc.y += 4;
       doc
-        .font('Helvetica-Bold')
+        .font(PDF_FONTS.bold)
         .fontSize(8.5)
         .fillColor(COLOURS.green)
-        .text(text(spec.title), left, doc.y, { width });
+        .text(spec.title, left, doc.y, { width });
       doc.y += 2;
     }
     if (!spec.rows.length) {
       doc
-        .font('Helvetica-Oblique')
+        .font(PDF_FONTS.italic)
         .fontSize(8.5)
         .fillColor(COLOURS.grey)
-        .text(text(spec.empty), left, doc.y, { width });
+        .text(spec.empty, left, doc.y, { width });
       doc.y += 4;
       return;
     }
     const header = () => {
-      doc.font('Helvetica-Bold').fontSize(7.5);
+      doc.font(PDF_FONTS.bold).fontSize(7.5);
       const height =
         Math.max(
           ...spec.columns.map((column, index) =>
-            doc.heightOfString(text(column.label), { width: widths[index]! - pad * 2 }),
+            doc.heightOfString(column.label, { width: widths[index]! - pad * 2 }),
           ),
         ) +
         pad * 2;
@@ -495,7 +493,7 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
       doc.rect(left, y, width, height).fill(COLOURS.navy);
       let x = left;
       spec.columns.forEach((column, index) => {
-        doc.fillColor('#FFFFFF').text(text(column.label), x + pad, y + pad, {
+        doc.fillColor('#FFFFFF').text(column.label, x + pad, y + pad, {
           width: widths[index]! - pad * 2,
           align: column.align ?? 'left',
         });
@@ -505,11 +503,11 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
     };
     header();
     spec.rows.forEach((cells, rowIndex) => {
-      doc.font('Helvetica').fontSize(8);
+      doc.font(PDF_FONTS.regular).fontSize(8);
       const height =
         Math.max(
           ...cells.map((value, index) =>
-            doc.heightOfString(text(value), { width: widths[index]! - pad * 2 }),
+            doc.heightOfString(value, { width: widths[index]! - pad * 2 }),
           ),
         ) +
         pad * 2;
@@ -522,10 +520,10 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
       let x = left;
       cells.forEach((value, index) => {
         doc
-          .font('Helvetica')
+          .font(PDF_FONTS.regular)
           .fontSize(8)
           .fillColor(COLOURS.navy)
-          .text(text(value), x + pad, y + pad, {
+          .text(value, x + pad, y + pad, {
             width: widths[index]! - pad * 2,
             align: spec.columns[index]?.align ?? 'left',
           });
@@ -540,10 +538,10 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
     ensure(70);
     doc.y += 8;
     doc
-      .font('Helvetica-Bold')
+      .font(PDF_FONTS.bold)
       .fontSize(10.5)
       .fillColor(COLOURS.navy)
-      .text(text(block.heading), left, doc.y, { width });
+      .text(block.heading, left, doc.y, { width });
     doc
       .moveTo(left, doc.y + 2)
       .lineTo(left + width, doc.y + 2)
@@ -553,19 +551,19 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
     doc.y += 5;
     for (const line of block.lines)
       doc
-        .font('Helvetica')
+        .font(PDF_FONTS.regular)
         .fontSize(8.5)
         .fillColor(COLOURS.grey)
-        .text(text(line), left, doc.y, { width });
+        .text(line, left, doc.y, { width });
     doc.y += 3;
     for (const spec of block.tables) table(spec);
   }
 
   doc.y += 4;
   for (const note of sheet.notes) {
-    doc.font('Helvetica').fontSize(7.5);
-    ensure(doc.heightOfString(text(note), { width }) + 4);
-    doc.fillColor(COLOURS.grey).text(text(note), left, doc.y, { width });
+    doc.font(PDF_FONTS.regular).fontSize(7.5);
+    ensure(doc.heightOfString(note, { width }) + 4);
+    doc.fillColor(COLOURS.grey).text(note, left, doc.y, { width });
     doc.y += 2;
   }
 
@@ -576,9 +574,9 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
     fromBottom: 32,
     fontSize: 7.5,
     leftShare: 2 / 3,
-    text: text(`${sheet.title} · ${sheet.subtitle}`),
-    pageText: (page, pages) => text(translate(sheet.language, 'reports', 'page', { page, pages })),
-    font: 'Helvetica',
+    text: `${sheet.title} · ${sheet.subtitle}`,
+    pageText: (page, pages) => translate(sheet.language, 'reports', 'page', { page, pages }),
+    font: PDF_FONTS.regular,
   });
   doc.end();
   return done;
