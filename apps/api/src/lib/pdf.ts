@@ -15,10 +15,10 @@ export const PDF_COLOURS = {
 
 /**
  * The documents' font: Noto Sans (SIL Open Font License 1.1, from the npm package
- * @expo-google-fonts/noto-sans; docs/architecture.md), embedded as a subset of the glyphs a
+ * @expo-google-fonts/noto-sans; docs/data-sources.md), embedded as a subset of the glyphs a
  * document uses. It draws the Latin of every language, Vietnamese, Greek and Cyrillic, so a plot
  * or farm imported with such a name prints as written (the PDF standard fonts drew "?"). Not CJK,
- * Arabic, Hebrew or Indic scripts: those print as empty boxes (docs/architecture.md says why).
+ * Arabic, Hebrew or Thai: those print as empty boxes (docs/prescription.md says why).
  */
 export const PDF_FONTS = {
   regular: 'NotoSans',
