@@ -105,6 +105,9 @@ import { notConnectedLeaf } from './providers/leaf/leaf-provider.ts';
 import { digestRoutes } from './modules/digest/digest.routes.ts';
 import { DigestService } from './modules/digest/digest.service.ts';
 import { DigestTokens } from './modules/digest/digest-token.ts';
+import { UnsubscribeTokens } from './modules/notifications/unsubscribe-token.ts';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes.ts';
+import { UnsubscribeService } from './modules/notifications/unsubscribe.service.ts';
 import {
   JobQueue,
   jobsSchemaFor,
@@ -371,9 +374,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(digestRoutes(digest), { prefix: '/api' });
   const whatsapp =
     deps.whatsapp ?? outboxWhatsApp(path.join(os.tmpdir(), `lavoura-whatsapp-${process.pid}`));
+  // The recurring e-mails' unsubscribe link (issue 29 item 9).
+  const unsubscribe = new UnsubscribeService({
+    ...services,
+    tokens: new UnsubscribeTokens(deps.jwtSecret),
+  });
+  await app.register(unsubscribeRoutes(unsubscribe), { prefix: '/api' });
   const notifications = new NotificationsService({
     ...services,
     digest,
+    unsubscribe,
     whatsapp,
     weather,
     market,

@@ -151,6 +151,8 @@ export const ERRORS = {
   digestInvalidToken: { key: 'exception.digest.invalid_token', status: 401 },
   digestExpiredToken: { key: 'exception.digest.expired_token', status: 401 },
   digestNoData: { key: 'exception.digest.no_data', status: 404 },
+  unsubscribeInvalidToken: { key: 'exception.unsubscribe.invalid_token', status: 400 },
+  unsubscribeExpiredToken: { key: 'exception.unsubscribe.expired_token', status: 410 },
   integrationManualToggleNotAllowed: {
     key: 'exception.integration.manual_toggle_not_allowed',
     status: 403,

@@ -111,6 +111,8 @@ export interface SentMail {
   to: string;
   subject: string;
   text: string;
+  /** The header fields as written, by lower-case name, unfolded (list-unsubscribe…). */
+  headers: Record<string, string>;
 }
 
 /** The e-mails the app wrote to its outbox, oldest first. */
@@ -123,7 +125,16 @@ export async function outbox(app: TestApp): Promise<SentMail[]> {
       const to = Array.isArray(mail.to)
         ? mail.to.map((a) => a.text).join(', ')
         : (mail.to?.text ?? '');
-      return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
+      const headers = Object.fromEntries(
+        mail.headerLines.map(({ key, line }) => [
+          key,
+          line
+            .slice(line.indexOf(':') + 1)
+            .replace(/\r?\n[ \t]+/g, ' ')
+            .trim(),
+        ]),
+      );
+      return { to, subject: mail.subject ?? '', text: mail.text ?? '', headers };
     }),
   );
 }

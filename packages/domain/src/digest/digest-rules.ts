@@ -26,6 +26,19 @@ export const NOTIFICATION_TYPE_IDS = {
   weekly_applications: 3,
 } as const;
 
+/**
+ * The recurring e-mails a member can stop from the e-mail itself (issue 29 item 9), each with the
+ * notification type of the farm settings it is sent for: its unsubscribe link turns that type off.
+ */
+export const UNSUBSCRIBE_KINDS = {
+  weekly_digest: 'weekly_applications',
+  quotes_summary: 'commodity_quotations',
+  weather_alert: 'weather_forecast',
+} as const satisfies Record<string, keyof typeof NOTIFICATION_TYPE_IDS>;
+export type UnsubscribeKind = keyof typeof UNSUBSCRIBE_KINDS;
+/** An unsubscribe link works this long after its e-mail was sent (a mailbox keeps old e-mails). */
+export const UNSUBSCRIBE_TOKEN_DAYS = 180;
+
 /** ISO weekday of a day (YYYY-MM-DD): 1 Monday … 7 Sunday. */
 export function isoWeekday(day: string): number {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();

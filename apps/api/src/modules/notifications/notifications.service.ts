@@ -29,12 +29,15 @@ import type { WhatsAppSender } from '../../providers/whatsapp/whatsapp.ts';
 import type { DigestService } from '../digest/digest.service.ts';
 import type { FarmWeatherSource } from '../digest/farm-weather.ts';
 import type { MarketService } from '../market/market.service.ts';
+import type { UnsubscribeService } from './unsubscribe.service.ts';
 
 export interface NotificationsServiceDeps {
   db: Database;
   digest: DigestService;
   mailer: Mailer;
   whatsapp: WhatsAppSender;
+  /** The unsubscribe link every e-mail here carries (issue 29 item 9). */
+  unsubscribe: UnsubscribeService;
   now?: () => Date;
   weather?: FarmWeatherSource | undefined;
   market?: Pick<MarketService, 'summary'> | undefined;
@@ -202,10 +205,16 @@ export class NotificationsService {
       upcoming: String(upcoming),
       days: String(digest.upcoming_days),
     };
+    const unsubscribe = await this.deps.unsubscribe.linkFor(
+      recipient,
+      'weekly_digest',
+      member.language,
+      now,
+    );
     const outcomes = [
       await this.deliver({ ...key, channel: 'email' }, () =>
         this.deps.mailer.send(
-          composeNotification('weekly_digest', member.email, member.language, values),
+          composeNotification('weekly_digest', member.email, member.language, values, unsubscribe),
         ),
       ),
     ];
@@ -238,8 +247,9 @@ export class NotificationsService {
       const unit = quote.unit ? `/${quote.unit === 'sc60kg' ? 'sc' : quote.unit}` : '';
       // The place alone ("Paranaguá (PR)") does not say which crop the price is of.
       const crop = CROPS.find((row) => row.id === quote.crop_id);
+      // Money as the reports write it (the product's one format: R$ 1.234,50, R$1,234.50).
       const cropName = crop ? `${translate(lang, 'reference', crop.message_key)} — ` : '';
-      return `• ${cropName}${quote.name}: ${formatMoney(quote.price, quote.currency, lang, 2)}${unit}${variation}`;
+      return `• ${cropName}${quote.name}: ${formatMoney(quote.price, quote.currency, lang)}${unit}${variation}`;
     });
     lines.push(`• USD/BRL: ${number(summary.dollar.usd_brl, 4)}`);
     const values = {
@@ -249,9 +259,12 @@ export class NotificationsService {
       simulated: summary.simulated ? simulatedNote(lang) : '',
     };
     const key = { ...recipient, kind: 'quotes_summary', subject: week };
+    const unsubscribe = await this.deps.unsubscribe.linkFor(recipient, 'quotes_summary', lang);
     const outcomes = [
       await this.deliver({ ...key, channel: 'email' }, () =>
-        this.deps.mailer.send(composeNotification('quotes_summary', member.email, lang, values)),
+        this.deps.mailer.send(
+          composeNotification('quotes_summary', member.email, lang, values, unsubscribe),
+        ),
       ),
     ];
     const phone = await this.whatsAppOf(recipient, NOTIFICATION_TYPE_IDS.commodity_quotations);
@@ -344,10 +357,16 @@ export class NotificationsService {
             kind: 'weather_alert',
             subject: `${spray.id}:${spray.plannedDate}`,
           };
+          const unsubscribe = await this.deps.unsubscribe.linkFor(
+            follower,
+            'weather_alert',
+            lang,
+            now,
+          );
           const outcomes = [
             await this.deliver({ ...key, channel: 'email' }, () =>
               this.deps.mailer.send(
-                composeNotification('weather_alert', follower.email, lang, values),
+                composeNotification('weather_alert', follower.email, lang, values, unsubscribe),
               ),
             ),
           ];

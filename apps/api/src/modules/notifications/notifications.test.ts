@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { NOTIFICATION_TYPE_IDS, addDays } from '@lavoura/domain';
+import {
+  NOTIFICATION_TYPE_IDS,
+  UNSUBSCRIBE_TOKEN_DAYS,
+  addDays,
+  formatMoney,
+} from '@lavoura/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
@@ -17,6 +22,8 @@ import type { MarketService } from '../market/market.service.ts';
 import { JobQueue, jobsSchemaFor } from './job-queue.ts';
 import { JobsService } from './jobs.service.ts';
 import { NotificationsService } from './notifications.service.ts';
+import { UnsubscribeTokens } from './unsubscribe-token.ts';
+import { UnsubscribeService } from './unsubscribe.service.ts';
 import { embeddedClientOf } from './pgboss-pglite.ts';
 
 /**
@@ -63,6 +70,12 @@ function notificationsWith(
     digest,
     mailer: options.mailer ?? outboxMailer(app.outboxDir, 'Lavoura <no-reply@lavoura.test>'),
     whatsapp: outboxWhatsApp(whatsappDir),
+    unsubscribe: new UnsubscribeService({
+      db: app.db,
+      tokens: new UnsubscribeTokens(secret),
+      publicUrl: 'http://lavoura.test',
+      now,
+    }),
     now,
     weather: options.weather,
     market: options.market,
@@ -320,6 +333,11 @@ describe('the rain alert after a planned spray', () => {
     expect(mails[0]!.subject).toContain('Talhão Norte');
     expect(mails[0]!.text).toContain('18 mm');
     expect(mails[0]!.text).toContain('2026-11-27');
+    // A recurring e-mail: it can be stopped from itself (issue 29 item 9).
+    expect(mails[0]!.headers['list-unsubscribe']).toMatch(
+      /^<http:\/\/lavoura\.test\/api\/notifications\/unsubscribe\?token=[\w.-]+&lang=pt>$/,
+    );
+    expect(mails[0]!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const texts = whatsAppMessages().filter((m) => m.to === '5543988880000');
     expect(texts).toHaveLength(1);
     expect(texts[0]!.text).toContain('18 mm');
@@ -370,6 +388,220 @@ describe('the commodity quotes summary', () => {
     );
     expect(mails[0]!.text).toContain('USD/BRL: 5,4321');
     expect(mails[0]!.text).toContain('dados simulados');
+  });
+});
+
+describe('the quotes summary’s money (issue 29 item 9)', () => {
+  it('writes R$ as the reports do, in each language', async () => {
+    const market: Pick<MarketService, 'summary'> = {
+      async summary() {
+        return {
+          simulated: false,
+          source: 'test',
+          soybean: [],
+          wheat: [
+            {
+              name: 'Cascavel (PR)',
+              date: '2026-11-24',
+              price: 1234.5,
+              percentage_variation: null,
+              crop_id: 2,
+              currency: 'BRL' as const,
+              unit: 't' as const,
+            },
+          ],
+          dollar: { usd_brl: 5.4321, date: '2026-11-24', percentage_variation: 0.1 },
+        };
+      },
+    };
+    const written = { pt: 'R$ 1.234,50', en: 'R$1,234.50', es: 'R$ 1.234,50' } as const;
+    const members = [];
+    for (const language of ['pt', 'en', 'es'] as const) {
+      const member = await digestScenario(app, {
+        farmName: `Fazenda Reais ${language}`,
+        optIn: [NOTIFICATION_TYPE_IDS.commodity_quotations],
+      });
+      await app.db.update(t.users).set({ language }).where(eq(t.users.id, member.member.id));
+      members.push({ language, member });
+    }
+    expect((await notificationsWith({ market }).runWeekly(DIGEST_NOW)).failed).toBe(0);
+    for (const { language, member } of members) {
+      const [mail] = await mailsTo(app, member.member.email);
+      const text = mail!.text.replace(/\s/g, ' ');
+      // The reports' money function (report-document.ts), with the currency's own places.
+      expect(formatMoney(1234.5, 'BRL', language).replace(/\s/g, ' ')).toBe(written[language]);
+      expect(text, language).toContain(`Cascavel (PR): ${written[language]}/t`);
+    }
+  });
+});
+
+describe('unsubscribing from a recurring e-mail (issue 29 item 9)', () => {
+  const market: Pick<MarketService, 'summary'> = {
+    async summary() {
+      return {
+        simulated: false,
+        source: 'test',
+        soybean: [
+          {
+            name: 'Paranaguá (PR)',
+            date: '2026-11-24',
+            price: 1234.5,
+            percentage_variation: -0.5,
+            crop_id: 1,
+            currency: 'BRL' as const,
+            unit: 'sc60kg' as const,
+          },
+        ],
+        wheat: [],
+        dollar: { usd_brl: 5.4321, date: '2026-11-24', percentage_variation: 0.1 },
+      };
+    },
+  };
+  const settingsOf = async (member: DigestScenario) => {
+    const [row] = await app.db
+      .select({ ids: t.farmNotificationSettings.notificationTypeIds })
+      .from(t.farmNotificationSettings)
+      .where(
+        and(
+          eq(t.farmNotificationSettings.farmId, member.farmId),
+          eq(t.farmNotificationSettings.userId, member.member.id),
+        ),
+      );
+    return row?.ids;
+  };
+  /** The path and query of an e-mailed link, to follow it on the test app. */
+  const pathOf = (url: string) => {
+    const parsed = new URL(url);
+    expect(parsed.origin).toBe('http://lavoura.test');
+    return `${parsed.pathname}${parsed.search}`;
+  };
+
+  it('carries List-Unsubscribe with one-click and a link in the body that turns the kind off, and the next run sends nothing of it', async () => {
+    const leaving = await digestScenario(app, {
+      farmName: 'Fazenda Saída',
+      optIn: [
+        NOTIFICATION_TYPE_IDS.weekly_applications,
+        NOTIFICATION_TYPE_IDS.commodity_quotations,
+      ],
+    });
+    const notifications = notificationsWith({ market });
+    expect((await notifications.runWeekly(DIGEST_NOW)).failed).toBe(0);
+    const mails = await mailsTo(app, leaving.member.email);
+    const digestMail = mails.find((mail) => mail.subject.includes('resumo semanal'))!;
+    const quotesMail = mails.find((mail) => mail.subject.includes('cotações'))!;
+    for (const mail of [digestMail, quotesMail]) {
+      expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      const header = /^<(http[^>]+)>$/.exec(mail.headers['list-unsubscribe'] ?? '');
+      expect(header, mail.subject).not.toBeNull();
+      // The body shows the same link, with its words in the member's language.
+      expect(mail.text).toContain('Cancele com um clique');
+      expect(mail.text).toContain(header![1]);
+      // Never the person's id in clear alone: a signed token.
+      expect(new URL(header![1]!).searchParams.get('token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    }
+    const digestLink = /^<(.+)>$/.exec(digestMail.headers['list-unsubscribe']!)![1]!;
+    const quotesLink = /^<(.+)>$/.exec(quotesMail.headers['list-unsubscribe']!)![1]!;
+
+    // A tampered token (a character of the signature changed) is refused and changes nothing.
+    const tampered = digestLink.replace(/token=([^&]+)/, (_, token: string) => {
+      const last = token.at(-1) === 'A' ? 'B' : 'A';
+      return `token=${token.slice(0, -1)}${last}`;
+    });
+    const refused = await app.app.inject({ method: 'GET', url: pathOf(tampered) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toContain('text/html');
+    expect(refused.body).toContain('Este link para cancelar e-mails não é válido');
+    expect(await settingsOf(leaving)).toEqual([
+      NOTIFICATION_TYPE_IDS.commodity_quotations,
+      NOTIFICATION_TYPE_IDS.weekly_applications,
+    ]);
+
+    // The body's link, followed in a browser with no session: the digest is off, the quotes not.
+    const followed = await app.app.inject({ method: 'GET', url: pathOf(digestLink) });
+    expect(followed.statusCode).toBe(200);
+    expect(followed.headers['content-type']).toContain('text/html');
+    expect(followed.body).toContain('<html lang="pt-BR">');
+    expect(followed.body).toContain(
+      'você não recebe mais os e-mails de &#34;Aplicações da semana&#34; da Lavoura',
+    );
+    expect(followed.body).toContain('Para voltar a recebê-los');
+    expect(await settingsOf(leaving)).toEqual([NOTIFICATION_TYPE_IDS.commodity_quotations]);
+    // The same preference the farm's notifications dialog shows.
+    const shown = await app.app.inject({
+      method: 'GET',
+      url: `/api/farms/${leaving.farmId}/notifications`,
+      headers: bearer(leaving.member.token),
+    });
+    expect(shown.json().notification_type_ids).toEqual([
+      NOTIFICATION_TYPE_IDS.commodity_quotations,
+    ]);
+
+    // Next week: the quotes come, the digest does not.
+    const nextWeek = new Date(DIGEST_NOW.getTime() + 7 * 86_400_000);
+    const targets = await notifications.weeklyTargets();
+    expect(targets.digest).not.toContainEqual(
+      expect.objectContaining({ userId: leaving.member.id }),
+    );
+    expect((await notifications.runWeekly(nextWeek)).failed).toBe(0);
+    const afterDigestOff = (await mailsTo(app, leaving.member.email)).slice(mails.length);
+    expect(afterDigestOff.map((mail) => mail.subject)).toEqual([
+      expect.stringContaining('cotações'),
+    ]);
+
+    // The mail app's one-click POST (RFC 8058) on the quotes' header link turns the quotes off.
+    const oneClick = await app.app.inject({
+      method: 'POST',
+      url: pathOf(quotesLink),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.body).toContain('Cotações de commodities');
+    expect(await settingsOf(leaving)).toEqual([]);
+    const weekAfter = new Date(DIGEST_NOW.getTime() + 14 * 86_400_000);
+    expect((await notifications.runWeekly(weekAfter)).failed).toBe(0);
+    expect(await mailsTo(app, leaving.member.email)).toHaveLength(mails.length + 1);
+    // Following a link again does no harm.
+    expect((await app.app.inject({ method: 'GET', url: pathOf(digestLink) })).statusCode).toBe(200);
+  });
+
+  it('answers an expired link and one with no token with a clear page in the link’s language, changing nothing', async () => {
+    const member = await digestScenario(app, {
+      farmName: 'Fazenda Vencida',
+      optIn: [NOTIFICATION_TYPE_IDS.weekly_applications],
+    });
+    const service = new UnsubscribeService({
+      db: app.db,
+      tokens: new UnsubscribeTokens(secret),
+      publicUrl: 'http://lavoura.test',
+    });
+    const old = await service.linkFor(
+      { accountId: member.accountId, userId: member.member.id },
+      'weekly_digest',
+      'en',
+      new Date(DIGEST_NOW.getTime() - (UNSUBSCRIBE_TOKEN_DAYS + 1) * 86_400_000),
+    );
+    const expired = await app.app.inject({ method: 'GET', url: pathOf(old.url) });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.body).toContain('This unsubscribe link has expired. Nothing was changed');
+    const empty = await app.app.inject({
+      method: 'POST',
+      url: '/api/notifications/unsubscribe?lang=es',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('Este enlace para darse de baja no es válido');
+    // A digest link's token (another purpose, same secret) unsubscribes nothing either.
+    const digestLink = await new DigestTokens(secret).sign(
+      member.member.id,
+      member.accountId,
+      DIGEST_NOW,
+    );
+    const wrongPurpose = await app.app.inject({
+      method: 'GET',
+      url: `/api/notifications/unsubscribe?token=${digestLink.token}`,
+    });
+    expect(wrongPurpose.statusCode).toBe(400);
+    expect(await settingsOf(member)).toEqual([NOTIFICATION_TYPE_IDS.weekly_applications]);
   });
 });
 

@@ -15,7 +15,15 @@ import {
 } from '@lavoura/domain';
 import { translate } from '@lavoura/i18n';
 import ExcelJS from 'exceljs';
-import { PDF_COLOURS as COLOURS, bandedRow, startPdf, winAnsi } from '../../lib/pdf.ts';
+import {
+  PDF_COLOURS as COLOURS,
+  bandedRow,
+  day,
+  drawPageFooters,
+  slug,
+  PDF_FONTS,
+  startPdf,
+} from '../../lib/pdf.ts';
 
 /**
  * The spray prescription a sprayer operator takes to the field (issue 13 item 9; docs/prescription.md):
@@ -104,29 +112,6 @@ const round = (value: number, decimals: number) => {
   const factor = 10 ** decimals;
   return Math.round(value * factor) / factor;
 };
-
-/** A name as a file name part: no accents, lower case, words joined by hyphens. */
-function slug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-}
-
-/** A calendar day as the language writes it in full digits: 05/01/2026, 01/05/2026 in English. */
-function day(value: string, language: Language): string {
-  const [year, month, date] = value.split('-').map(Number);
-  return new Intl.DateTimeFormat(LOCALE_RULES[language].locale, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year!, month! - 1, date!)));
-}
 
 export function composePrescription(data: PrescriptionData): PrescriptionSheet {
   const { language } = data;
@@ -279,7 +264,6 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
   const left = margin;
   const width = doc.page.width - margin * 2;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const text = (value: string) => winAnsi(value);
   /** A new page when `height` does not fit below the cursor. */
   const ensure = (height: number) => {
     if (doc.y + height > bottom()) doc.addPage();
@@ -288,9 +272,9 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
   // Header: the brand and the status on one line, then the title and the application.
   const top = doc.y;
   doc.rect(0, 0, doc.page.width, 6).fill(COLOURS.green);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(COLOURS.green).text('Lavoura', left, top);
-  const status = text(sheet.whiteMold ? `${sheet.status} · ${sheet.whiteMold}` : sheet.status);
-  doc.font('Helvetica-Bold').fontSize(9);
+  doc.font(PDF_FONTS.bold).fontSize(11).fillColor(COLOURS.green).text('Lavoura', left, top);
+  const status = sheet.whiteMold ? `${sheet.status} · ${sheet.whiteMold}` : sheet.status;
+  doc.font(PDF_FONTS.bold).fontSize(9);
   const statusWidth = doc.widthOfString(status) + 16;
   doc
     .roundedRect(left + width - statusWidth, top - 3, statusWidth, 17, 8)
@@ -299,25 +283,25 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
     .fillColor(sheet.applied ? '#FFFFFF' : COLOURS.green)
     .text(status, left + width - statusWidth, top + 1.5, { width: statusWidth, align: 'center' });
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONTS.bold)
     .fontSize(21)
     .fillColor(COLOURS.navy)
-    .text(text(sheet.title), left, top + 24, { width });
+    .text(sheet.title, left, top + 24, { width });
   doc
-    .font('Helvetica')
+    .font(PDF_FONTS.regular)
     .fontSize(11)
     .fillColor(COLOURS.grey)
-    .text(text(sheet.subtitle), left, doc.y + 2, { width });
+    .text(sheet.subtitle, left, doc.y + 2, { width });
   doc.y += 10;
 
   const heading = (title: string) => {
     ensure(60);
     doc.y += 8;
     doc
-      .font('Helvetica-Bold')
+      .font(PDF_FONTS.bold)
       .fontSize(9)
       .fillColor(COLOURS.green)
-      .text(text(title.toLocaleUpperCase(sheet.language)), left, doc.y, {
+      .text(title.toLocaleUpperCase(sheet.language), left, doc.y, {
         width,
         characterSpacing: 0.6,
       });
@@ -347,10 +331,10 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
     for (const fields of rows) {
       const heights = fields.map((field) => {
         const w = cell * (field.wide ? 2 : 1) - pad * 2;
-        doc.font('Helvetica').fontSize(7.5);
-        const label = doc.heightOfString(text(field.label), { width: w });
-        doc.font('Helvetica-Bold').fontSize(10.5);
-        return label + 2 + doc.heightOfString(text(field.value), { width: w });
+        doc.font(PDF_FONTS.regular).fontSize(7.5);
+        const label = doc.heightOfString(field.label, { width: w });
+        doc.font(PDF_FONTS.bold).fontSize(10.5);
+        return label + 2 + doc.heightOfString(field.value, { width: w });
       });
       const height = Math.max(...heights) + pad * 2;
       ensure(height);
@@ -360,15 +344,15 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
         const w = cell * (field.wide ? 2 : 1);
         doc.rect(x, y, w, height).lineWidth(0.6).strokeColor(COLOURS.rule).stroke();
         doc
-          .font('Helvetica')
+          .font(PDF_FONTS.regular)
           .fontSize(7.5)
           .fillColor(COLOURS.grey)
-          .text(text(field.label), x + pad, y + pad, { width: w - pad * 2 });
+          .text(field.label, x + pad, y + pad, { width: w - pad * 2 });
         doc
-          .font('Helvetica-Bold')
+          .font(PDF_FONTS.bold)
           .fontSize(10.5)
           .fillColor(COLOURS.navy)
-          .text(text(field.value), x + pad, doc.y + 2, { width: w - pad * 2 });
+          .text(field.value, x + pad, doc.y + 2, { width: w - pad * 2 });
         x += w;
       }
       // A short last row is closed by an empty ruled cell.
@@ -393,11 +377,11 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
   ] as const;
   const tablePad = 6;
   const headerRow = () => {
-    doc.font('Helvetica-Bold').fontSize(8.5);
+    doc.font(PDF_FONTS.bold).fontSize(8.5);
     const height =
       Math.max(
         ...cols.map((col) =>
-          doc.heightOfString(text(sheet.products.columns[col.key]), {
+          doc.heightOfString(sheet.products.columns[col.key], {
             width: col.width - tablePad * 2,
           }),
         ),
@@ -408,12 +392,10 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
     doc.rect(left, y, width, height).fill(COLOURS.navy);
     let x = left;
     for (const col of cols) {
-      doc
-        .fillColor('#FFFFFF')
-        .text(text(sheet.products.columns[col.key]), x + tablePad, y + tablePad, {
-          width: col.width - tablePad * 2,
-          align: col.align,
-        });
+      doc.fillColor('#FFFFFF').text(sheet.products.columns[col.key], x + tablePad, y + tablePad, {
+        width: col.width - tablePad * 2,
+        align: col.align,
+      });
       x += col.width;
     }
     doc.y = y + height;
@@ -428,14 +410,14 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
       total: product.totalText,
     };
     const fontOf = (key: (typeof cols)[number]['key']) =>
-      key === 'product' || key === 'order' ? 'Helvetica-Bold' : 'Helvetica';
+      key === 'product' || key === 'order' ? PDF_FONTS.bold : PDF_FONTS.regular;
     const height =
       Math.max(
         ...cols.map((col) =>
           doc
             .font(fontOf(col.key))
             .fontSize(10)
-            .heightOfString(text(values[col.key]), { width: col.width - tablePad * 2 }),
+            .heightOfString(values[col.key], { width: col.width - tablePad * 2 }),
         ),
       ) +
       tablePad * 2;
@@ -451,7 +433,7 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
         .font(fontOf(col.key))
         .fontSize(10)
         .fillColor(COLOURS.navy)
-        .text(text(values[col.key]), x + tablePad, y + tablePad, {
+        .text(values[col.key], x + tablePad, y + tablePad, {
           width: col.width - tablePad * 2,
           align: col.align,
         });
@@ -461,9 +443,9 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
   });
   doc.y += 6;
   for (const note of sheet.products.notes) {
-    doc.font('Helvetica').fontSize(8);
-    ensure(doc.heightOfString(text(note), { width }) + 4);
-    doc.fillColor(COLOURS.grey).text(text(note), left, doc.y, { width, lineGap: 1 });
+    doc.font(PDF_FONTS.regular).fontSize(8);
+    ensure(doc.heightOfString(note, { width }) + 4);
+    doc.fillColor(COLOURS.grey).text(note, left, doc.y, { width, lineGap: 1 });
     doc.y += 3;
   }
 
@@ -484,38 +466,24 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
       .strokeColor(COLOURS.grey)
       .stroke();
     doc
-      .font('Helvetica')
+      .font(PDF_FONTS.regular)
       .fontSize(7.5)
       .fillColor(COLOURS.grey)
-      .text(text(label), x, y + 25, { width: w });
+      .text(label, x, y + 25, { width: w });
     doc.y = y + 32;
   });
 
   // The footer of every page: when it was made, by whom, and the page.
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    const saved = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - 36;
-    doc
-      .moveTo(left, y - 6)
-      .lineTo(left + width, y - 6)
-      .lineWidth(0.6)
-      .strokeColor(COLOURS.rule)
-      .stroke();
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(COLOURS.grey)
-      .text(text(sheet.footer), left, y, { width: width / 2, lineBreak: false });
-    doc.text(text(pageText(sheet.language, index + 1, range.count)), left + width / 2, y, {
-      width: width / 2,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = saved;
-  }
+  drawPageFooters(doc, {
+    left,
+    width,
+    fromBottom: 36,
+    fontSize: 8,
+    leftShare: 1 / 2,
+    text: sheet.footer,
+    pageText: (page, pages) => pageText(sheet.language, page, pages),
+    font: PDF_FONTS.regular,
+  });
   doc.end();
   return done;
 }

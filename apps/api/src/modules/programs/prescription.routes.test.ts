@@ -144,6 +144,29 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('the PDF', () => {
+  it('prints a plot name in Cyrillic, Greek and Vietnamese as written, in an embedded font subset (issue 29 item 5)', async () => {
+    const foreign = 'Поле 3 — Ελιά — Cánh đồng';
+    const [plot] = await app.db
+      .update(t.plots)
+      .set({ name: foreign })
+      .where(and(eq(t.plots.accountId, accountId), eq(t.plots.name, 'Talhão da Sede')))
+      .returning({ id: t.plots.id });
+    try {
+      const response = await exported('?format=pdf&spraying=1');
+      expect(response.statusCode).toBe(200);
+      const raw = response.rawPayload.toString('latin1');
+      // Noto Sans, only the glyphs used (a six-letter subset tag), with the map back to Unicode.
+      expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans-Bold/);
+      expect(raw).toContain('/ToUnicode');
+      expect(raw).not.toContain('/Helvetica');
+      const text = await pdfText(response.rawPayload);
+      expect(text).toContain(foreign);
+      expect(text).not.toContain('????');
+    } finally {
+      await app.db.update(t.plots).set({ name: 'Talhão da Sede' }).where(eq(t.plots.id, plot!.id));
+    }
+  });
+
   it('is the spraying’s prescription in Portuguese: place, sowing, stage, window, products in tank-mix order and totals for the area', async () => {
     const response = await exported('?format=pdf&spraying=1');
     expect(response.statusCode).toBe(200);

@@ -12,7 +12,15 @@ import {
   type Language,
 } from '@lavoura/domain';
 import { translate } from '@lavoura/i18n';
-import { PDF_COLOURS as COLOURS, bandedRow, startPdf, winAnsi } from '../../lib/pdf.ts';
+import {
+  PDF_COLOURS as COLOURS,
+  bandedRow,
+  day,
+  drawPageFooters,
+  slug,
+  PDF_FONTS,
+  startPdf,
+} from '../../lib/pdf.ts';
 import type { ProgramaReport, SeasonReport } from './report.schemas.ts';
 
 /**
@@ -58,28 +66,6 @@ export interface ReportSheet {
 }
 
 // ---- formatting ------------------------------------------------------------------------------
-
-/** A name as a file name part: no accents, lower case, words joined by hyphens. */
-function slug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-}
-
-function day(value: string, language: Language): string {
-  const [year, month, date] = value.slice(0, 10).split('-').map(Number);
-  return new Intl.DateTimeFormat(LOCALE_RULES[language].locale, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year!, month! - 1, date!)));
-}
 
 function instant(value: string, language: Language, timeZone: string): string {
   return formatFarmInstant(value, language, timeZone, 'short');
@@ -421,8 +407,6 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
   const left = margin;
   const width = doc.page.width - margin * 2;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
-  // winAnsi drops line breaks: each line is kept apart.
-  const text = (value: string) => value.split('\n').map(winAnsi).join('\n');
   const ensure = (height: number) => {
     if (doc.y + height > bottom()) doc.addPage();
   };
@@ -430,22 +414,22 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
   // Header: the brand and the date, the title, the farm and season.
   const top = doc.y;
   doc.rect(0, 0, doc.page.width, 6).fill(COLOURS.green);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(COLOURS.green).text('Lavoura', left, top);
+  doc.font(PDF_FONTS.bold).fontSize(11).fillColor(COLOURS.green).text('Lavoura', left, top);
   doc
-    .font('Helvetica')
+    .font(PDF_FONTS.regular)
     .fontSize(9)
     .fillColor(COLOURS.grey)
-    .text(text(sheet.generated), left, top + 1, { width, align: 'right' });
+    .text(sheet.generated, left, top + 1, { width, align: 'right' });
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONTS.bold)
     .fontSize(20)
     .fillColor(COLOURS.navy)
-    .text(text(sheet.title), left, top + 22, { width });
+    .text(sheet.title, left, top + 22, { width });
   doc
-    .font('Helvetica')
+    .font(PDF_FONTS.regular)
     .fontSize(11)
     .fillColor(COLOURS.grey)
-    .text(text(sheet.subtitle), left, doc.y + 2, { width });
+    .text(sheet.subtitle, left, doc.y + 2, { width });
   doc.y += 10;
 
   // Key figures: a row of boxes, label over value.
@@ -460,15 +444,15 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
       const x = left + index * cell;
       doc.rect(x, y, cell, height).fill(index % 2 ? COLOURS.band : COLOURS.greenTint);
       doc
-        .font('Helvetica')
+        .font(PDF_FONTS.regular)
         .fontSize(7)
         .fillColor(COLOURS.grey)
-        .text(text(figure.label), x + 6, y + 5, { width: cell - 12, height: 16, ellipsis: true });
+        .text(figure.label, x + 6, y + 5, { width: cell - 12, height: 16, ellipsis: true });
       doc
-        .font('Helvetica-Bold')
+        .font(PDF_FONTS.bold)
         .fontSize(11)
         .fillColor(COLOURS.navy)
-        .text(text(figure.value), x + 6, y + 22, { width: cell - 12, lineBreak: false });
+        .text(figure.value, x + 6, y + 22, { width: cell - 12, lineBreak: false });
     });
     doc.y = y + height + 4;
   }
@@ -480,27 +464,27 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
       ensure(40);
       doc.y += 4;
       doc
-        .font('Helvetica-Bold')
+        .font(PDF_FONTS.bold)
         .fontSize(8.5)
         .fillColor(COLOURS.green)
-        .text(text(spec.title), left, doc.y, { width });
+        .text(spec.title, left, doc.y, { width });
       doc.y += 2;
     }
     if (!spec.rows.length) {
       doc
-        .font('Helvetica-Oblique')
+        .font(PDF_FONTS.italic)
         .fontSize(8.5)
         .fillColor(COLOURS.grey)
-        .text(text(spec.empty), left, doc.y, { width });
+        .text(spec.empty, left, doc.y, { width });
       doc.y += 4;
       return;
     }
     const header = () => {
-      doc.font('Helvetica-Bold').fontSize(7.5);
+      doc.font(PDF_FONTS.bold).fontSize(7.5);
       const height =
         Math.max(
           ...spec.columns.map((column, index) =>
-            doc.heightOfString(text(column.label), { width: widths[index]! - pad * 2 }),
+            doc.heightOfString(column.label, { width: widths[index]! - pad * 2 }),
           ),
         ) +
         pad * 2;
@@ -509,7 +493,7 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
       doc.rect(left, y, width, height).fill(COLOURS.navy);
       let x = left;
       spec.columns.forEach((column, index) => {
-        doc.fillColor('#FFFFFF').text(text(column.label), x + pad, y + pad, {
+        doc.fillColor('#FFFFFF').text(column.label, x + pad, y + pad, {
           width: widths[index]! - pad * 2,
           align: column.align ?? 'left',
         });
@@ -519,11 +503,11 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
     };
     header();
     spec.rows.forEach((cells, rowIndex) => {
-      doc.font('Helvetica').fontSize(8);
+      doc.font(PDF_FONTS.regular).fontSize(8);
       const height =
         Math.max(
           ...cells.map((value, index) =>
-            doc.heightOfString(text(value), { width: widths[index]! - pad * 2 }),
+            doc.heightOfString(value, { width: widths[index]! - pad * 2 }),
           ),
         ) +
         pad * 2;
@@ -536,10 +520,10 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
       let x = left;
       cells.forEach((value, index) => {
         doc
-          .font('Helvetica')
+          .font(PDF_FONTS.regular)
           .fontSize(8)
           .fillColor(COLOURS.navy)
-          .text(text(value), x + pad, y + pad, {
+          .text(value, x + pad, y + pad, {
             width: widths[index]! - pad * 2,
             align: spec.columns[index]?.align ?? 'left',
           });
@@ -554,10 +538,10 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
     ensure(70);
     doc.y += 8;
     doc
-      .font('Helvetica-Bold')
+      .font(PDF_FONTS.bold)
       .fontSize(10.5)
       .fillColor(COLOURS.navy)
-      .text(text(block.heading), left, doc.y, { width });
+      .text(block.heading, left, doc.y, { width });
     doc
       .moveTo(left, doc.y + 2)
       .lineTo(left + width, doc.y + 2)
@@ -567,52 +551,33 @@ export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
     doc.y += 5;
     for (const line of block.lines)
       doc
-        .font('Helvetica')
+        .font(PDF_FONTS.regular)
         .fontSize(8.5)
         .fillColor(COLOURS.grey)
-        .text(text(line), left, doc.y, { width });
+        .text(line, left, doc.y, { width });
     doc.y += 3;
     for (const spec of block.tables) table(spec);
   }
 
   doc.y += 4;
   for (const note of sheet.notes) {
-    doc.font('Helvetica').fontSize(7.5);
-    ensure(doc.heightOfString(text(note), { width }) + 4);
-    doc.fillColor(COLOURS.grey).text(text(note), left, doc.y, { width });
+    doc.font(PDF_FONTS.regular).fontSize(7.5);
+    ensure(doc.heightOfString(note, { width }) + 4);
+    doc.fillColor(COLOURS.grey).text(note, left, doc.y, { width });
     doc.y += 2;
   }
 
   // The footer of every page: the report, the farm and season, and the page.
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    const saved = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - 32;
-    doc
-      .moveTo(left, y - 6)
-      .lineTo(left + width, y - 6)
-      .lineWidth(0.6)
-      .strokeColor(COLOURS.rule)
-      .stroke();
-    doc
-      .font('Helvetica')
-      .fontSize(7.5)
-      .fillColor(COLOURS.grey)
-      .text(text(`${sheet.title} · ${sheet.subtitle}`), left, y, {
-        width: (width * 2) / 3,
-        lineBreak: false,
-        ellipsis: true,
-      });
-    doc.text(
-      text(translate(sheet.language, 'reports', 'page', { page: index + 1, pages: range.count })),
-      left + (width * 2) / 3,
-      y,
-      { width: width / 3, align: 'right', lineBreak: false },
-    );
-    doc.page.margins.bottom = saved;
-  }
+  drawPageFooters(doc, {
+    left,
+    width,
+    fromBottom: 32,
+    fontSize: 7.5,
+    leftShare: 2 / 3,
+    text: `${sheet.title} · ${sheet.subtitle}`,
+    pageText: (page, pages) => translate(sheet.language, 'reports', 'page', { page, pages }),
+    font: PDF_FONTS.regular,
+  });
   doc.end();
   return done;
 }

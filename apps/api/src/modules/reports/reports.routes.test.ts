@@ -270,6 +270,34 @@ describe('the farm spraying report', () => {
     expect(text).not.toContain('Talhão sem programa');
   });
 
+  it('prints a plot name in Cyrillic, Greek and Vietnamese as written, in an embedded font subset (issue 29 item 5)', async () => {
+    const foreign = 'Поле 3 — Ελιά — Cánh đồng';
+    const [plot] = await app.db
+      .update(t.plots)
+      .set({ name: foreign })
+      .where(
+        and(
+          eq(t.plots.accountId, accountId),
+          eq(t.plots.farmId, farmId),
+          eq(t.plots.name, 'Talhão da Sede'),
+        ),
+      )
+      .returning({ id: t.plots.id });
+    try {
+      const response = await programa(farmId, '&format=pdf');
+      expect(response.statusCode).toBe(200);
+      const raw = response.rawPayload.toString('latin1');
+      expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans/);
+      expect(raw).toContain('/ToUnicode');
+      expect(raw).not.toContain('/Helvetica');
+      const { text } = await pdfText(response.rawPayload);
+      expect(text).toContain(foreign);
+      expect(text).not.toContain('????');
+    } finally {
+      await app.db.update(t.plots).set({ name: 'Talhão da Sede' }).where(eq(t.plots.id, plot!.id));
+    }
+  });
+
   it('is in English with acres and US dates when asked', async () => {
     const response = await programa(farmId, '&format=pdf&language=en');
     expect(response.headers['content-disposition']).toMatch(/filename="spraying-report-/);

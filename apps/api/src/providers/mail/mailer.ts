@@ -7,6 +7,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra header fields (a recurring e-mail's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 /** Sends e-mail. Adapters: `outbox` (the offline default, .eml files) and SMTP. */

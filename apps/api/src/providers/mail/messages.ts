@@ -26,17 +26,27 @@ export function composeMail(
 /** The notifications the farm settings drive (issue 14 item 7): texts of the `digest` namespace. */
 export type NotificationKind = 'weekly_digest' | 'weather_alert' | 'quotes_summary';
 
+/**
+ * A notification e-mail. Each is recurring, so it ends with its unsubscribe link and carries it
+ * as List-Unsubscribe with RFC 8058's one-click (issue 29 item 9).
+ */
 export function composeNotification(
   kind: NotificationKind,
   to: string,
   language: string,
   values: Record<string, string>,
+  unsubscribe: { url: string; headers: Record<string, string> },
 ): MailMessage {
   const lang: Language = isLanguage(language) ? language : 'pt';
+  const body = translate(lang, 'digest', `messages.${kind}.body`, values);
+  const footer = translate(lang, 'digest', 'messages.unsubscribe', {
+    unsubscribe: unsubscribe.url,
+  });
   return {
     to,
     subject: translate(lang, 'digest', `messages.${kind}.subject`, values),
-    text: translate(lang, 'digest', `messages.${kind}.body`, values),
+    text: `${body}\n\n${footer}`,
+    headers: unsubscribe.headers,
   };
 }
 
