@@ -84,7 +84,10 @@ export async function launchServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL'); // else it outlives the run, on its data folder
+      throw new Error(`server did not start: ${stderr}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
