@@ -96,6 +96,9 @@ const projects: TestProjectInlineConfiguration[] = [
       include: ['**/*.e2e.ts'],
       environment: 'node',
       globalSetup: ['support/global-setup.ts'],
+      // A worker imports playwright, the texts and the helpers once for all its browser files
+      // (seconds per file on a loaded machine); each file still starts its own server and chromium.
+      isolate: false,
       testTimeout: 60_000,
       hookTimeout: 120_000,
     },

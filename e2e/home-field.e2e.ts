@@ -399,26 +399,61 @@ describe.skipIf(!hasChromium)('my farm and the field page in a real browser', ()
     await page.context().close();
   });
 
-  // Pictures to look at: my farm and a field page in each language, desktop and phone.
+  // Pictures to look at: my farm and a field page in each language, desktop and phone. One page
+  // per size, signed in once; each language is the stored choice the next loads read (every
+  // picture is of a freshly loaded page in its language, as before).
   it('takes screenshots of my farm and the field page in pt, en and es', async () => {
     for (const size of SIZES) {
+      const context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        locale: 'en-US',
+      });
+      // Portuguese at the first load; then the language each round stores.
+      await context.addInitScript(() => {
+        if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'pt');
+      });
+      const page = await context.newPage();
+      await signIn(page, 'conta@full.demo.lavoura.app', 'pt');
+      const [first] = await twoFarmsWithPlots(page);
+      // Home's active sowings and the planting tab of a plot with a sowing.
+      const withSowing = await page.evaluate(async () => {
+        const farms = (await (await fetch('/api/farms')).json()) as { id: number }[];
+        for (const farm of farms) {
+          const rows = (await (await fetch(`/api/semeaduras?fazenda_id=${farm.id}`)).json()) as {
+            talhao_id: number;
+            status: string;
+          }[];
+          const row = rows.find((item) => item.status === 'sown');
+          if (row) return { farmId: farm.id, plotId: row.talhao_id };
+        }
+        return null;
+      });
+      const plot = first.plots[0]!;
       for (const language of ['pt', 'en', 'es'] as const) {
-        const page = await open(language, size.width, size.height);
-        await signIn(page, 'conta@full.demo.lavoura.app', language);
-        const [first] = await twoFarmsWithPlots(page);
-        const shot = async (name: string) => {
+        await page.evaluate((lang) => window.localStorage.setItem('language', lang), language);
+        const shot = async (name: string, folder = SHOTS) => {
           await settled(page);
           await page.screenshot({
-            path: path.join(SHOTS, `${name}-${language}-${size.width}.png`),
+            path: path.join(folder, `${name}-${language}-${size.width}.png`),
             fullPage: true,
           });
         };
-        await page.goto(`${server.baseUrl}/v3/my_farm?fazenda_id=${first.farm.id}`);
+        const myFarm = async (farmId: number) => {
+          await page.goto(`${server.baseUrl}/v3/my_farm?fazenda_id=${farmId}`);
+          await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+        };
+        await myFarm(first.farm.id);
         await page.getByTestId('home-plots').waitFor();
         await page.getByTestId('plots-map').waitFor();
         await page.getByTestId('farm-active-sowings').locator('text=/\\d/').waitFor();
-        await shot('my-farm');
-        const plot = first.plots[0]!;
+        if (withSowing?.farmId === first.farm.id) {
+          // The same farm's home shows its active sowings: one load for both pictures.
+          await page.getByTestId('home-sowings-list').waitFor();
+          await shot('my-farm');
+          await shot('home-sowings', SOWING_SHOTS);
+        } else {
+          await shot('my-farm');
+        }
         await page.goto(
           `${server.baseUrl}/v3/field?plot_id=${plot.id}&fazenda_id=${first.farm.id}`,
         );
@@ -426,43 +461,25 @@ describe.skipIf(!hasChromium)('my farm and the field page in a real browser', ()
         await page.getByTestId('plots-map').waitFor();
         await expect.poll(() => page.getByTestId('field-remaining-area').innerText()).toMatch(/\d/);
         await shot('field');
-        // Home's active sowings and the planting tab of a plot with a sowing.
-        const withSowing = await page.evaluate(async () => {
-          const farms = (await (await fetch('/api/farms')).json()) as { id: number }[];
-          for (const farm of farms) {
-            const rows = (await (await fetch(`/api/semeaduras?fazenda_id=${farm.id}`)).json()) as {
-              talhao_id: number;
-              status: string;
-            }[];
-            const row = rows.find((item) => item.status === 'sown');
-            if (row) return { farmId: farm.id, plotId: row.talhao_id };
-          }
-          return null;
-        });
         if (withSowing) {
-          const sowingShot = async (name: string) => {
-            await settled(page);
-            await page.screenshot({
-              path: path.join(SOWING_SHOTS, `${name}-${language}-${size.width}.png`),
-              fullPage: true,
-            });
-          };
-          await page.goto(`${server.baseUrl}/v3/my_farm?fazenda_id=${withSowing.farmId}`);
-          await page.getByTestId('home-sowings-list').waitFor();
-          await page.getByTestId('home-plots').waitFor();
-          await sowingShot('home-sowings');
+          if (withSowing.farmId !== first.farm.id) {
+            await myFarm(withSowing.farmId);
+            await page.getByTestId('home-sowings-list').waitFor();
+            await page.getByTestId('home-plots').waitFor();
+            await shot('home-sowings', SOWING_SHOTS);
+          }
           await page.goto(
             `${server.baseUrl}/v3/field?plot_id=${withSowing.plotId}&fazenda_id=${withSowing.farmId}`,
           );
           await page.getByTestId('planting-stages').waitFor();
           await page.getByTestId('plots-map').waitFor();
-          await sowingShot('planting');
+          await shot('planting', SOWING_SHOTS);
           await page.getByTestId('field-tabpanel-planting').screenshot({
             path: path.join(SOWING_SHOTS, `planting-tab-${language}-${size.width}.png`),
           });
         }
-        await page.context().close();
       }
+      await page.context().close();
     }
   }, 300_000);
 });

@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '@lavoura/domain';
 import { resources } from '@lavoura/i18n';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from './support/axe.ts';
 import { RAW_KEY, SCREENSHOT_DIR, hasChromium, launchBrowser, pageIn } from './support/browser.ts';
 import { latestMailTo } from './support/outbox.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -255,7 +256,7 @@ describe.skipIf(!hasChromium)('accounts and the shell in a real browser', () => 
     await page.goto(`${server.baseUrl}/v3/sowings`);
     await page.getByTestId('plan-list').waitFor();
     await page.getByTestId('plan-4').waitFor();
-    await page.waitForTimeout(400); // let the dialog finish fading in before the picture
+    await settled(page); // the dialog has finished fading in before the picture
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'upsell-plan-modal-pt.png') });
     await page.context().close();
   });

@@ -55,6 +55,16 @@ export const LANGUAGE_RULES = [
   'valid-lang',
 ];
 
+/**
+ * The rules for a page in `language` at `width` px, for a test that reads a screen in the three
+ * languages at a desktop and a phone size: every rule in one language per size (Portuguese on a
+ * desktop, Spanish, the longest texts, on a phone, as the walk's FULL_AXE), the rules a language
+ * can change (LANGUAGE_RULES) in the other two.
+ */
+export function axeRulesFor(language: string, width: number): readonly string[] | undefined {
+  return language === (width >= 900 ? 'pt' : 'es') ? undefined : LANGUAGE_RULES;
+}
+
 /** Runs axe-core on the page as it is now: every rule, or only the rules named. */
 export async function axeViolations(page: Page, only?: readonly string[]): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) {

@@ -24,7 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = path.join(dir, 'data');
   let shared: RunningServer | undefined;
   if (builtApp()) {
-    const seeding = await launchServer(dataDir);
+    const seeding = await launchServer(dataDir, {}, 300_000);
     await seeding.stop({ keepData: true });
     const sharedDir = path.join(dir, 'read-only');
     fs.cpSync(dataDir, sharedDir, { recursive: true });

@@ -16,15 +16,28 @@ export interface RunningServer {
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
+/**
+ * The ports this worker's servers have had. A worker runs file after file (vitest.config.ts,
+ * `isolate: false`) and keeps its demo sessions by server address (support/demo.ts): a port is
+ * never given to a second server, whose address would then find the first one's sessions.
+ */
+const usedPorts = new Set<number>();
+
 async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = net.createServer();
+      server.listen(0, '127.0.0.1', () => {
+        const { port: free } = server.address() as net.AddressInfo;
+        server.close(() => resolve(free));
+      });
+      server.on('error', reject);
     });
-    server.on('error', reject);
-  });
+    if (!usedPorts.has(port)) {
+      usedPorts.add(port);
+      return port;
+    }
+  }
 }
 
 /** Whether `npm run build` has made the app the browser tests start (`npm test` runs it first). */
@@ -32,10 +45,15 @@ export function builtApp(): boolean {
   return fs.existsSync(entry) && fs.existsSync(path.join(root, 'apps/web/dist/index.html'));
 }
 
-/** The built app as `npm start` runs it, on a free port and the data folder given. */
+/**
+ * The built app as `npm start` runs it, on a free port and the data folder given. `startMs`: how
+ * long it may take to answer (a cold start on an empty folder runs initdb, the migrations and the
+ * seeds: minutes on a loaded 2-core machine).
+ */
 export async function launchServer(
   dataDir: string,
   env: Record<string, string> = {},
+  startMs = 90_000,
 ): Promise<RunningServer> {
   if (!builtApp()) throw new Error('The app is not built: run `npm run build` first');
   const port = await freePort();
@@ -58,7 +76,7 @@ export async function launchServer(
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
     try {
@@ -66,7 +84,10 @@ export async function launchServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL'); // else it outlives the run, on its data folder
+      throw new Error(`server did not start: ${stderr}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
