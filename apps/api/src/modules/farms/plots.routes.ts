@@ -6,6 +6,8 @@ import {
   accountPlotSchema,
   kmlPreviewSchema,
   managerPlotBodySchema,
+  PLOT_IMPORT_LIMITS,
+  plotFileQuerySchema,
   plotsAreaSchema,
   plotCreateBodySchema,
   plotSchema,
@@ -13,12 +15,13 @@ import {
   plotUpdateBodySchema,
   remainingAreaSchema,
 } from '@lavoura/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import type { PlotImports } from './plot-imports.ts';
 import type { PlotsService } from './plots.service.ts';
 
 const errors = {
@@ -29,13 +32,31 @@ const errors = {
 };
 const tags = ['farms'];
 const plotParams = z.object({ id: idSchema });
-/** KML and KMZ uploads (spec 2 §9: files up to 5 MB). */
-export const KML_MAX_BYTES = 5 * 1024 * 1024;
+const MAX_BYTES = PLOT_IMPORT_LIMITS.maxBytes;
+
+/** The bytes of the multipart field `file` (a KML or KMZ upload, 5 MB at most). */
+async function uploadedKml(request: FastifyRequest): Promise<Uint8Array> {
+  if (!request.isMultipart())
+    throw new AppError(ERRORS.unsupportedMediaType, 'Send the file as multipart/form-data');
+  const file = await request.file();
+  if (!file || file.fieldname !== 'file')
+    throw new AppError(ERRORS.kmlInvalidFormat, 'No file in the field `file`', {
+      reason: 'no_file',
+    });
+  const bytes = await file.toBuffer().catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(ERRORS.fileTooLarge, 'The file is larger than 5 MB', {
+        max_bytes: MAX_BYTES,
+      });
+    throw error;
+  });
+  return new Uint8Array(bytes);
+}
 
 /** Plots (talhões) of the farms (spec 2 §7), drawn on the map or imported from KML. */
-export function plotsRoutes(plots: PlotsService) {
+export function plotsRoutes(plots: PlotsService, imports: PlotImports) {
   return async function register(fastify: FastifyInstance): Promise<void> {
-    await fastify.register(multipart, { limits: { fileSize: KML_MAX_BYTES, files: 1, fields: 5 } });
+    await fastify.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 5 } });
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get(
@@ -222,6 +243,7 @@ export function plotsRoutes(plots: PlotsService) {
           operationId: 'previewKml',
           summary: 'The plots of a KML or KMZ file (multipart field `file`, 5 MB at most), unsaved',
           consumes: ['multipart/form-data'],
+          querystring: plotFileQuerySchema,
           response: {
             200: kmlPreviewSchema,
             413: errorBodySchema,
@@ -230,22 +252,42 @@ export function plotsRoutes(plots: PlotsService) {
           },
         },
       },
-      async (request) => {
-        if (!request.isMultipart())
-          throw new AppError(ERRORS.unsupportedMediaType, 'Send the file as multipart/form-data');
-        const file = await request.file();
-        if (!file || file.fieldname !== 'file')
-          throw new AppError(ERRORS.kmlInvalidFormat, 'No file in the field `file`', {
-            reason: 'no_file',
-          });
-        const bytes = await file.toBuffer().catch((error: unknown) => {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError(ERRORS.fileTooLarge, 'The file is larger than 5 MB', {
-              max_bytes: KML_MAX_BYTES,
-            });
-          throw error;
-        });
-        return plots.kmlPreview(new Uint8Array(bytes));
+      async (request) =>
+        imports.preview(await uploadedKml(request), {
+          nameAttribute: request.query.name_attribute,
+        }),
+    );
+    app.post(
+      '/fazendas/:id/kml-import',
+      {
+        config: { access: { permission: 'TALHAO_CADASTRAR', planRoute: 'field' } },
+        schema: {
+          tags,
+          operationId: 'importKml',
+          summary:
+            'Create plots on a farm from a KML or KMZ file (multipart field `file`, 5 MB at most), as its preview showed them, in one transaction',
+          consumes: ['multipart/form-data'],
+          params: z.object({ id: idSchema.describe('the farm’s id') }),
+          querystring: plotFileQuerySchema,
+          response: {
+            201: z.array(plotSchema),
+            413: errorBodySchema,
+            415: errorBodySchema,
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const saved = await imports.importKml(
+          sessionOf(request),
+          request.params.id,
+          () => uploadedKml(request),
+          {
+            nameAttribute: request.query.name_attribute,
+            confirmOverlap: request.query.confirm_overlap === '1',
+          },
+        );
+        return reply.status(201).send(saved);
       },
     );
   };

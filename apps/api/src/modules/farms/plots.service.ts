@@ -28,7 +28,6 @@ import {
   plotOverlaps,
   type OutlinedPlot,
 } from '@lavoura/domain/overlap';
-import { parseKmlPlots, type KmlPlot } from '@lavoura/domain/kml';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -197,7 +196,23 @@ export class PlotsService {
         )
         .returning({ id: t.plots.id }),
     );
-    return Promise.all(ids.map(({ id }) => this.get(session, id)));
+    // One query for the answer, however many plots (a real farm's file has hundreds).
+    const rows = await this.select(
+      this.deps.db,
+      session,
+      await this.currentSeasonCrops(farm.pais.id),
+    )
+      .where(
+        and(
+          this.visible(session),
+          inArray(
+            t.plots.id,
+            ids.map(({ id }) => id),
+          ),
+        ),
+      )
+      .orderBy(t.plots.id);
+    return rows.map(toPlot);
   }
 
   async update(session: Session, plotId: number, body: PlotUpdateBody): Promise<Plot> {
@@ -406,31 +421,6 @@ export class PlotsService {
       throw new AppError(missingPermissionError(session.planLevel), 'Contracted area is Full plan');
   }
 
-  /** A KML or KMZ file's plots, measured, without saving anything. */
-  kmlPreview(bytes: Uint8Array): { plots: KmlPlot[] } {
-    const result = parseKmlPlots(bytes);
-    if (result.ok) return { plots: result.plots };
-    switch (result.problem) {
-      case 'invalid_format':
-        throw new AppError(ERRORS.kmlInvalidFormat, 'Not a KML file', { reason: result.reason });
-      case 'no_polygons':
-        throw new AppError(ERRORS.kmlNoPolygons, 'No polygon in the file');
-      case 'invalid_coordinates':
-        throw new AppError(ERRORS.kmlInvalidCoordinates, 'Bad coordinates', {
-          placemark: result.placemark,
-        });
-      case 'too_few_points':
-        throw new AppError(ERRORS.kmlTooFewPoints, 'Fewer than 3 points', {
-          placemark: result.placemark,
-        });
-      case 'invalid_geometry':
-        throw new AppError(ERRORS.plotInvalidGeometry, 'Invalid polygon', {
-          placemark: result.placemark,
-          reason: result.reason,
-        });
-    }
-  }
-
   /**
    * Refuses outlines that cover ground of another live plot of the farm (or of another outline of
    * the same import) unless the user confirmed it (409 `plot.overlap`, naming each pair and the
@@ -453,6 +443,8 @@ export class PlotsService {
           area_ha: overlap.area_ha,
         });
       for (const earlier of outlines.slice(0, index)) {
+        // The boxes the checker measured first: a file of hundreds of plots is mostly apart.
+        if (!bboxesMeet(outline.bbox, earlier.outline.bbox)) continue;
         const area = overlapAreaHa(outline.polygon, earlier.outline.polygon);
         if (area >= MIN_OVERLAP_HA)
           found.push({ nome, plot_id: null, plot_nome: earlier.nome, area_ha: area });
@@ -664,6 +656,12 @@ function geometryError(refusal: GeometryRefusal, where: Record<string, unknown> 
     ...at,
     ...where,
   });
+}
+
+function bboxesMeet(a: CheckedGeometry['bbox'], b: CheckedGeometry['bbox']): boolean {
+  return (
+    a.min_lng < b.max_lng && b.min_lng < a.max_lng && a.min_lat < b.max_lat && b.min_lat < a.max_lat
+  );
 }
 
 /** Hectares to the square metre. */

@@ -1,4 +1,4 @@
-import { ERRORS } from '@lavoura/domain';
+import { ERRORS, PLOT_NAME_MAX, nameFromAttributes, tooManyPlots } from '@lavoura/domain';
 import { parseZip } from 'shpjs';
 import { AppError } from '../../http/app-error.ts';
 
@@ -17,15 +17,8 @@ export interface ImportedPlot {
   geometry: { type: 'Polygon'; coordinates: unknown };
 }
 
-/** The KML import's bound (plotsManyBodySchema). */
-export const FIELD_IMPORT_MAX_PLOTS = 500;
-/** The names plots take (plotsManyBodySchema). */
-const MAX_NAME = 120;
 /** A zip's files, uncompressed, may not be larger (a zip bomb stops before inflating). */
 const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
-
-/** Property names boundary exports put the field's name in, in order of preference. */
-const NAME_KEYS = ['name', 'field_name', 'fieldname', 'field', 'nome', 'talhao', 'label', 'title'];
 
 function invalid(reason: string): AppError {
   return new AppError(ERRORS.fieldImportInvalidFile, 'Not a boundaries file we can read', {
@@ -65,15 +58,9 @@ function declaredUnzippedBytes(bytes: Uint8Array): number | undefined {
 }
 
 function nameOf(properties: unknown, fallback: string): string {
-  if (properties && typeof properties === 'object') {
-    const entries = Object.entries(properties as Record<string, unknown>);
-    for (const key of NAME_KEYS) {
-      const found = entries.find(([name]) => name.toLowerCase() === key)?.[1];
-      if ((typeof found === 'string' && found.trim()) || typeof found === 'number')
-        return String(found).trim().slice(0, MAX_NAME);
-    }
-  }
-  return fallback;
+  return properties && typeof properties === 'object'
+    ? (nameFromAttributes(properties as Record<string, unknown>) ?? fallback)
+    : fallback;
 }
 
 interface Feature {
@@ -89,7 +76,11 @@ function featuresOf(value: unknown): Feature[] | undefined {
       geometry: feature?.geometry,
       properties: feature?.properties,
     }));
-  if (object.type === 'Feature') return [{ geometry: object.geometry, properties: {} }];
+  // A bare Feature keeps its properties (its name), as one of a collection does.
+  if (object.type === 'Feature')
+    return [
+      { geometry: object.geometry, properties: (value as { properties?: unknown }).properties },
+    ];
   if (object.type === 'Polygon' || object.type === 'MultiPolygon')
     return [{ geometry: value, properties: {} }];
   return undefined;
@@ -107,7 +98,7 @@ function plotsOf(features: Feature[]): ImportedPlot[] {
       const parts = geometry.coordinates as unknown[];
       for (const [part, coordinates] of parts.entries())
         plots.push({
-          nome: parts.length > 1 ? `${name} (${part + 1})`.slice(0, MAX_NAME) : name,
+          nome: parts.length > 1 ? `${name} (${part + 1})`.slice(0, PLOT_NAME_MAX) : name,
           geometry: { type: 'Polygon', coordinates },
         });
     }
@@ -143,10 +134,8 @@ export async function parseBoundaries(bytes: Uint8Array): Promise<ImportedPlot[]
   }
   const plots = plotsOf(features);
   if (plots.length === 0) throw invalid('no_polygons');
-  if (plots.length > FIELD_IMPORT_MAX_PLOTS)
-    throw new AppError(ERRORS.fieldImportInvalidFile, 'Too many plots in one file', {
-      reason: 'too_many_plots',
-      max_plots: FIELD_IMPORT_MAX_PLOTS,
-    });
+  const tooMany = tooManyPlots(plots.length);
+  if (tooMany)
+    throw new AppError(ERRORS.plotImportTooManyPlots, 'Too many plots in one file', tooMany);
   return plots;
 }
