@@ -1,7 +1,9 @@
 import { ERRORS, type Plot } from '@lavoura/domain';
+import { checkPlotGeometry } from '@lavoura/domain/geo';
 import { parseKmlPlots, type KmlPlot } from '@lavoura/domain/kml';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
+import { isBoundariesFile, readBoundaries } from '../integrations/field-import.ts';
 import type { FarmsService } from './farms.service.ts';
 import type { PlotsService } from './plots.service.ts';
 
@@ -13,15 +15,11 @@ export interface PlotFileOptions {
   confirmOverlap?: boolean | undefined;
 }
 
-/** The file's attribute names, in the order they first appear (what the preview offers to pick). */
-function attributeNames(plots: KmlPlot[]): string[] {
-  const names = new Set<string>();
-  for (const plot of plots) for (const name of Object.keys(plot.atributos ?? {})) names.add(name);
-  return [...names];
-}
+type PreviewPlot = Omit<KmlPlot, 'atributos'>;
 
 /**
- * KML and KMZ imports: the preview reads a file and answers its plots, measured, saving nothing;
+ * Plot files: KML and KMZ, and the boundaries files of the field import (GeoJSON, zipped
+ * shapefile). The preview reads a file and answers its plots, measured, saving nothing;
  * the import reads the same file again through the same parser and limits (PLOT_IMPORT_LIMITS)
  * and saves its plots in one transaction. So an import saves whatever its preview showed,
  * however many plots and however large their outlines (no JSON body re-posted by the browser).
@@ -32,24 +30,16 @@ export class PlotImports {
     private readonly farms: FarmsService,
   ) {}
 
-  /** A KML or KMZ file's plots and the attributes that may name them, without saving anything. */
+  /** A file's plots and the attributes that may name them, without saving anything. */
   preview(
     bytes: Uint8Array,
     options: PlotFileOptions = {},
-  ): { plots: Omit<KmlPlot, 'atributos'>[]; attributes: string[] } {
-    const plots = readKml(bytes, options.nameAttribute);
-    return {
-      plots: plots.map(({ nome, geometry, area_calculada }) => ({
-        nome,
-        geometry,
-        area_calculada,
-      })),
-      attributes: attributeNames(plots),
-    };
+  ): Promise<{ plots: PreviewPlot[]; attributes: string[] }> {
+    return readPlotFile(bytes, options.nameAttribute);
   }
 
-  /** The plots of a KML or KMZ file saved on the farm, all or none (PlotsService.createMany). */
-  async importKml(
+  /** The plots of a file saved on the farm as its preview showed them, all or none. */
+  async importFile(
     session: Session,
     farmId: number,
     readFile: () => Promise<Uint8Array>,
@@ -57,13 +47,46 @@ export class PlotImports {
   ): Promise<Plot[]> {
     // The farm first: another account's farm is 404 whatever the file is.
     await this.farms.get(session, farmId);
-    const plots = readKml(await readFile(), options.nameAttribute);
+    const { plots } = await readPlotFile(await readFile(), options.nameAttribute);
     return this.plots.createMany(session, {
       fazenda_id: farmId,
       plots: plots.map(({ nome, geometry }) => ({ nome, geometry })),
       confirm_overlap: options.confirmOverlap,
     });
   }
+}
+
+/**
+ * A file's plots, checked and measured, and its attributes: a boundaries file (GeoJSON, zipped
+ * shapefile) as the field import reads it, else KML or KMZ. A bad outline is refused naming its
+ * Placemark or feature: its name and its place in the file.
+ */
+async function readPlotFile(
+  bytes: Uint8Array,
+  nameAttribute: string | undefined,
+): Promise<{ plots: PreviewPlot[]; attributes: string[] }> {
+  if (isBoundariesFile(bytes)) {
+    const read = await readBoundaries(bytes, nameAttribute);
+    const plots = read.plots.map(({ nome, geometry, position }) => {
+      const checked = checkPlotGeometry(geometry);
+      if (!checked.ok)
+        throw new AppError(ERRORS.plotInvalidGeometry, 'Invalid polygon', {
+          placemark: nome,
+          position,
+          reason: checked.problem,
+        });
+      return { nome, geometry: checked.polygon, area_calculada: checked.area_ha };
+    });
+    return { plots, attributes: read.attributes };
+  }
+  const plots = readKml(bytes, nameAttribute);
+  const attributes = new Set<string>();
+  for (const plot of plots)
+    for (const name of Object.keys(plot.atributos ?? {})) attributes.add(name);
+  return {
+    plots: plots.map(({ nome, geometry, area_calculada }) => ({ nome, geometry, area_calculada })),
+    attributes: [...attributes],
+  };
 }
 
 /** A KML or KMZ file's plots, or the refusal naming the Placemark (its name and position). */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { assignFarms, makeFarm, makeSowing } from '../../test/farm-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
+import { shapefileZip, square } from '../../test/integration-files.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const fixtures = path.resolve(
@@ -503,6 +504,47 @@ describe('KML import saved on the server (what the preview accepts, the import s
       'MT-5107901',
       'MT-5107902',
     ]);
+  });
+
+  it('reads a GeoJSON or a zipped shapefile too, listing its attributes to name the plots by (CAR’s COD_IMOVEL)', async () => {
+    const feature = (cod: string, west: number) => ({
+      type: 'Feature',
+      properties: { COD_IMOVEL: cod, NOM_MUNICI: 'Sorriso' },
+      geometry: { type: 'Polygon', coordinates: [square(west, -12.5)] },
+    });
+    const car = Buffer.from(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [feature('MT-5107925-A1', -55.8), feature('MT-5107925-B2', -55.78)],
+      }),
+    );
+    const preview = async (file: Buffer, query = '') =>
+      (
+        await app.app.inject({
+          method: 'POST',
+          url: `/api/plots/kml-preview${query}`,
+          ...multipart('car.geojson', file),
+        })
+      ).json<{ plots: { nome: string }[]; attributes: string[] }>();
+    const plain = await preview(car);
+    expect(plain.attributes).toEqual(['COD_IMOVEL', 'NOM_MUNICI']);
+    expect(plain.plots.map((plot) => plot.nome)).toEqual(['#1', '#2']);
+    const named = await preview(car, '?name_attribute=COD_IMOVEL');
+    expect(named.plots.map((plot) => plot.nome)).toEqual(['MT-5107925-A1', 'MT-5107925-B2']);
+    const farm = await makeFarm(app.db, accountId);
+    const saved = await importKml(farm, car, '?name_attribute=COD_IMOVEL');
+    expect(saved.json<Plot[]>().map((plot) => plot.nome)).toEqual([
+      'MT-5107925-A1',
+      'MT-5107925-B2',
+    ]);
+    const shapefile = await preview(
+      shapefileZip([
+        { name: 'Talhao A', rings: [square(-51.3, -23.5)] },
+        { name: 'Talhao B', rings: [square(-51.28, -23.5)] },
+      ]),
+    );
+    expect(shapefile.plots.map((plot) => plot.nome)).toEqual(['Talhao A', 'Talhao B']);
+    expect(shapefile.attributes).toContain('NAME');
   });
 
   it('refuses overlaps until confirmed, a bad file naming its Placemark, and a farm of another account', async () => {

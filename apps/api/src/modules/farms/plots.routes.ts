@@ -241,7 +241,8 @@ export function plotsRoutes(plots: PlotsService, imports: PlotImports) {
         schema: {
           tags,
           operationId: 'previewKml',
-          summary: 'The plots of a KML or KMZ file (multipart field `file`, 5 MB at most), unsaved',
+          summary:
+            'The plots of a KML or KMZ file, GeoJSON or zipped shapefile (multipart field `file`, 5 MB at most) and the attributes that may name them, unsaved',
           consumes: ['multipart/form-data'],
           querystring: plotFileQuerySchema,
           response: {
@@ -253,7 +254,7 @@ export function plotsRoutes(plots: PlotsService, imports: PlotImports) {
         },
       },
       async (request) =>
-        imports.preview(await uploadedKml(request), {
+        await imports.preview(await uploadedKml(request), {
           nameAttribute: request.query.name_attribute,
         }),
     );
@@ -265,7 +266,7 @@ export function plotsRoutes(plots: PlotsService, imports: PlotImports) {
           tags,
           operationId: 'importKml',
           summary:
-            'Create plots on a farm from a KML or KMZ file (multipart field `file`, 5 MB at most), as its preview showed them, in one transaction',
+            'Create plots on a farm from a file its preview read (KML, KMZ, GeoJSON or zipped shapefile; multipart field `file`, 5 MB at most), in one transaction',
           consumes: ['multipart/form-data'],
           params: z.object({ id: idSchema.describe('the farm’s id') }),
           querystring: plotFileQuerySchema,
@@ -278,7 +279,7 @@ export function plotsRoutes(plots: PlotsService, imports: PlotImports) {
         },
       },
       async (request, reply) => {
-        const saved = await imports.importKml(
+        const saved = await imports.importFile(
           sessionOf(request),
           request.params.id,
           () => uploadedKml(request),

@@ -1,4 +1,5 @@
 import { ERRORS, PLOT_NAME_MAX, nameFromAttributes, tooManyPlots } from '@lavoura/domain';
+import { unzipSync } from 'fflate';
 import { parseZip } from 'shpjs';
 import { AppError } from '../../http/app-error.ts';
 
@@ -15,6 +16,8 @@ import { AppError } from '../../http/app-error.ts';
 export interface ImportedPlot {
   nome: string;
   geometry: { type: 'Polygon'; coordinates: unknown };
+  /** The feature's place in the file (1 = the first), which a refusal names. */
+  position: number;
 }
 
 /** A zip's files, uncompressed, may not be larger (a zip bomb stops before inflating). */
@@ -57,10 +60,20 @@ function declaredUnzippedBytes(bytes: Uint8Array): number | undefined {
   return undefined;
 }
 
-function nameOf(properties: unknown, fallback: string): string {
-  return properties && typeof properties === 'object'
-    ? (nameFromAttributes(properties as Record<string, unknown>) ?? fallback)
-    : fallback;
+function attributesOf(properties: unknown): Record<string, unknown> | undefined {
+  return properties && typeof properties === 'object' && !Array.isArray(properties)
+    ? (properties as Record<string, unknown>)
+    : undefined;
+}
+
+/** The attribute picked (e.g. CAR's COD_IMOVEL), else a usual name attribute, else the place. */
+function nameOf(properties: unknown, fallback: string, picked: string | undefined): string {
+  const attributes = attributesOf(properties);
+  return (
+    (picked !== undefined ? nameFromAttributes(attributes, picked) : undefined) ??
+    nameFromAttributes(attributes) ??
+    fallback
+  );
 }
 
 interface Feature {
@@ -87,27 +100,73 @@ function featuresOf(value: unknown): Feature[] | undefined {
 }
 
 /** Polygons of the features, named; points and lines are skipped (they are not plots). */
-function plotsOf(features: Feature[]): ImportedPlot[] {
+function plotsOf(features: Feature[], picked: string | undefined): ImportedPlot[] {
   const plots: ImportedPlot[] = [];
   for (const [index, feature] of features.entries()) {
-    const name = nameOf(feature.properties, `#${index + 1}`);
+    const name = nameOf(feature.properties, `#${index + 1}`, picked);
+    const position = index + 1;
     const geometry = feature.geometry as { type?: unknown; coordinates?: unknown } | null;
     if (geometry?.type === 'Polygon') {
-      plots.push({ nome: name, geometry: { type: 'Polygon', coordinates: geometry.coordinates } });
+      plots.push({
+        nome: name,
+        geometry: { type: 'Polygon', coordinates: geometry.coordinates },
+        position,
+      });
     } else if (geometry?.type === 'MultiPolygon' && Array.isArray(geometry.coordinates)) {
       const parts = geometry.coordinates as unknown[];
       for (const [part, coordinates] of parts.entries())
         plots.push({
           nome: parts.length > 1 ? `${name} (${part + 1})`.slice(0, PLOT_NAME_MAX) : name,
           geometry: { type: 'Polygon', coordinates },
+          position,
         });
     }
   }
   return plots;
 }
 
+/** The attribute names of the features, in the order they first appear. */
+function attributeNames(features: Feature[]): string[] {
+  const names = new Set<string>();
+  for (const feature of features)
+    for (const name of Object.keys(attributesOf(feature.properties) ?? {})) names.add(name);
+  return [...names];
+}
+
+/** Whether a file is a boundaries file (GeoJSON, or a zip holding a .shp) rather than KML/KMZ. */
+export function isBoundariesFile(bytes: Uint8Array): boolean {
+  if (isZip(bytes)) {
+    let shapefile = false;
+    try {
+      // Names only: the filter sees each entry and inflates none.
+      unzipSync(bytes, {
+        filter: (file) => {
+          if (/\.shp$/i.test(file.name)) shapefile = true;
+          return false;
+        },
+      });
+    } catch {
+      return false;
+    }
+    return shapefile;
+  }
+  const start = new TextDecoder('utf-8').decode(bytes.subarray(0, 64)).replace(/^\uFEFF/, '');
+  return start.trimStart().startsWith('{');
+}
+
 /** The plots of a boundaries file; 400 exception.field_import.invalid_file when there are none. */
 export async function parseBoundaries(bytes: Uint8Array): Promise<ImportedPlot[]> {
+  return (await readBoundaries(bytes)).plots;
+}
+
+/**
+ * The plots of a boundaries file, named by `nameAttribute` when the user picked one, and the
+ * attributes its features carry (a shapefile's table, GeoJSON properties).
+ */
+export async function readBoundaries(
+  bytes: Uint8Array,
+  nameAttribute?: string,
+): Promise<{ plots: ImportedPlot[]; attributes: string[] }> {
   let features: Feature[] | undefined;
   if (isZip(bytes)) {
     const declared = declaredUnzippedBytes(bytes);
@@ -132,10 +191,10 @@ export async function parseBoundaries(bytes: Uint8Array): Promise<ImportedPlot[]
     features = featuresOf(parsed);
     if (!features) throw invalid('not_geojson');
   }
-  const plots = plotsOf(features);
+  const plots = plotsOf(features, nameAttribute);
   if (plots.length === 0) throw invalid('no_polygons');
   const tooMany = tooManyPlots(plots.length);
   if (tooMany)
     throw new AppError(ERRORS.plotImportTooManyPlots, 'Too many plots in one file', tooMany);
-  return plots;
+  return { plots, attributes: attributeNames(features) };
 }

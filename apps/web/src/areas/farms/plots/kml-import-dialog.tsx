@@ -173,7 +173,7 @@ export function KmlImportDialog({
               ref={input}
               type="file"
               hidden
-              accept=".kml,.kmz,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz"
+              accept=".kml,.kmz,.geojson,.json,.zip,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,application/zip"
               aria-label={t('plots.kml.choose')}
               data-testid="kml-file"
               onChange={(event) => {
