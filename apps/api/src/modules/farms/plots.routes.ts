@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import type { PlotContractedAreas } from './plot-contracted-areas.service.ts';
 import type { PlotImports } from './plot-imports.ts';
 import type { PlotsService } from './plots.service.ts';
 
@@ -54,7 +55,7 @@ async function uploadedKml(request: FastifyRequest): Promise<Uint8Array> {
 }
 
 /** Plots (talhões) of the farms (spec 2 §7), drawn on the map or imported from KML. */
-export function plotsRoutes(plots: PlotsService, imports: PlotImports) {
+export function plotsRoutes(plots: PlotsService, imports: PlotImports, areas: PlotContractedAreas) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     await fastify.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 5 } });
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -200,7 +201,7 @@ export function plotsRoutes(plots: PlotsService, imports: PlotImports) {
           response: { 200: plotsAreaSchema, ...errors },
         },
       },
-      async (request) => plots.plotsArea(sessionOf(request)),
+      async (request) => areas.plotsArea(sessionOf(request)),
     );
     app.get(
       '/accounts/:id/allPlots',
@@ -214,7 +215,7 @@ export function plotsRoutes(plots: PlotsService, imports: PlotImports) {
           response: { 200: z.array(accountPlotSchema), ...errors },
         },
       },
-      async (request) => plots.accountPlots(sessionOf(request), request.params.id),
+      async (request) => areas.accountPlots(sessionOf(request), request.params.id),
     );
     for (const [method, path, operationId] of [
       ['POST', '/plots/manager-plot', 'setPlotsContractedArea'],
@@ -231,7 +232,7 @@ export function plotsRoutes(plots: PlotsService, imports: PlotImports) {
           body: managerPlotBodySchema,
           response: { 200: z.array(accountPlotSchema), ...errors },
         },
-        handler: async (request) => plots.setContractedAreas(sessionOf(request), request.body),
+        handler: async (request) => areas.setContractedAreas(sessionOf(request), request.body),
       });
     }
     app.post(
