@@ -203,7 +203,12 @@ export function KmlImportDialog({
               onChange={(event) => void read(file, event.target.value)}
               sx={{ maxWidth: { sm: 360 } }}
               slotProps={{
-                select: { SelectDisplayProps: { 'data-testid': 'kml-name-by' } as object },
+                // '' (each Placemark's own name) is an option to show, not an empty field.
+                select: {
+                  displayEmpty: true,
+                  SelectDisplayProps: { 'data-testid': 'kml-name-by' } as object,
+                },
+                inputLabel: { shrink: true },
               }}
             >
               <MenuItem value="">{t('plots.kml.name_by_own')}</MenuItem>

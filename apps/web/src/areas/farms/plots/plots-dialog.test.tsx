@@ -594,6 +594,7 @@ describe('KML import', { timeout: 30_000 }, () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent ?? '');
     expect((await names()).map((name) => name.slice(0, 2))).toEqual(['#1', '#2']);
+    expect(within(dialog).getByTestId('kml-name-by').textContent).toBe(t('plots.kml.name_by_own'));
     fireEvent.mouseDown(within(dialog).getByTestId('kml-name-by'));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
