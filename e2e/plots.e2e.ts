@@ -295,7 +295,7 @@ describe.skipIf(!hasChromium)('plots on a map', () => {
     }
     expect(await plotItems(fields).count()).toBe(before);
     const [saved] = await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith('/api/plots/many')),
+      page.waitForResponse((response) => response.url().includes('/kml-import')),
       dialog.getByTestId('kml-save').click(),
     ]);
     expect(saved.status()).toBe(201);
@@ -316,7 +316,7 @@ describe.skipIf(!hasChromium)('plots on a map', () => {
     await dialog.getByTestId('kml-file').setInputFiles(file);
     await preview.waitFor();
     const [refused] = await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith('/api/plots/many')),
+      page.waitForResponse((response) => response.url().includes('/kml-import')),
       dialog.getByTestId('kml-save').click(),
     ]);
     expect(refused.status()).toBe(409);
@@ -332,7 +332,7 @@ describe.skipIf(!hasChromium)('plots on a map', () => {
       );
     expect(await plotItems(fields).count()).toBe(before + parsed.plots.length);
     const [again] = await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith('/api/plots/many')),
+      page.waitForResponse((response) => response.url().includes('/kml-import')),
       ask.getByTestId('plot-overlap-confirm').click(),
     ]);
     expect(again.status()).toBe(201);

@@ -76,6 +76,8 @@ import { StagesService } from './modules/sowings/stages.service.ts';
 import { IrrigationsService } from './modules/sowings/irrigations.service.ts';
 import { varietiesRoutes } from './modules/varieties/varieties.routes.ts';
 import { VarietiesService } from './modules/varieties/varieties.service.ts';
+import { PlotContractedAreas } from './modules/farms/plot-contracted-areas.service.ts';
+import { PlotImports } from './modules/farms/plot-imports.ts';
 import { PlotsService } from './modules/farms/plots.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
@@ -273,7 +275,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(accountsRoutes(accounts, new MaintenanceService(deps.db, deps.maintenance)));
   await app.register(usersRoutes(users), { prefix: '/api' });
   await app.register(farmsRoutes(farms), { prefix: '/api' });
-  await app.register(plotsRoutes(plots), { prefix: '/api' });
+  await app.register(
+    plotsRoutes(plots, new PlotImports(plots, farms), new PlotContractedAreas(deps.db)),
+    { prefix: '/api' },
+  );
   const billingPlans = new BillingPlansService(services);
   await app.register(planRoutes(billingPlans));
   await app.register(billingPlanBackOfficeRoutes(billingPlans), { prefix: '/admin-api' });

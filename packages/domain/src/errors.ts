@@ -102,6 +102,8 @@ export const ERRORS = {
   kmlInvalidCoordinates: { key: 'exception.kml.invalid_coordinates', status: 400 },
   kmlTooFewPoints: { key: 'exception.kml.too_few_points', status: 400 },
   kmlNoPolygons: { key: 'exception.kml.no_polygons', status: 400 },
+  // more plots than one import saves (PLOT_IMPORT_LIMITS), KML or field import alike
+  plotImportTooManyPlots: { key: 'exception.kml.too_many_plots', status: 400 },
   fileTooLarge: { key: 'exception.file.too_large', status: 413 },
   // field notes
   invalidQueryValue: { key: 'exception.invalid_query_value', status: 400 },

@@ -32,6 +32,7 @@ export * from './plans/capabilities.ts';
 export * from './plans/free-usage.ts';
 export * from './plans/billing.ts';
 export * from './farms/enablement.ts';
+export * from './farms/plot-import.ts';
 export * from './catalogue/active-ingredients.ts';
 export * from './catalogue/catalogue-query.ts';
 export * from './catalogue/dose-unit.ts';

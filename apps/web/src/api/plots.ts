@@ -12,7 +12,6 @@ import { apiFetch } from './http';
 
 /** A KML or KMZ file's polygons as the server read and measured them, nothing saved yet. */
 export type KmlPreview = z.infer<typeof kmlPreviewSchema>;
-export type KmlPreviewPlot = KmlPreview['plots'][number];
 
 // What a change to a farm's plots makes stale: its plot lists, each plot's page, its figures and
 // its card (area, plot count) in the farm list. Other farm queries (notifications) stay.
@@ -61,26 +60,56 @@ export function setPlotEnabled(
   });
 }
 
-/** POST /api/plots/kml-preview (multipart field `file`): the file's polygons, not saved. */
-export function previewKml(file: File, signal?: AbortSignal): Promise<KmlPreview> {
+/** What the user chose on the preview: the attribute naming the plots, the overlaps confirmed. */
+export interface KmlFileOptions {
+  /** One of the preview's `attributes`; none: each Placemark's own name. */
+  nameAttribute?: string;
+  /** The user saw the overlaps (409 exception.plot.overlap) and imports anyway. */
+  confirmOverlap?: boolean;
+}
+
+function kmlQuery({ nameAttribute, confirmOverlap }: KmlFileOptions): string {
+  const query = new URLSearchParams();
+  if (nameAttribute) query.set('name_attribute', nameAttribute);
+  if (confirmOverlap) query.set('confirm_overlap', '1');
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+function fileForm(file: File): FormData {
   const form = new FormData();
-  form.append('file', file);
-  return apiFetch('/api/plots/kml-preview', {
+  form.append('file', file, file.name);
+  return form;
+}
+
+/** POST /api/plots/kml-preview (multipart field `file`): the file's polygons, not saved. */
+export function previewKml(
+  file: File,
+  options: KmlFileOptions = {},
+  signal?: AbortSignal,
+): Promise<KmlPreview> {
+  return apiFetch(`/api/plots/kml-preview${kmlQuery(options)}`, {
     method: 'POST',
-    body: form,
+    body: fileForm(file),
     signal,
     schema: kmlPreviewSchema,
   });
 }
 
-/** POST /api/plots/many: the previewed plots, all saved or none. */
-export function createPlots(body: {
-  fazenda_id: number;
-  plots: { nome: string; geometry: KmlPreviewPlot['geometry'] }[];
-  /** The user saw the overlaps (409 exception.plot.overlap) and imports anyway. */
-  confirm_overlap?: boolean;
-}): Promise<Plot[]> {
-  return apiFetch('/api/plots/many', { method: 'POST', json: body, schema: z.array(plotSchema) });
+/**
+ * POST /api/fazendas/{id}/kml-import: the same file sent again, read on the server as its preview
+ * was and saved in one transaction (all or none), however many plots it holds.
+ */
+export function importKml(
+  farmId: number,
+  file: File,
+  options: KmlFileOptions = {},
+): Promise<Plot[]> {
+  return apiFetch(`/api/fazendas/${farmId}/kml-import${kmlQuery(options)}`, {
+    method: 'POST',
+    body: fileForm(file),
+    schema: z.array(plotSchema),
+  });
 }
 
 /** GET /api/talhoes/{id}/fazenda/{farmId}: the plot as it is now (a 409 asks for it again). */

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { PLOT_IMPORT_LIMITS } from '../farms/plot-import.ts';
 import { FIELD_KEYS } from '../field-errors.ts';
 import { isValidPhone } from '../phone.ts';
 import { recordIdSchema } from './common.ts';
@@ -167,7 +168,7 @@ export const plotsManyBodySchema = z.object({
   fazenda_id: recordIdSchema,
   plots: z
     .array(z.object({ nome: name, geometry: polygonInputSchema }))
-    .check(z.minLength(1), z.maxLength(500)),
+    .check(z.minLength(1), z.maxLength(PLOT_IMPORT_LIMITS.maxPlots)),
   /** The user saw the overlaps of the imported outlines and imports them anyway. */
   confirm_overlap: z.optional(z.boolean()),
 });
@@ -236,6 +237,17 @@ export const kmlPreviewSchema = z.object({
   plots: z.array(
     z.object({ nome: z.string(), geometry: plotPolygonSchema, area_calculada: z.number() }),
   ),
+  /** The attributes the file's features carry (a KML's ExtendedData), to pick one as the name. */
+  attributes: z.array(z.string()),
+});
+
+/**
+ * The query of a plot file's preview and import: the attribute that names the plots (one of the
+ * preview's `attributes`) and, for the import, the user's confirmation of the overlaps it named.
+ */
+export const plotFileQuerySchema = z.object({
+  name_attribute: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  confirm_overlap: z.optional(z.enum(['0', '1'])),
 });
 z.globalRegistry.add(kmlPreviewSchema, { id: 'KmlPreview' });
 

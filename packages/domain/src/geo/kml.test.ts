@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { PLOT_IMPORT_LIMITS } from '../farms/plot-import.ts';
 import { parseKmlPlots, type KmlPlot } from './kml.ts';
 import { checkPlotGeometry } from './plot-geometry.ts';
 import { deviationPercent, independentArea } from './fixtures/independent-area.ts';
@@ -157,6 +158,7 @@ describe('parseKmlPlots refuses the whole file', () => {
       ok: false,
       problem: 'invalid_geometry',
       placemark: 'Talhão 7 - Cruzado',
+      position: 3,
       reason: 'self_crossing',
     });
   });
@@ -166,6 +168,7 @@ describe('parseKmlPlots refuses the whole file', () => {
       ok: false,
       problem: 'invalid_coordinates',
       placemark: 'Talhão 2',
+      position: 2,
     });
   });
 
@@ -174,6 +177,7 @@ describe('parseKmlPlots refuses the whole file', () => {
       ok: false,
       problem: 'too_few_points',
       placemark: 'Talhão Novo',
+      position: 2,
     });
   });
 
@@ -193,6 +197,7 @@ describe('parseKmlPlots refuses the whole file', () => {
       ok: false,
       problem: 'too_few_points',
       placemark: 'Talhão 9',
+      position: 2,
     });
   });
 
@@ -206,6 +211,7 @@ describe('parseKmlPlots refuses the whole file', () => {
       ok: false,
       problem: 'invalid_coordinates',
       placemark: 'Lote 2',
+      position: 1,
     });
   });
 
@@ -223,6 +229,7 @@ describe('parseKmlPlots refuses the whole file', () => {
       ok: false,
       problem: 'invalid_geometry',
       placemark: 'Lote 5 (2)',
+      position: 1,
       reason: 'self_crossing',
     });
   });
@@ -281,6 +288,60 @@ describe('parseKmlPlots refuses the whole file', () => {
       ok: false,
       problem: 'invalid_format',
       reason: 'kmz_too_large',
+    });
+  });
+});
+
+describe('parseKmlPlots, files from the real world', () => {
+  it('a KMZ whose polygon has a hole touching its outer ring at one corner (OGC-valid): read, the hole subtracted', () => {
+    const hole =
+      '<innerBoundaryIs><LinearRing><coordinates>-53.40,-24.91,0 -53.396,-24.908,0 -53.398,-24.906,0 -53.40,-24.91,0</coordinates></LinearRing></innerBoundaryIs>';
+    const kmz = zipSync({
+      'doc.kml': kml(placemark('Lote 1', SQUARE) + placemark('Lote 2 - Açude', SQUARE, hole)),
+    });
+    const [whole, holed] = plotsOf(kmz);
+    expect(holed!.nome).toBe('Lote 2 - Açude');
+    expect(holed!.geometry.coordinates).toHaveLength(2);
+    expect(holed!.area_calculada).toBeLessThan(whole!.area_calculada - 1);
+  });
+
+  it('names a Placemark without <name> from its ExtendedData (Data or SimpleData), or from the attribute picked', () => {
+    const ring = `<Polygon><outerBoundaryIs><LinearRing><coordinates>${SQUARE}</coordinates></LinearRing></outerBoundaryIs></Polygon>`;
+    const body =
+      `<Placemark><ExtendedData><SchemaData schemaUrl="#car"><SimpleData name="COD_IMOVEL">PR-4104808-1A2B</SimpleData><SimpleData name="NOME">Gleba Norte</SimpleData></SchemaData></ExtendedData>${ring}</Placemark>` +
+      `<Placemark><ExtendedData><Data name="talhao"><value>T-12</value></Data></ExtendedData>${ring}</Placemark>` +
+      `<Placemark>${ring}</Placemark>`;
+    const plots = plotsOf(kml(body));
+    expect(plots.map((plot) => plot.nome)).toEqual(['Gleba Norte', 'T-12', '#3']);
+    expect(plots[0]!.atributos).toEqual({ COD_IMOVEL: 'PR-4104808-1A2B', NOME: 'Gleba Norte' });
+    const picked = parseKmlPlots(kml(body), 'COD_IMOVEL');
+    expect(picked.ok && picked.plots.map((plot) => plot.nome)).toEqual([
+      'PR-4104808-1A2B',
+      'T-12',
+      '#3',
+    ]);
+  });
+
+  it('takes as many plots as one import saves (PLOT_IMPORT_LIMITS), and refuses one more: too_many_plots', () => {
+    const squares = (count: number) =>
+      Array.from({ length: count }, (_, index) => {
+        const lng = -53.4 + (index % 40) * 0.002;
+        const lat = -24.9 + Math.floor(index / 40) * 0.002;
+        const ring = [
+          [lng, lat],
+          [lng + 0.001, lat],
+          [lng + 0.001, lat + 0.001],
+          [lng, lat + 0.001],
+          [lng, lat],
+        ];
+        return placemark(`T${index + 1}`, ring.map((point) => point.join(',')).join(' '));
+      }).join('');
+    const max = PLOT_IMPORT_LIMITS.maxPlots;
+    expect(plotsOf(kml(squares(max)))).toHaveLength(max);
+    expect(parseKmlPlots(kml(squares(max + 1)))).toEqual({
+      ok: false,
+      problem: 'too_many_plots',
+      max_plots: max,
     });
   });
 });

@@ -1,5 +1,6 @@
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import { unzipSync } from 'fflate';
+import { nameFromAttributes, tooManyPlots } from '../farms/plot-import.ts';
 import { checkPlotGeometry, type GeometryProblem, type PlotPolygon } from './plot-geometry.ts';
 
 /**
@@ -15,16 +16,25 @@ import { checkPlotGeometry, type GeometryProblem, type PlotPolygon } from './plo
  */
 export interface KmlPlot {
   nome: string;
+  /** The Placemark's ExtendedData (Data and SimpleData), when it has any. */
+  atributos?: Record<string, string>;
   geometry: PlotPolygon;
   area_calculada: number;
+}
+
+/** A refused Placemark: its name and its place among the file's Placemarks (1 = the first). */
+export interface PlacemarkAt {
+  placemark: string;
+  position: number;
 }
 
 export type KmlProblem =
   | { problem: 'invalid_format'; reason: string }
   | { problem: 'no_polygons' }
-  | { problem: 'invalid_coordinates'; placemark: string }
-  | { problem: 'too_few_points'; placemark: string }
-  | { problem: 'invalid_geometry'; placemark: string; reason: GeometryProblem };
+  | { problem: 'too_many_plots'; max_plots: number }
+  | ({ problem: 'invalid_coordinates' } & PlacemarkAt)
+  | ({ problem: 'too_few_points' } & PlacemarkAt)
+  | ({ problem: 'invalid_geometry'; reason: GeometryProblem } & PlacemarkAt);
 
 export type KmlResult = { ok: true; plots: KmlPlot[] } | ({ ok: false } & KmlProblem);
 
@@ -106,9 +116,37 @@ function children(element: Element, localName: string): Element[] {
   );
 }
 
-function placemarkName(placemark: Element, index: number): string {
+/**
+ * A Placemark's ExtendedData: `<Data name="…"><value>…</value></Data>` and, from a schema,
+ * `<SimpleData name="…">…</SimpleData>` (what GIS tools and CAR's KML exports write).
+ */
+function extendedData(placemark: Element): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const data of children(placemark, 'ExtendedData')) {
+    for (const field of descendants(data, 'Data')) {
+      const name = field.getAttribute('name');
+      const value = children(field, 'value')[0]?.textContent?.trim();
+      if (name && value !== undefined) attributes[name] = value;
+    }
+    for (const field of descendants(data, 'SimpleData')) {
+      const name = field.getAttribute('name');
+      if (name) attributes[name] = field.textContent?.trim() ?? '';
+    }
+  }
+  return attributes;
+}
+
+/** Its `<name>`, else a name its ExtendedData holds (or the one picked), else its place. */
+function placemarkName(
+  placemark: Element,
+  index: number,
+  attributes: Record<string, string>,
+  nameAttribute: string | undefined,
+): string {
+  const picked = nameAttribute !== undefined && nameFromAttributes(attributes, nameAttribute);
+  if (picked) return picked;
   const name = children(placemark, 'name')[0]?.textContent?.trim();
-  return name || `#${index + 1}`;
+  return name || nameFromAttributes(attributes) || `#${index + 1}`;
 }
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
@@ -143,20 +181,24 @@ function polygonRings(polygon: Element): number[][][] | undefined {
   return rings;
 }
 
-function refusal(placemark: string, problem: GeometryProblem): { ok: false } & KmlProblem {
+function refusal(at: PlacemarkAt, problem: GeometryProblem): { ok: false } & KmlProblem {
   switch (problem) {
     case 'too_few_points':
-      return { ok: false, problem: 'too_few_points', placemark };
+      return { ok: false, problem: 'too_few_points', ...at };
     case 'not_a_number':
     case 'latitude_out_of_range':
     case 'longitude_out_of_range':
-      return { ok: false, problem: 'invalid_coordinates', placemark };
+      return { ok: false, problem: 'invalid_coordinates', ...at };
     default:
-      return { ok: false, problem: 'invalid_geometry', placemark, reason: problem };
+      return { ok: false, problem: 'invalid_geometry', ...at, reason: problem };
   }
 }
 
-export function parseKmlPlots(bytes: Uint8Array): KmlResult {
+/**
+ * The plots of a KML or KMZ file, named by their Placemark (or by `nameAttribute` of their
+ * ExtendedData when the user picked one), or the first problem found.
+ */
+export function parseKmlPlots(bytes: Uint8Array, nameAttribute?: string): KmlResult {
   const text = kmlText(bytes);
   if (typeof text !== 'string') return { ok: false, problem: 'invalid_format', ...text };
   const document = parseXml(text);
@@ -166,18 +208,28 @@ export function parseKmlPlots(bytes: Uint8Array): KmlResult {
 
   const plots: KmlPlot[] = [];
   for (const [index, placemark] of descendants(document, 'Placemark').entries()) {
-    const name = placemarkName(placemark, index);
+    const attributes = extendedData(placemark);
+    const name = placemarkName(placemark, index, attributes, nameAttribute);
+    const atributos = Object.keys(attributes).length > 0 ? { atributos: attributes } : {};
     // Directly or inside a MultiGeometry (nested or not); points and lines are not plots.
     const polygons = descendants(placemark, 'Polygon');
     for (const [part, polygon] of polygons.entries()) {
       const nome = polygons.length > 1 ? `${name} (${part + 1})` : name;
+      const at = { placemark: nome, position: index + 1 };
       const rings = polygonRings(polygon);
-      if (!rings) return { ok: false, problem: 'invalid_coordinates', placemark: nome };
+      if (!rings) return { ok: false, problem: 'invalid_coordinates', ...at };
       const checked = checkPlotGeometry({ type: 'Polygon', coordinates: rings });
-      if (!checked.ok) return refusal(nome, checked.problem);
-      plots.push({ nome, geometry: checked.polygon, area_calculada: checked.area_ha });
+      if (!checked.ok) return refusal(at, checked.problem);
+      plots.push({
+        nome,
+        ...atributos,
+        geometry: checked.polygon,
+        area_calculada: checked.area_ha,
+      });
     }
   }
   if (plots.length === 0) return { ok: false, problem: 'no_polygons' };
+  const tooMany = tooManyPlots(plots.length);
+  if (tooMany) return { ok: false, problem: 'too_many_plots', ...tooMany };
   return { ok: true, plots };
 }

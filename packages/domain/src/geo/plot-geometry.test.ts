@@ -415,6 +415,73 @@ describe('checkPlotGeometry accepts', () => {
   });
 });
 
+/**
+ * Rings that meet at points (OGC simple features: a hole may touch the outer ring, or another
+ * hole, at one point; touching twice, along an edge, or in a chain cuts the inside in two).
+ * A 1 km square near Cascavel; `at(x, y)` is a point of it in tenths of its side.
+ */
+describe('holes touching the outer ring or each other', () => {
+  const at = (x: number, y: number) => [-53.4 + x * 0.001, -24.91 + y * 0.001];
+  const square = [at(0, 0), at(10, 0), at(10, 10), at(0, 10)];
+  const areaOf = (ring: number[][]) => accepted(polygon(ring)).area_ha;
+
+  it('accepts a hole touching the outer ring at one of its corners, its area subtracted', () => {
+    const hole = [at(0, 0), at(4, 2), at(2, 4)];
+    const checked = accepted(polygon(square, hole));
+    expect(checked.area_ha).toBeCloseTo(areaOf(square) - areaOf(hole), 6);
+    expect(checked.polygon.coordinates).toHaveLength(2);
+  });
+
+  it('accepts a hole whose corner lies on an edge of the outer ring, and two holes touching at a point', () => {
+    const onEdge = [at(5, 0), at(7, 3), at(3, 3)];
+    expect(accepted(polygon(square, onEdge)).area_ha).toBeCloseTo(
+      areaOf(square) - areaOf(onEdge),
+      6,
+    );
+    const left = [at(2, 5), at(5, 4), at(5, 6)];
+    const right = [at(5, 6), at(8, 5), at(8, 7)];
+    expect(accepted(polygon(square, left, right)).polygon.coordinates).toHaveLength(3);
+  });
+
+  it('accepts three holes meeting at one same point (the inside stays in one piece)', () => {
+    const centre = at(5, 5);
+    const holes = [
+      [centre, at(8, 5), at(8, 7)],
+      [centre, at(3, 8), at(2, 7)],
+      [centre, at(3, 2), at(5, 2)],
+    ];
+    expect(accepted(polygon(square, ...holes)).polygon.coordinates).toHaveLength(4);
+  });
+
+  it.each([
+    ['touching the outer ring at two points', [[at(0, 0), at(5, 3), at(10, 0)]], 1],
+    ['along a stretch of the outer ring’s edge', [[at(2, 0), at(6, 0), at(4, 3)]], 1],
+    [
+      'touching each other and the outer ring at both ends (a chain across the plot)',
+      [
+        [at(0, 5), at(5, 4), at(5, 6)],
+        [at(5, 4), at(10, 5), at(5, 6)],
+      ],
+      2,
+    ],
+    ['crossing the outer ring', [[at(8, 4), at(12, 5), at(8, 6)]], 1],
+  ])('refuses a hole %s: self_crossing', (_, holes, ring) => {
+    expect(checkPlotGeometry(polygon(square, ...holes))).toEqual({
+      ok: false,
+      problem: 'self_crossing',
+      ring,
+    });
+  });
+
+  it('refuses a hole touching the outer ring at one point from outside: not_a_polygon', () => {
+    expect(checkPlotGeometry(polygon(square, [at(10, 10), at(12, 11), at(11, 12)]))).toEqual({
+      ok: false,
+      problem: 'not_a_polygon',
+      ring: 1,
+    });
+  });
+});
+
 describe('pipe lists', () => {
   const lists = (ring: number[][]) => ({
     lat: ring.map(([, lat]) => lat).join('|'),

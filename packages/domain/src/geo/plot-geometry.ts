@@ -1,6 +1,7 @@
 import { polygon as turfPolygon } from '@turf/helpers';
 import kinks from '@turf/kinks';
 import geodesic from 'geographiclib-geodesic';
+import { disconnectingTouch, pointOffTouches, ringMeeting } from './ring-touches.ts';
 
 /**
  * A plot's outline: GeoJSON (EPSG:4326, [longitude, latitude]) and the spec's two pipe lists.
@@ -142,8 +143,10 @@ function interiorPoint(rings: Position[][]): Position {
 }
 
 /**
- * Rings that do not make one polygon: a ring crossing or touching itself or another ring, a ring
- * enclosing nothing, a hole outside the outer ring or inside another hole.
+ * Rings that do not make one polygon (OGC simple features): a ring crossing or touching itself,
+ * a ring enclosing nothing, rings crossing or sharing a stretch of edge, a hole outside the outer
+ * ring or inside another hole, holes touching so that they cut the inside in two. A hole may touch
+ * the outer ring or another hole at one point.
  */
 function ringsProblem(rings: Position[][]): GeometryRefusal | undefined {
   for (const [index, ring] of rings.entries()) {
@@ -152,21 +155,31 @@ function ringsProblem(rings: Position[][]): GeometryRefusal | undefined {
       return { ok: false, problem: 'self_crossing', ring: index };
   }
   const [outer, ...holes] = rings;
+  const touching: { rings: [number, number]; touches: Set<string> }[] = [];
   for (const [offset, hole] of holes.entries()) {
     const index = offset + 1;
-    // turf's kinks also compares each ring with the others of the polygon.
-    if (kinks(turfPolygon([outer!, hole])).features.length > 0)
-      return { ok: false, problem: 'self_crossing', ring: index };
+    const withOuter = ringMeeting(outer!, hole);
+    if (withOuter.crossing) return { ok: false, problem: 'self_crossing', ring: index };
     // Not crossing the outer ring, a hole is wholly inside it or wholly outside.
-    if (!isInsideRing(hole[0]!, outer!))
+    if (!isInsideRing(pointOffTouches(hole, withOuter.touches), outer!))
       return { ok: false, problem: 'not_a_polygon', ring: index };
-    for (const other of holes.slice(0, offset)) {
-      if (kinks(turfPolygon([other, hole])).features.length > 0)
-        return { ok: false, problem: 'self_crossing', ring: index };
-      if (isInsideRing(hole[0]!, other) || isInsideRing(other[0]!, hole))
+    if (withOuter.touches.size > 0)
+      touching.push({ rings: [0, index], touches: withOuter.touches });
+    for (const [otherOffset, other] of holes.slice(0, offset).entries()) {
+      const meeting = ringMeeting(other, hole);
+      if (meeting.crossing) return { ok: false, problem: 'self_crossing', ring: index };
+      if (
+        isInsideRing(pointOffTouches(hole, meeting.touches), other) ||
+        isInsideRing(pointOffTouches(other, meeting.touches), hole)
+      )
         return { ok: false, problem: 'not_a_polygon', ring: index };
+      if (meeting.touches.size > 0)
+        touching.push({ rings: [otherOffset + 1, index], touches: meeting.touches });
     }
   }
+  const cut = disconnectingTouch(touching);
+  if (cut !== undefined)
+    return { ok: false, problem: 'self_crossing', ring: touching[cut]!.rings[1] };
   return undefined;
 }
 

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plot } from '@lavoura/domain';
+import { PLOT_IMPORT_LIMITS, type Plot } from '@lavoura/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { assignFarms, makeFarm, makeSowing } from '../../test/farm-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
+import { shapefileZip, square } from '../../test/integration-files.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const fixtures = path.resolve(
@@ -342,7 +343,23 @@ describe('KML import', () => {
     });
     expect([response.statusCode, response.json().key]).toEqual([status, key]);
     if (key !== 'exception.kml.invalid_format')
-      expect(response.json().context.additionalInfo.placemark).toEqual(expect.any(String));
+      expect(response.json().context.additionalInfo).toMatchObject({
+        placemark: expect.any(String),
+        position: expect.any(Number),
+      });
+  });
+
+  it('names the refused Placemark by its place in the file as well as its name', async () => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/plots/kml-preview',
+      ...multipart('bow-tie.kml', fs.readFileSync(path.join(fixtures, 'bow-tie.kml'))),
+    });
+    expect(response.json().context.additionalInfo).toEqual({
+      placemark: 'Talhão 7 - Cruzado',
+      position: 3,
+      reason: 'self_crossing',
+    });
   });
 
   it('refuses a file over 5 MB with 413 exception.file.too_large', async () => {
@@ -387,6 +404,165 @@ describe('KML import', () => {
     expect(saved.json<Plot[]>().map((p) => [p.nome, p.area_calculada])).toEqual(
       preview.map((p) => [p.nome, Math.round(p.area_calculada * 10_000) / 10_000]),
     );
+  });
+});
+
+/** A KML of `count` fields side by side near Sorriso, each a 90-point ring (a real outline's size). */
+function manyFieldsKml(
+  count: number,
+  names: (index: number) => string = (i) => `<name>T${i + 1}</name>`,
+) {
+  const placemarks = Array.from({ length: count }, (_, index) => {
+    const lng = -55.8 + (index % 30) * 0.01;
+    const lat = -12.5 + Math.floor(index / 30) * 0.01;
+    const ring = Array.from({ length: 90 }, (_, k) => {
+      const angle = (2 * Math.PI * k) / 90;
+      return `${(lng + 0.004 * Math.cos(angle)).toFixed(7)},${(lat + 0.004 * Math.sin(angle)).toFixed(7)},0`;
+    });
+    return `<Placemark>${names(index)}<Polygon><outerBoundaryIs><LinearRing><coordinates>${[...ring, ring[0]].join(' ')}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>`;
+  });
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document>${placemarks.join('')}</Document></kml>`,
+  );
+}
+
+describe('KML import saved on the server (what the preview accepts, the import saves)', () => {
+  const importKml = (farm: number, file: Buffer, query = '') =>
+    app.app.inject({
+      method: 'POST',
+      url: `/api/fazendas/${farm}/kml-import${query}`,
+      ...multipart('fields.kml', file),
+    });
+
+  it('saves a 600-field file the preview accepted, whose outlines as JSON pass the 1 MB body limit', async () => {
+    const file = manyFieldsKml(600);
+    const preview = await app.app.inject({
+      method: 'POST',
+      url: '/api/plots/kml-preview',
+      ...multipart('fields.kml', file),
+    });
+    expect(preview.statusCode).toBe(200);
+    const plots = preview.json<{ plots: { nome: string; geometry: unknown }[] }>().plots;
+    expect(plots).toHaveLength(600);
+    // What the browser used to post back: refused by the body limit (413).
+    const body = {
+      fazenda_id: farmId,
+      plots: plots.map(({ nome, geometry }) => ({ nome, geometry })),
+    };
+    expect(JSON.stringify(body).length).toBeGreaterThan(1024 * 1024);
+    expect((await send(admin.token, 'POST', '/api/plots/many', body)).statusCode).toBe(413);
+
+    const farm = await makeFarm(app.db, accountId);
+    const saved = await importKml(farm, file);
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json<Plot[]>().map((plot) => plot.nome)).toEqual(plots.map((plot) => plot.nome));
+    expect((await send(admin.token, 'GET', `/api/talhoes/${farm}`)).json()).toHaveLength(600);
+  });
+
+  it('refuses a file over PLOT_IMPORT_LIMITS.maxPlots in the preview and in the import alike, saving nothing', async () => {
+    const file = manyFieldsKml(PLOT_IMPORT_LIMITS.maxPlots + 1);
+    const farm = await makeFarm(app.db, accountId);
+    const before = await plotRows();
+    for (const response of [
+      await app.app.inject({
+        method: 'POST',
+        url: '/api/plots/kml-preview',
+        ...multipart('fields.kml', file),
+      }),
+      await importKml(farm, file),
+    ]) {
+      expect([response.statusCode, response.json().key]).toEqual([
+        400,
+        'exception.kml.too_many_plots',
+      ]);
+      expect(response.json().context.additionalInfo).toEqual({
+        max_plots: PLOT_IMPORT_LIMITS.maxPlots,
+      });
+    }
+    expect(await plotRows()).toEqual(before);
+  });
+
+  it('names the plots by the ExtendedData attribute picked, in the preview and the import', async () => {
+    const file = manyFieldsKml(
+      3,
+      (i) =>
+        `<name>#${i + 1}</name><ExtendedData><SchemaData><SimpleData name="COD_IMOVEL">MT-510790${i}</SimpleData></SchemaData></ExtendedData>`,
+    );
+    const preview = await app.app.inject({
+      method: 'POST',
+      url: '/api/plots/kml-preview?name_attribute=COD_IMOVEL',
+      ...multipart('car.kml', file),
+    });
+    expect(preview.json()).toMatchObject({
+      attributes: ['COD_IMOVEL'],
+      plots: [{ nome: 'MT-5107900' }, { nome: 'MT-5107901' }, { nome: 'MT-5107902' }],
+    });
+    const farm = await makeFarm(app.db, accountId);
+    const saved = await importKml(farm, file, '?name_attribute=COD_IMOVEL');
+    expect(saved.json<Plot[]>().map((plot) => plot.nome)).toEqual([
+      'MT-5107900',
+      'MT-5107901',
+      'MT-5107902',
+    ]);
+  });
+
+  it('reads a GeoJSON or a zipped shapefile too, listing its attributes to name the plots by (CAR’s COD_IMOVEL)', async () => {
+    const feature = (cod: string, west: number) => ({
+      type: 'Feature',
+      properties: { COD_IMOVEL: cod, NOM_MUNICI: 'Sorriso' },
+      geometry: { type: 'Polygon', coordinates: [square(west, -12.5)] },
+    });
+    const car = Buffer.from(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [feature('MT-5107925-A1', -55.8), feature('MT-5107925-B2', -55.78)],
+      }),
+    );
+    const preview = async (file: Buffer, query = '') =>
+      (
+        await app.app.inject({
+          method: 'POST',
+          url: `/api/plots/kml-preview${query}`,
+          ...multipart('car.geojson', file),
+        })
+      ).json<{ plots: { nome: string }[]; attributes: string[] }>();
+    const plain = await preview(car);
+    expect(plain.attributes).toEqual(['COD_IMOVEL', 'NOM_MUNICI']);
+    expect(plain.plots.map((plot) => plot.nome)).toEqual(['#1', '#2']);
+    const named = await preview(car, '?name_attribute=COD_IMOVEL');
+    expect(named.plots.map((plot) => plot.nome)).toEqual(['MT-5107925-A1', 'MT-5107925-B2']);
+    const farm = await makeFarm(app.db, accountId);
+    const saved = await importKml(farm, car, '?name_attribute=COD_IMOVEL');
+    expect(saved.json<Plot[]>().map((plot) => plot.nome)).toEqual([
+      'MT-5107925-A1',
+      'MT-5107925-B2',
+    ]);
+    const shapefile = await preview(
+      shapefileZip([
+        { name: 'Talhao A', rings: [square(-51.3, -23.5)] },
+        { name: 'Talhao B', rings: [square(-51.28, -23.5)] },
+      ]),
+    );
+    expect(shapefile.plots.map((plot) => plot.nome)).toEqual(['Talhao A', 'Talhao B']);
+    expect(shapefile.attributes).toContain('NAME');
+  });
+
+  it('refuses overlaps until confirmed, a bad file naming its Placemark, and a farm of another account', async () => {
+    const farm = await makeFarm(app.db, accountId);
+    const file = manyFieldsKml(2);
+    expect((await importKml(farm, file)).statusCode).toBe(201);
+    const again = await importKml(farm, file);
+    expect([again.statusCode, again.json().key]).toEqual([409, 'exception.plot.overlap']);
+    expect((await importKml(farm, file, '?confirm_overlap=1')).statusCode).toBe(201);
+
+    const bad = await importKml(farm, fs.readFileSync(path.join(fixtures, 'bow-tie.kml')));
+    expect([bad.statusCode, bad.json().context.additionalInfo]).toEqual([
+      400,
+      { placemark: 'Talhão 7 - Cruzado', position: 3, reason: 'self_crossing' },
+    ]);
+    const other = await accountWith(app, ['CONTA'], { planId: 4 });
+    const theirs = await makeFarm(app.db, other.accountId);
+    expect((await importKml(theirs, file)).statusCode).toBe(404);
   });
 });
 

@@ -6,6 +6,8 @@ import {
   accountPlotSchema,
   kmlPreviewSchema,
   managerPlotBodySchema,
+  PLOT_IMPORT_LIMITS,
+  plotFileQuerySchema,
   plotsAreaSchema,
   plotCreateBodySchema,
   plotSchema,
@@ -13,12 +15,14 @@ import {
   plotUpdateBodySchema,
   remainingAreaSchema,
 } from '@lavoura/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses, idSchema, multipartFileBody } from '../../http/schemas.ts';
+import type { PlotContractedAreas } from './plot-contracted-areas.service.ts';
+import type { PlotImports } from './plot-imports.ts';
 import type { PlotsService } from './plots.service.ts';
 
 const errors = {
@@ -29,13 +33,31 @@ const errors = {
 };
 const tags = ['farms'];
 const plotParams = z.object({ id: idSchema });
-/** KML and KMZ uploads (spec 2 §9: files up to 5 MB). */
-export const KML_MAX_BYTES = 5 * 1024 * 1024;
+const MAX_BYTES = PLOT_IMPORT_LIMITS.maxBytes;
+
+/** The bytes of the multipart field `file` (a KML or KMZ upload, 5 MB at most). */
+async function uploadedKml(request: FastifyRequest): Promise<Uint8Array> {
+  if (!request.isMultipart())
+    throw new AppError(ERRORS.unsupportedMediaType, 'Send the file as multipart/form-data');
+  const file = await request.file();
+  if (!file || file.fieldname !== 'file')
+    throw new AppError(ERRORS.kmlInvalidFormat, 'No file in the field `file`', {
+      reason: 'no_file',
+    });
+  const bytes = await file.toBuffer().catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(ERRORS.fileTooLarge, 'The file is larger than 5 MB', {
+        max_bytes: MAX_BYTES,
+      });
+    throw error;
+  });
+  return new Uint8Array(bytes);
+}
 
 /** Plots (talhões) of the farms (spec 2 §7), drawn on the map or imported from KML. */
-export function plotsRoutes(plots: PlotsService) {
+export function plotsRoutes(plots: PlotsService, imports: PlotImports, areas: PlotContractedAreas) {
   return async function register(fastify: FastifyInstance): Promise<void> {
-    await fastify.register(multipart, { limits: { fileSize: KML_MAX_BYTES, files: 1, fields: 5 } });
+    await fastify.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 5 } });
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get(
@@ -179,7 +201,7 @@ export function plotsRoutes(plots: PlotsService) {
           response: { 200: plotsAreaSchema, ...errors },
         },
       },
-      async (request) => plots.plotsArea(sessionOf(request)),
+      async (request) => areas.plotsArea(sessionOf(request)),
     );
     app.get(
       '/accounts/:id/allPlots',
@@ -193,7 +215,7 @@ export function plotsRoutes(plots: PlotsService) {
           response: { 200: z.array(accountPlotSchema), ...errors },
         },
       },
-      async (request) => plots.accountPlots(sessionOf(request), request.params.id),
+      async (request) => areas.accountPlots(sessionOf(request), request.params.id),
     );
     for (const [method, path, operationId] of [
       ['POST', '/plots/manager-plot', 'setPlotsContractedArea'],
@@ -210,7 +232,7 @@ export function plotsRoutes(plots: PlotsService) {
           body: managerPlotBodySchema,
           response: { 200: z.array(accountPlotSchema), ...errors },
         },
-        handler: async (request) => plots.setContractedAreas(sessionOf(request), request.body),
+        handler: async (request) => areas.setContractedAreas(sessionOf(request), request.body),
       });
     }
     app.post(
@@ -220,9 +242,11 @@ export function plotsRoutes(plots: PlotsService) {
         schema: {
           tags,
           operationId: 'previewKml',
-          summary: 'The plots of a KML or KMZ file (multipart field `file`, 5 MB at most), unsaved',
+          summary:
+            'The plots of a KML or KMZ file, GeoJSON or zipped shapefile (multipart field `file`, 5 MB at most) and the attributes that may name them, unsaved',
           consumes: ['multipart/form-data'],
-          body: multipartFileBody('The KML or KMZ file, 5 MB at most'),
+          body: multipartFileBody('The KML, KMZ, GeoJSON or zipped shapefile, 5 MB at most'),
+          querystring: plotFileQuerySchema,
           response: {
             200: kmlPreviewSchema,
             413: errorBodySchema,
@@ -231,22 +255,43 @@ export function plotsRoutes(plots: PlotsService) {
           },
         },
       },
-      async (request) => {
-        if (!request.isMultipart())
-          throw new AppError(ERRORS.unsupportedMediaType, 'Send the file as multipart/form-data');
-        const file = await request.file();
-        if (!file || file.fieldname !== 'file')
-          throw new AppError(ERRORS.kmlInvalidFormat, 'No file in the field `file`', {
-            reason: 'no_file',
-          });
-        const bytes = await file.toBuffer().catch((error: unknown) => {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError(ERRORS.fileTooLarge, 'The file is larger than 5 MB', {
-              max_bytes: KML_MAX_BYTES,
-            });
-          throw error;
-        });
-        return plots.kmlPreview(new Uint8Array(bytes));
+      async (request) =>
+        await imports.preview(await uploadedKml(request), {
+          nameAttribute: request.query.name_attribute,
+        }),
+    );
+    app.post(
+      '/fazendas/:id/kml-import',
+      {
+        config: { access: { permission: 'TALHAO_CADASTRAR', planRoute: 'field' } },
+        schema: {
+          tags,
+          operationId: 'importKml',
+          summary:
+            'Create plots on a farm from a file its preview read (KML, KMZ, GeoJSON or zipped shapefile; multipart field `file`, 5 MB at most), in one transaction',
+          consumes: ['multipart/form-data'],
+          params: z.object({ id: idSchema.describe('the farm’s id') }),
+          querystring: plotFileQuerySchema,
+          body: multipartFileBody('The file the preview read, 5 MB at most'),
+          response: {
+            201: z.array(plotSchema),
+            413: errorBodySchema,
+            415: errorBodySchema,
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const saved = await imports.importFile(
+          sessionOf(request),
+          request.params.id,
+          () => uploadedKml(request),
+          {
+            nameAttribute: request.query.name_attribute,
+            confirmOverlap: request.query.confirm_overlap === '1',
+          },
+        );
+        return reply.status(201).send(saved);
       },
     );
   };

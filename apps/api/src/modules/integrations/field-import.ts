@@ -1,4 +1,5 @@
-import { ERRORS } from '@lavoura/domain';
+import { ERRORS, PLOT_NAME_MAX, nameFromAttributes, tooManyPlots } from '@lavoura/domain';
+import { unzipSync } from 'fflate';
 import { parseZip } from 'shpjs';
 import { AppError } from '../../http/app-error.ts';
 
@@ -15,17 +16,12 @@ import { AppError } from '../../http/app-error.ts';
 export interface ImportedPlot {
   nome: string;
   geometry: { type: 'Polygon'; coordinates: unknown };
+  /** The feature's place in the file (1 = the first), which a refusal names. */
+  position: number;
 }
 
-/** The KML import's bound (plotsManyBodySchema). */
-export const FIELD_IMPORT_MAX_PLOTS = 500;
-/** The names plots take (plotsManyBodySchema). */
-const MAX_NAME = 120;
 /** A zip's files, uncompressed, may not be larger (a zip bomb stops before inflating). */
 const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
-
-/** Property names boundary exports put the field's name in, in order of preference. */
-const NAME_KEYS = ['name', 'field_name', 'fieldname', 'field', 'nome', 'talhao', 'label', 'title'];
 
 function invalid(reason: string): AppError {
   return new AppError(ERRORS.fieldImportInvalidFile, 'Not a boundaries file we can read', {
@@ -64,16 +60,20 @@ function declaredUnzippedBytes(bytes: Uint8Array): number | undefined {
   return undefined;
 }
 
-function nameOf(properties: unknown, fallback: string): string {
-  if (properties && typeof properties === 'object') {
-    const entries = Object.entries(properties as Record<string, unknown>);
-    for (const key of NAME_KEYS) {
-      const found = entries.find(([name]) => name.toLowerCase() === key)?.[1];
-      if ((typeof found === 'string' && found.trim()) || typeof found === 'number')
-        return String(found).trim().slice(0, MAX_NAME);
-    }
-  }
-  return fallback;
+function attributesOf(properties: unknown): Record<string, unknown> | undefined {
+  return properties && typeof properties === 'object' && !Array.isArray(properties)
+    ? (properties as Record<string, unknown>)
+    : undefined;
+}
+
+/** The attribute picked (e.g. CAR's COD_IMOVEL), else a usual name attribute, else the place. */
+function nameOf(properties: unknown, fallback: string, picked: string | undefined): string {
+  const attributes = attributesOf(properties);
+  return (
+    (picked !== undefined ? nameFromAttributes(attributes, picked) : undefined) ??
+    nameFromAttributes(attributes) ??
+    fallback
+  );
 }
 
 interface Feature {
@@ -89,34 +89,84 @@ function featuresOf(value: unknown): Feature[] | undefined {
       geometry: feature?.geometry,
       properties: feature?.properties,
     }));
-  if (object.type === 'Feature') return [{ geometry: object.geometry, properties: {} }];
+  // A bare Feature keeps its properties (its name), as one of a collection does.
+  if (object.type === 'Feature')
+    return [
+      { geometry: object.geometry, properties: (value as { properties?: unknown }).properties },
+    ];
   if (object.type === 'Polygon' || object.type === 'MultiPolygon')
     return [{ geometry: value, properties: {} }];
   return undefined;
 }
 
 /** Polygons of the features, named; points and lines are skipped (they are not plots). */
-function plotsOf(features: Feature[]): ImportedPlot[] {
+function plotsOf(features: Feature[], picked: string | undefined): ImportedPlot[] {
   const plots: ImportedPlot[] = [];
   for (const [index, feature] of features.entries()) {
-    const name = nameOf(feature.properties, `#${index + 1}`);
+    const name = nameOf(feature.properties, `#${index + 1}`, picked);
+    const position = index + 1;
     const geometry = feature.geometry as { type?: unknown; coordinates?: unknown } | null;
     if (geometry?.type === 'Polygon') {
-      plots.push({ nome: name, geometry: { type: 'Polygon', coordinates: geometry.coordinates } });
+      plots.push({
+        nome: name,
+        geometry: { type: 'Polygon', coordinates: geometry.coordinates },
+        position,
+      });
     } else if (geometry?.type === 'MultiPolygon' && Array.isArray(geometry.coordinates)) {
       const parts = geometry.coordinates as unknown[];
       for (const [part, coordinates] of parts.entries())
         plots.push({
-          nome: parts.length > 1 ? `${name} (${part + 1})`.slice(0, MAX_NAME) : name,
+          nome: parts.length > 1 ? `${name} (${part + 1})`.slice(0, PLOT_NAME_MAX) : name,
           geometry: { type: 'Polygon', coordinates },
+          position,
         });
     }
   }
   return plots;
 }
 
+/** The attribute names of the features, in the order they first appear. */
+function attributeNames(features: Feature[]): string[] {
+  const names = new Set<string>();
+  for (const feature of features)
+    for (const name of Object.keys(attributesOf(feature.properties) ?? {})) names.add(name);
+  return [...names];
+}
+
+/** Whether a file is a boundaries file (GeoJSON, or a zip holding a .shp) rather than KML/KMZ. */
+export function isBoundariesFile(bytes: Uint8Array): boolean {
+  if (isZip(bytes)) {
+    let shapefile = false;
+    try {
+      // Names only: the filter sees each entry and inflates none.
+      unzipSync(bytes, {
+        filter: (file) => {
+          if (/\.shp$/i.test(file.name)) shapefile = true;
+          return false;
+        },
+      });
+    } catch {
+      return false;
+    }
+    return shapefile;
+  }
+  const start = new TextDecoder('utf-8').decode(bytes.subarray(0, 64)).replace(/^\uFEFF/, '');
+  return start.trimStart().startsWith('{');
+}
+
 /** The plots of a boundaries file; 400 exception.field_import.invalid_file when there are none. */
 export async function parseBoundaries(bytes: Uint8Array): Promise<ImportedPlot[]> {
+  return (await readBoundaries(bytes)).plots;
+}
+
+/**
+ * The plots of a boundaries file, named by `nameAttribute` when the user picked one, and the
+ * attributes its features carry (a shapefile's table, GeoJSON properties).
+ */
+export async function readBoundaries(
+  bytes: Uint8Array,
+  nameAttribute?: string,
+): Promise<{ plots: ImportedPlot[]; attributes: string[] }> {
   let features: Feature[] | undefined;
   if (isZip(bytes)) {
     const declared = declaredUnzippedBytes(bytes);
@@ -141,12 +191,10 @@ export async function parseBoundaries(bytes: Uint8Array): Promise<ImportedPlot[]
     features = featuresOf(parsed);
     if (!features) throw invalid('not_geojson');
   }
-  const plots = plotsOf(features);
+  const plots = plotsOf(features, nameAttribute);
   if (plots.length === 0) throw invalid('no_polygons');
-  if (plots.length > FIELD_IMPORT_MAX_PLOTS)
-    throw new AppError(ERRORS.fieldImportInvalidFile, 'Too many plots in one file', {
-      reason: 'too_many_plots',
-      max_plots: FIELD_IMPORT_MAX_PLOTS,
-    });
-  return plots;
+  const tooMany = tooManyPlots(plots.length);
+  if (tooMany)
+    throw new AppError(ERRORS.plotImportTooManyPlots, 'Too many plots in one file', tooMany);
+  return { plots, attributes: attributeNames(features) };
 }

@@ -400,6 +400,18 @@ describe('the field-data import', () => {
     expect(areaOf('Talhao B') / areaOf('Talhao A')).toBeCloseTo(0.25, 2);
   });
 
+  it('keeps the name of a bare GeoJSON Feature (not in a FeatureCollection)', async () => {
+    const farm = await makeFarm(app.db, accountId, { name: 'Fazenda Feature' });
+    const feature = {
+      type: 'Feature',
+      properties: { name: 'Talhão da Sede' },
+      geometry: { type: 'Polygon', coordinates: [square(-51.4, -23.6)] },
+    };
+    const response = await upload(farm, Buffer.from(JSON.stringify(feature)), 'sede.geojson');
+    expect(response.statusCode).toBe(201);
+    expect(await plotNames(farm)).toEqual(['Talhão da Sede']);
+  });
+
   it('refuses a file that is neither GeoJSON nor a shapefile, or holds no polygon: 400, nothing saved', async () => {
     const farm = await makeFarm(app.db, accountId, { name: 'Fazenda Vazia' });
     for (const [file, name] of [

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   ERRORS,
+  PLOT_IMPORT_LIMITS,
   calendarFeedSchema,
   errorBodySchema,
   googleCalendarStartSchema,
@@ -31,8 +32,8 @@ const errors = {
   403: errorBodySchema,
 };
 const tags = ['integrations'];
-/** Boundaries files: the KML import's 5 MB (spec 2 §9). */
-export const FIELD_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Boundaries files: the KML import's 5 MB (spec 2 §9), one rule for every file of plots. */
+const FIELD_IMPORT_MAX_BYTES = PLOT_IMPORT_LIMITS.maxBytes;
 const integrations = { planRoute: 'integrations' } as const;
 
 /**

@@ -413,6 +413,16 @@ const FARM_CASES: Case[] = [
     ...notFound,
   },
   {
+    // As the field import: the farm before the file, so any body answers 404 here.
+    route: 'POST /api/fazendas/{id}/kml-import',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/fazendas/${id}/kml-import`,
+      payload: { file: 'Intruso' },
+    }),
+    ...notFound,
+  },
+  {
     route: 'GET /api/farms/{id}/fields-notes',
     request: (id) => ({ method: 'GET', url: `/api/farms/${id}/fields-notes` }),
     ...notFound,

@@ -11,19 +11,21 @@ import {
   List,
   ListItem,
   ListItemText,
+  MenuItem,
   Stack,
+  TextField,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { ERROR_KEYS, type PlotOverlapInfo } from '@lavoura/domain';
+import { ERROR_KEYS, PLOT_IMPORT_LIMITS, type PlotOverlapInfo } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import type { Farm, Plot } from '../../../api/farms';
 import { ApiError } from '../../../api/http';
 import {
-  createPlots,
+  importKml,
   invalidateAfterPlotWrite,
   previewKml,
   type KmlPreview,
@@ -33,9 +35,6 @@ import { FarmDialogTitle } from './farm-dialog-title';
 import { PlotErrorAlert } from './plot-error-alert';
 import { PlotOverlapDialog, overlapInfoOf } from './plot-overlap-dialog';
 import { useAreaText } from './plot-texts';
-
-/** The server's limit for a KML or KMZ upload (exception.file.too_large beyond it). */
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 /** The file too large, said before sending it. */
 function tooLarge(): ApiError {
@@ -48,8 +47,10 @@ function tooLarge(): ApiError {
 
 /**
  * KML import: pick a .kml or .kmz file, see its polygons on the map and in a list with their
- * names and areas (read and measured by the server, nothing saved), then save them all in one go.
- * A file with any bad polygon imports nothing: the error names its Placemark.
+ * names and areas (read and measured by the server, nothing saved), pick the attribute that names
+ * them when the file carries some (a CAR export's COD_IMOVEL), then save them all in one go: the
+ * same file goes to the server again, which reads and saves it as its preview showed it. A file
+ * with any bad polygon imports nothing: the error names its Placemark and its place in the file.
  */
 export function KmlImportDialog({
   farm,
@@ -68,6 +69,10 @@ export function KmlImportDialog({
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<KmlPreview | null>(null);
+  // The attribute naming the plots; '' for each Placemark's own name.
+  const [nameAttribute, setNameAttribute] = useState('');
+  // The file's attributes, kept while a new preview is read with another one picked.
+  const [attributes, setAttributes] = useState<string[]>([]);
   const [reading, setReading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
@@ -75,18 +80,23 @@ export function KmlImportDialog({
   // The overlaps the server named (409 exception.plot.overlap), to confirm before importing.
   const [asking, setAsking] = useState<PlotOverlapInfo | null>(null);
 
-  const read = async (picked: File) => {
+  /** Previews a new file, or the same file again with another attribute naming the plots. */
+  const read = async (picked: File, attribute?: string) => {
     setFile(picked);
     setPreview(null);
     setFailure(null);
     setSelectedId(null);
-    if (picked.size > MAX_FILE_BYTES) {
+    setNameAttribute(attribute ?? '');
+    if (attribute === undefined) setAttributes([]);
+    if (picked.size > PLOT_IMPORT_LIMITS.maxBytes) {
       setFailure(tooLarge());
       return;
     }
     setReading(true);
     try {
-      setPreview(await previewKml(picked));
+      const answer = await previewKml(picked, attribute ? { nameAttribute: attribute } : {});
+      setPreview(answer);
+      if (attribute === undefined) setAttributes(answer.attributes);
     } catch (error) {
       setFailure(error);
     } finally {
@@ -95,14 +105,13 @@ export function KmlImportDialog({
   };
 
   const save = async (confirmOverlap = false) => {
-    if (!preview) return;
+    if (!preview || !file) return;
     setSaving(true);
     setFailure(null);
     try {
-      const saved = await createPlots({
-        fazenda_id: farm.id,
-        plots: preview.plots.map(({ nome, geometry }) => ({ nome, geometry })),
-        ...(confirmOverlap ? { confirm_overlap: true } : {}),
+      const saved = await importKml(farm.id, file, {
+        ...(nameAttribute ? { nameAttribute } : {}),
+        ...(confirmOverlap ? { confirmOverlap: true } : {}),
       });
       await invalidateAfterPlotWrite(queryClient, farm.id);
       setAsking(null);
@@ -164,7 +173,7 @@ export function KmlImportDialog({
               ref={input}
               type="file"
               hidden
-              accept=".kml,.kmz,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz"
+              accept=".kml,.kmz,.geojson,.json,.zip,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,application/zip"
               aria-label={t('plots.kml.choose')}
               data-testid="kml-file"
               onChange={(event) => {
@@ -184,6 +193,32 @@ export function KmlImportDialog({
               </Typography>
             )}
           </Stack>
+          {file && attributes.length > 0 && (
+            <TextField
+              select
+              label={t('plots.kml.name_by')}
+              helperText={t('plots.kml.name_by_help')}
+              value={nameAttribute}
+              disabled={reading || saving}
+              onChange={(event) => void read(file, event.target.value)}
+              sx={{ maxWidth: { sm: 360 } }}
+              slotProps={{
+                // '' (each Placemark's own name) is an option to show, not an empty field.
+                select: {
+                  displayEmpty: true,
+                  SelectDisplayProps: { 'data-testid': 'kml-name-by' } as object,
+                },
+                inputLabel: { shrink: true },
+              }}
+            >
+              <MenuItem value="">{t('plots.kml.name_by_own')}</MenuItem>
+              {attributes.map((attribute) => (
+                <MenuItem key={attribute} value={attribute}>
+                  {attribute}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           {failure !== null && <PlotErrorAlert error={failure} />}
           {reading && (
             <Stack

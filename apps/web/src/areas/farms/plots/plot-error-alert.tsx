@@ -4,23 +4,33 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http';
 import { SUPPORT_EMAIL, contactMailto } from '../../../shell/contact';
 
-/** What the server named in `additionalInfo`: the Placemark of a KML file, a geometry's reason. */
-function detailsOf(error: unknown): { placemark?: string; reason?: string } {
+/**
+ * What the server named in `additionalInfo`: the Placemark of a KML file (its name and place in
+ * the file), a geometry's reason, the most plots one file may hold.
+ */
+function detailsOf(error: unknown): {
+  placemark?: string;
+  position?: number;
+  reason?: string;
+  maxPlots?: number;
+} {
   if (!(error instanceof ApiError)) return {};
   const info = error.body.context.additionalInfo;
   if (typeof info !== 'object' || info === null || Array.isArray(info)) return {};
-  const { placemark, nome, reason } = info as Record<string, unknown>;
+  const { placemark, nome, position, reason, max_plots } = info as Record<string, unknown>;
   const name =
     typeof placemark === 'string' ? placemark : typeof nome === 'string' ? nome : undefined;
   return {
     ...(name !== undefined ? { placemark: name } : {}),
+    ...(typeof position === 'number' ? { position } : {}),
     ...(typeof reason === 'string' ? { reason } : {}),
+    ...(typeof max_plots === 'number' ? { maxPlots: max_plots } : {}),
   };
 }
 
 /**
  * A refused plot write or KML file in the user's words: the server's key, the Placemark's name
- * and the geometry's reason where it gave them, the way to support past the season's enable limit
+ * and place in the file and the geometry's reason where it gave them, the way to support past the season's enable limit
  * and a reload for a stale edit (409).
  */
 export function PlotErrorAlert({
@@ -34,7 +44,7 @@ export function PlotErrorAlert({
 }) {
   const { t } = useTranslation(['farms', 'errors']);
   const key = error instanceof ApiError ? error.key : ERROR_KEYS.unexpected;
-  const { placemark, reason } = detailsOf(error);
+  const { placemark, position, reason, maxPlots } = detailsOf(error);
   const reasonText =
     reason && key === ERROR_KEYS.plotInvalidGeometry
       ? t(`plots.geometry_problem.${reason}`, { defaultValue: '' })
@@ -67,10 +77,15 @@ export function PlotErrorAlert({
   }
   return (
     <Alert severity="error" action={action} data-testid="plot-error" data-key={key}>
-      {t([key, ERROR_KEYS.unexpected], { ns: 'errors', placemark: placemark ?? '' })}
+      {t([key, ERROR_KEYS.unexpected], {
+        ns: 'errors',
+        placemark: placemark ?? '',
+        max_plots: maxPlots ?? '',
+      })}
       {placemark !== undefined && key === ERROR_KEYS.plotInvalidGeometry && (
         <> {t('plots.in_placemark', { name: placemark })}</>
       )}
+      {position !== undefined && <> {t('plots.at_position', { position })}</>}
       {reasonText && <> {reasonText}</>}
     </Alert>
   );

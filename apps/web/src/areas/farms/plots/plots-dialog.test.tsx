@@ -421,6 +421,7 @@ describe('KML import', { timeout: 30_000 }, () => {
       { nome: 'Lote 1', geometry: square(-55.75, -26.98), area_calculada: 25.5 },
       { nome: 'Lote 2', geometry: square(-55.74, -26.99), area_calculada: 31.25 },
     ],
+    attributes: [],
   };
 
   async function openImport() {
@@ -433,16 +434,16 @@ describe('KML import', { timeout: 30_000 }, () => {
     fireEvent.change(within(dialog).getByTestId('kml-file'), { target: { files: [file] } });
   }
 
-  it('previews the file’s polygons with names and areas, then saves them all', async () => {
+  it('previews the file’s polygons with names and areas, then sends the same file to be saved', async () => {
     const uploads: (File | string | null)[] = [];
-    const saves: unknown[] = [];
+    const saves: { url: string; file: FormDataEntryValue | null }[] = [];
     servePlots([], {
       '/api/plots/kml-preview': async (request) => {
         uploads.push((await request.formData()).get('file'));
         return jsonResponse(PREVIEW);
       },
-      '/api/plots/many': async (request) => {
-        saves.push(await request.json());
+      '/api/fazendas/:id/kml-import': async (request) => {
+        saves.push({ url: request.url, file: (await request.formData()).get('file') });
         return jsonResponse(
           [plot({ id: 201, nome: 'Lote 1' }), plot({ id: 202, nome: 'Lote 2' })],
           201,
@@ -477,17 +478,19 @@ describe('KML import', { timeout: 30_000 }, () => {
     expect(save.textContent).toBe(t('plots.kml.save', { count: 2 }));
     fireEvent.click(save);
     await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]).toEqual({
-      fazenda_id: 1,
-      plots: PREVIEW.plots.map(({ nome, geometry }) => ({ nome, geometry })),
-    });
+    // The server reads the file again (no JSON body of outlines that could pass its size limit).
+    expect(new URL(saves[0]!.url).pathname).toBe('/api/fazendas/1/kml-import');
+    expect(new URL(saves[0]!.url).search).toBe('');
+    expect(saves[0]!.file).not.toBeNull();
+    expect(within(dialog).queryByTestId('kml-name-by')).toBeNull();
     expect(await screen.findByText(t('plots.imported', { count: 2 }))).toBeTruthy();
     expect(missingKeys).toEqual([]);
   });
 
   it.each([
-    [ERROR_KEYS.kmlInvalidCoordinates, 400, { placemark: 'Lote 7' }, 'Lote 7'],
-    [ERROR_KEYS.kmlTooFewPoints, 400, { placemark: 'Lote 8' }, 'Lote 8'],
+    [ERROR_KEYS.kmlInvalidCoordinates, 400, { placemark: 'Lote 7', position: 12 }, 'Lote 7'],
+    [ERROR_KEYS.kmlTooFewPoints, 400, { placemark: 'Lote 8', position: 3 }, 'Lote 8'],
+    [ERROR_KEYS.plotImportTooManyPlots, 400, { max_plots: 1000 }, '1000'],
     [ERROR_KEYS.kmlInvalidFormat, 400, { reason: 'not xml' }, null],
     [
       ERROR_KEYS.plotInvalidGeometry,
@@ -503,18 +506,20 @@ describe('KML import', { timeout: 30_000 }, () => {
     const alert = await within(dialog).findByTestId('plot-error');
     expect(alert.getAttribute('data-key')).toBe(key);
     if (name) expect(alert.textContent).toContain(name);
+    const position = (info as { position?: number } | undefined)?.position;
+    if (position) expect(alert.textContent).toContain(t('plots.at_position', { position }));
     expect(alert.textContent).not.toMatch(/\{\{|exception\./);
     expect((within(dialog).getByTestId('kml-save') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('asks before importing outlines over the farm’s plots, then imports with the confirmation', async () => {
-    const saves: Record<string, unknown>[] = [];
+    const saves: URLSearchParams[] = [];
     servePlots([NORTE], {
       '/api/plots/kml-preview': () => jsonResponse(PREVIEW),
-      '/api/plots/many': async (request) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        saves.push(body);
-        if (!body.confirm_overlap)
+      '/api/fazendas/:id/kml-import': (request) => {
+        const query = new URL(request.url).searchParams;
+        saves.push(query);
+        if (query.get('confirm_overlap') !== '1')
           return apiError(409, ERROR_KEYS.plotOverlap, {
             area_ha: 14.5,
             overlaps: [
@@ -556,8 +561,52 @@ describe('KML import', { timeout: 30_000 }, () => {
     );
     expect(await screen.findByText(t('plots.imported', { count: 2 }))).toBeTruthy();
     expect(saves).toHaveLength(3);
-    expect(saves[2]).toMatchObject({ fazenda_id: 1, confirm_overlap: true });
-    expect(saves[1]!.confirm_overlap).toBeUndefined();
+    expect(saves[2]!.get('confirm_overlap')).toBe('1');
+    expect(saves[1]!.get('confirm_overlap')).toBeNull();
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('lets the user pick the attribute that names the fields, previews and saves with it', async () => {
+    const previews: (string | null)[] = [];
+    const saves: (string | null)[] = [];
+    servePlots([], {
+      '/api/plots/kml-preview': (request) => {
+        const picked = new URL(request.url).searchParams.get('name_attribute');
+        previews.push(picked);
+        return jsonResponse({
+          attributes: ['COD_IMOVEL', 'NOM_MUNICI'],
+          plots: PREVIEW.plots.map((plot, index) => ({
+            ...plot,
+            nome: picked === 'COD_IMOVEL' ? `MT-51079${index}` : `#${index + 1}`,
+          })),
+        });
+      },
+      '/api/fazendas/:id/kml-import': (request) => {
+        saves.push(new URL(request.url).searchParams.get('name_attribute'));
+        return jsonResponse([plot({ id: 201, nome: 'MT-510790' })], 201);
+      },
+    });
+    await changeLanguage('es');
+    const dialog = await openImport();
+    pick(dialog, new File(['<kml/>'], 'car.kml'));
+    const names = async () =>
+      within(await within(dialog).findByTestId('kml-preview-list'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent ?? '');
+    expect((await names()).map((name) => name.slice(0, 2))).toEqual(['#1', '#2']);
+    expect(within(dialog).getByTestId('kml-name-by').textContent).toBe(t('plots.kml.name_by_own'));
+    fireEvent.mouseDown(within(dialog).getByTestId('kml-name-by'));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      t('plots.kml.name_by_own'),
+      'COD_IMOVEL',
+      'NOM_MUNICI',
+    ]);
+    fireEvent.click(options[1]!);
+    await waitFor(async () => expect((await names())[0]).toMatch(/^MT-510790/));
+    expect(previews).toEqual([null, 'COD_IMOVEL']);
+    fireEvent.click(within(dialog).getByTestId('kml-save'));
+    await waitFor(() => expect(saves).toEqual(['COD_IMOVEL']));
     expect(missingKeys).toEqual([]);
   });
 
