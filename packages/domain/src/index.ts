@@ -31,6 +31,8 @@ export * from './contracts/plans.ts';
 export * from './plans/capabilities.ts';
 export * from './plans/free-usage.ts';
 export * from './plans/billing.ts';
+export * from './plans/card-attempts.ts';
+export * from './plans/renewals.ts';
 export * from './farms/enablement.ts';
 export * from './catalogue/active-ingredients.ts';
 export * from './catalogue/catalogue-query.ts';
