@@ -46,6 +46,7 @@ export * from './varieties/region.ts';
 export * from './sowings/stage-timeline.ts';
 export * from './sowings/current-crop.ts';
 export * from './sowings/sowing-rules.ts';
+export * from './sowings/emergence-suggestion.ts';
 export * from './contracts/sowings.ts';
 export * from './programs/index.ts';
 export * from './contracts/programs.ts';
