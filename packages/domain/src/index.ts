@@ -34,6 +34,7 @@ export * from './plans/billing.ts';
 export * from './plans/card-attempts.ts';
 export * from './plans/renewals.ts';
 export * from './farms/enablement.ts';
+export * from './farms/bag-prices.ts';
 export * from './catalogue/active-ingredients.ts';
 export * from './catalogue/catalogue-query.ts';
 export * from './catalogue/dose-unit.ts';
