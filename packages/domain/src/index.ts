@@ -60,6 +60,7 @@ export * from './reports/season-report.ts';
 export * from './performance/performance.ts';
 export * from './contracts/performance.ts';
 export * from './ndvi/ndvi-scale.ts';
+export * from './ndvi/area-lock.ts';
 export * from './contracts/ndvi.ts';
 export * from './contracts/market.ts';
 
