@@ -119,6 +119,7 @@ export class PaymentRecords {
       .where(eq(t.accounts.id, bill!.accountId));
   }
 
+  /** The subscription as answered: its plan, card and latest bill. */
   async subscription(accountId: number, id: number): Promise<Subscription> {
     const [row] = await this.deps.db
       .select({
@@ -155,6 +156,7 @@ export class PaymentRecords {
     return toSubscription(row as SubscriptionRow, bill ?? null);
   }
 
+  /** Only administrators of accounts in Brazil buy (403 otherwise). */
   assertMayBuy(session: Session): void {
     const refusal = buyingRefusal(session.accountCountryId, session.allFarms);
     if (refusal === 'outside_brazil')
@@ -163,6 +165,7 @@ export class PaymentRecords {
       throw new AppError(ERRORS.actionUnauthorized, 'Only administrators buy plans');
   }
 
+  /** The account's customer at the provider; another account's is a field error (400). */
   async customer(session: Session, customerId: number) {
     const [row] = await this.deps.db
       .select({ id: t.paymentCustomers.id, providerId: t.paymentCustomers.providerId })
@@ -180,6 +183,7 @@ export class PaymentRecords {
     return row;
   }
 
+  /** A card of the account; none, or another account's, is a field error (400). */
   async paymentProfile(session: Session, profileId: number | undefined) {
     const [row] =
       profileId === undefined
@@ -203,6 +207,7 @@ export class PaymentRecords {
     return row;
   }
 
+  /** The day's card attempts spent: 429 before the provider is asked (`cardAttemptAllowed`). */
   async assertAttemptsLeft(session: Session, today: string): Promise<void> {
     const [row] = await this.deps.db
       .select({ attempts: t.paymentAttempts.attempts })
@@ -214,6 +219,7 @@ export class PaymentRecords {
       throw new AppError(ERRORS.paymentTooManyAttempts, 'Card attempts of the day spent');
   }
 
+  /** One more card attempt of the account's day. */
   async countAttempt(session: Session, today: string): Promise<void> {
     await this.deps.db
       .insert(t.paymentAttempts)
@@ -224,6 +230,7 @@ export class PaymentRecords {
       });
   }
 
+  /** Today in the calendar of the session's account's country. */
   today(session: Session): string {
     return this.todayOf(session.accountCountryId);
   }
