@@ -47,7 +47,7 @@ import {
   paymentRoutes,
   paymentWebhookRoutes,
 } from './modules/plans/payments.routes.ts';
-import { PaymentsService } from './modules/plans/payments.service.ts';
+import { paymentServices } from './modules/plans/payment-services.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 import { sandboxPaymentProvider } from './providers/payments/sandbox-provider.ts';
 import { FreeUsageService } from './modules/plans/free-usage.service.ts';
@@ -282,7 +282,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const billingPlans = new BillingPlansService(services);
   await app.register(planRoutes(billingPlans));
   await app.register(billingPlanBackOfficeRoutes(billingPlans), { prefix: '/admin-api' });
-  const payments = new PaymentsService({
+  const payments = paymentServices({
     ...services,
     reference,
     billingPlans,
@@ -293,8 +293,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(billBackOfficeRoutes(payments), { prefix: '/admin-api' });
   // Renewals are billed and lapsed subscriptions end on time, even if nobody asks.
   app.decorate('runSubscriptionJobs', async () => {
-    await payments.renewDue();
-    await payments.endLapsed();
+    await payments.renewals.renewDue();
+    await payments.subscriptions.endLapsed();
   });
   const lapse = setInterval(
     () =>

@@ -110,9 +110,6 @@ export function subscriptionLapsed(
   return false;
 }
 
-/** Card payments an account may attempt in a day (declines and provider errors count). */
-export const CARD_ATTEMPTS_PER_DAY = 5;
-
 /** The payment methods' names per language. */
 export const PAYMENT_METHOD_NAMES: Record<
   Language,

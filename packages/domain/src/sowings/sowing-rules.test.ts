@@ -8,6 +8,7 @@ import {
   remainingArea,
   sowingDatesProblem,
   sowingStatus,
+  sownAreaProblem,
 } from './sowing-rules.ts';
 
 const VALID = { fazenda_id: 1, talhao_id: 2, cultivar_id: 3, area: 40 };
@@ -138,5 +139,14 @@ describe('harvests and irrigations', () => {
       'irrigationZeroAmount',
     );
     expect(irrigationProblem({ start: at(9), end: at(10), blade_mm: 12 })).toBeNull();
+  });
+});
+
+describe('a sowing’s area against what remains of its plot', () => {
+  it('takes all that remains, forgiving float dust but never a hundredth of a hectare', () => {
+    expect(sownAreaProblem(40, 40)).toBeNull();
+    expect(sownAreaProblem(0.1 + 0.2, 0.3)).toBeNull();
+    expect(sownAreaProblem(40.01, 40)).toBe('sowingAreaExceedsRemaining');
+    expect(sownAreaProblem(0.01, 0)).toBe('sowingAreaExceedsRemaining');
   });
 });

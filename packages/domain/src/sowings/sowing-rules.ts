@@ -44,6 +44,17 @@ export function remainingArea(
 }
 
 /**
+ * A sowing may take all of what remains of its plot, not more: areas are hundredths of a hectare,
+ * so the comparison forgives float dust only (1e-9 ha), never a hundredth.
+ */
+export function sownAreaProblem(
+  area: number,
+  remaining: number,
+): Refusal<'sowingAreaExceedsRemaining'> | null {
+  return area > remaining + 1e-9 ? 'sowingAreaExceedsRemaining' : null;
+}
+
+/**
  * A plot's remaining area without a season-crop (the plot list, the plot page): the least that
  * any season-crop of the sowings given leaves, so it never promises ground a sowing would be
  * refused; the whole plot without sowings.

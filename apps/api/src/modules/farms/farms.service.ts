@@ -1,5 +1,4 @@
 import {
-  CROPS,
   CURRENCY_IDS,
   CROP_IDS,
   ERRORS,
@@ -11,11 +10,10 @@ import {
   type FarmNotifications,
   type FarmNotificationsBody,
   type FarmStats,
+  bagPriceProblems,
   bodyFieldError,
   type FieldError,
 } from '@lavoura/domain';
-import type { PlotPolygon } from '@lavoura/domain/geo';
-import { sharedGroundHa } from '@lavoura/domain/overlap';
 import tzLookup from '@photostructure/tz-lookup';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -25,6 +23,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import { toFarm, type FarmRow } from './farm.presenter.ts';
+import { farmSelection, withSharedGroundOnce } from './farm-selection.service.ts';
 
 /**
  * Which farms a session reaches (spec 2 §6, the domain's `farmScope`): administrator profiles
@@ -49,91 +48,6 @@ export interface FarmsServiceDeps {
   /** How many times a farm or plot may be enabled again in one soybean season. */
   enableLimitPerSeason: number;
   now?: () => Date;
-}
-
-/** The farm columns every answer needs, with its plots' totals and its bag prices: one query. */
-function farmSelection(db: Executor) {
-  return db
-    .select({
-      id: t.farms.id,
-      accountId: t.farms.accountId,
-      name: t.farms.name,
-      enabled: t.farms.enabled,
-      latitude: t.farms.latitude,
-      longitude: t.farms.longitude,
-      timeZone: t.farms.timeZone,
-      createdAt: t.farms.createdAt,
-      updatedAt: t.farms.updatedAt,
-      countryId: t.countries.id,
-      countryName: t.countries.name,
-      stateId: t.states.id,
-      stateName: t.states.name,
-      cityId: t.cities.id,
-      cityName: t.cities.name,
-      totalArea: sql<number>`coalesce((select sum(p.area) from ${t.plots} p
-        where p.account_id = ${t.farms.accountId} and p.farm_id = ${t.farms.id}
-          and p.deleted_at is null), 0)`.mapWith(Number),
-      totalPlots: sql<number>`(select count(*) from ${t.plots} p
-        where p.account_id = ${t.farms.accountId} and p.farm_id = ${t.farms.id}
-          and p.deleted_at is null)`.mapWith(Number),
-      activeSowing: sql<boolean>`exists (select 1 from ${t.sowings} s
-        where s.account_id = ${t.farms.accountId} and s.farm_id = ${t.farms.id}
-          and s.deleted_at is null and s.closed_at is null)`,
-      bagPrices: sql<{ crop_id: number; currency_id: number; price: string }[]>`coalesce((
-        select json_agg(json_build_object('crop_id', b.crop_id, 'currency_id', b.currency_id,
-          'price', b.price) order by b.crop_id)
-        from ${t.farmBagPrices} b
-        where b.account_id = ${t.farms.accountId} and b.farm_id = ${t.farms.id}), '[]'::json)`,
-    })
-    .from(t.farms)
-    .innerJoin(t.countries, eq(t.countries.id, t.farms.countryId))
-    .innerJoin(t.states, eq(t.states.id, t.farms.stateId))
-    .innerJoin(t.cities, eq(t.cities.id, t.farms.cityId));
-}
-
-/**
- * The farms' total areas with ground that plots share (overlaps the user confirmed) counted once:
- * the plots' areas added up, less what their outlines share (the domain's `sharedGroundHa`). Only
- * plots whose boxes meet another live plot's of the same farm are read and clipped.
- */
-async function withSharedGroundOnce(
-  db: Executor,
-  accountId: number,
-  rows: FarmRow[],
-): Promise<FarmRow[]> {
-  const farmIds = rows.filter((row) => row.totalPlots > 1).map((row) => row.id);
-  if (farmIds.length === 0) return rows;
-  const other = sql`${t.plots} o`;
-  const meeting = await db
-    .select({ farmId: t.plots.farmId, geometry: t.plots.geometry })
-    .from(t.plots)
-    .where(
-      and(
-        eq(t.plots.accountId, accountId),
-        isNull(t.plots.deletedAt),
-        sql`${t.plots.farmId} in (${sql.join(
-          farmIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-        sql`exists (select 1 from ${other} where o.account_id = ${t.plots.accountId}
-          and o.farm_id = ${t.plots.farmId} and o.id <> ${t.plots.id} and o.deleted_at is null
-          and o.min_lng < ${t.plots.maxLng} and ${t.plots.minLng} < o.max_lng
-          and o.min_lat < ${t.plots.maxLat} and ${t.plots.minLat} < o.max_lat)`,
-      ),
-    );
-  if (meeting.length === 0) return rows;
-  const byFarm = new Map<number, PlotPolygon[]>();
-  for (const plot of meeting) {
-    const outlines = byFarm.get(plot.farmId) ?? [];
-    outlines.push(plot.geometry as PlotPolygon);
-    byFarm.set(plot.farmId, outlines);
-  }
-  return rows.map((row) => {
-    const outlines = byFarm.get(row.id);
-    if (!outlines) return row;
-    const shared = sharedGroundHa(outlines);
-    return shared > 0 ? { ...row, totalArea: Math.max(0, row.totalArea - shared) } : row;
-  });
 }
 
 /**
@@ -503,21 +417,4 @@ export class FarmsService {
       visibleFarms(session),
     )!;
   }
-}
-
-/** One positive price per crop of the country; no other crop, no crop twice. */
-function bagPriceProblems(countryId: number, prices: FarmBody['bag_price']): FieldError[] {
-  const crops = new Set(CROPS.map((crop) => crop.id as number));
-  const given = prices.map((price) => price.crop_id);
-  const missing = [...crops].filter((crop) => !given.includes(crop));
-  const unknown = given.filter((crop) => !crops.has(crop));
-  const twice = given.filter((crop, index) => given.indexOf(crop) !== index);
-  if (!findCountry(countryId)) return [];
-  if (missing.length)
-    return [
-      { field: 'body.bag_price', key: 'field.required', message: `No price for crop ${missing}` },
-    ];
-  if (unknown.length || twice.length)
-    return [bodyFieldError('bag_price', 'Unknown or repeated crop')];
-  return [];
 }

@@ -6,6 +6,8 @@ import {
   type Plot,
   type PlotCreateBody,
   type PlotUpdateBody,
+  areaLockedUntil,
+  changesLockedArea,
 } from '@lavoura/domain';
 import { checkPlotGeometry } from '@lavoura/domain/geo';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -27,9 +29,6 @@ export interface PlotsServiceDeps {
   enableLimitPerSeason: number;
   now?: () => Date;
 }
-
-/** The area of a plot is locked for a year after NDVI monitoring was contracted (spec 2 §9). */
-const NDVI_AREA_LOCK_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** One named statement: the farm's country and the account's data version. */
 function plotsVersionQuery(db: Database) {
@@ -215,11 +214,10 @@ export class PlotsService {
       .select({ contractedAt: t.plots.ndviContractedAt })
       .from(t.plots)
       .where(and(eq(t.plots.accountId, session.accountId), eq(t.plots.id, plotId)));
-    const locked =
-      ndvi?.contractedAt && this.now().getTime() - ndvi.contractedAt.getTime() < NDVI_AREA_LOCK_MS;
-    if (locked && Math.abs(area - plot.area) > 1e-6)
+    const lockedUntil = areaLockedUntil(ndvi?.contractedAt ?? null, this.now());
+    if (lockedUntil && changesLockedArea(area, plot.area))
       throw new AppError(ERRORS.plotAreaLocked, 'The area is locked after NDVI was contracted', {
-        until: new Date(ndvi.contractedAt!.getTime() + NDVI_AREA_LOCK_MS).toISOString(),
+        until: lockedUntil.toISOString(),
       });
     await this.touch(this.deps.db, session, plotId, body.updated_at, {
       name: body.nome,

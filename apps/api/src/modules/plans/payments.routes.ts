@@ -23,7 +23,7 @@ import { AppError } from '../../http/app-error.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
 import { PAYMENT_PROVIDER_KINDS } from '../../providers/payments/payment-provider.ts';
-import type { PaymentsService } from './payments.service.ts';
+import type { PaymentServices } from './payment-services.ts';
 
 const errors = {
   ...commonErrorResponses,
@@ -47,7 +47,7 @@ const tags = ['plans'];
 const buying = { access: {} };
 
 /** The payment API (spec 1 §7, DESIGN.md §6) and the account's subscription. */
-export function paymentRoutes(payments: PaymentsService) {
+export function paymentRoutes(payments: PaymentServices) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
@@ -62,7 +62,7 @@ export function paymentRoutes(payments: PaymentsService) {
           response: { 200: z.array(paymentMethodSchema), ...errors },
         },
       },
-      async (request) => payments.paymentMethods(request.query.language ?? 'pt'),
+      async (request) => payments.customers.paymentMethods(request.query.language ?? 'pt'),
     );
     app.get(
       '/payment-api/provider',
@@ -75,7 +75,7 @@ export function paymentRoutes(payments: PaymentsService) {
           response: { 200: paymentProviderSchema, ...errors },
         },
       },
-      async () => ({ kind: payments.providerKind }),
+      async () => ({ kind: payments.customers.providerKind }),
     );
     app.post(
       '/payment-api/customers',
@@ -90,7 +90,9 @@ export function paymentRoutes(payments: PaymentsService) {
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await payments.createCustomer(sessionOf(request), request.body)),
+        reply
+          .status(201)
+          .send(await payments.customers.createCustomer(sessionOf(request), request.body)),
     );
     app.post(
       '/payment-api/payment-profiles',
@@ -107,7 +109,7 @@ export function paymentRoutes(payments: PaymentsService) {
       async (request, reply) =>
         reply
           .status(201)
-          .send(await payments.createPaymentProfile(sessionOf(request), request.body)),
+          .send(await payments.customers.createPaymentProfile(sessionOf(request), request.body)),
     );
     app.post(
       '/payment-api/subscriptions',
@@ -123,7 +125,9 @@ export function paymentRoutes(payments: PaymentsService) {
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await payments.subscribe(sessionOf(request), request.body)),
+        reply
+          .status(201)
+          .send(await payments.subscriptions.subscribe(sessionOf(request), request.body)),
     );
     app.post(
       '/payment-api/bills',
@@ -139,7 +143,9 @@ export function paymentRoutes(payments: PaymentsService) {
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await payments.payNextBill(sessionOf(request), request.body)),
+        reply
+          .status(201)
+          .send(await payments.renewals.payNextBill(sessionOf(request), request.body)),
     );
     // The spec's path names the provider twice: one route per provider we speak to.
     for (const provider of PAYMENT_PROVIDER_KINDS)
@@ -156,7 +162,7 @@ export function paymentRoutes(payments: PaymentsService) {
           },
         },
         async (request) =>
-          payments.updateProviderCustomerId(
+          payments.customers.updateProviderCustomerId(
             sessionOf(request),
             provider,
             request.body.provider_customer_id,
@@ -179,7 +185,7 @@ export function paymentRoutes(payments: PaymentsService) {
         },
       },
       async (request) =>
-        payments.confirmPlan(sessionOf(request), {
+        payments.subscriptions.confirmPlan(sessionOf(request), {
           tierId: request.params.plan_id,
           accountId: request.params.account_id,
           interval: request.params.interval,
@@ -196,7 +202,7 @@ export function paymentRoutes(payments: PaymentsService) {
           response: { 200: z.nullable(subscriptionSchema), ...errors },
         },
       },
-      async (request) => payments.current(sessionOf(request)),
+      async (request) => payments.subscriptions.current(sessionOf(request)),
     );
     app.delete(
       '/api/subscription',
@@ -209,13 +215,13 @@ export function paymentRoutes(payments: PaymentsService) {
           response: { 200: subscriptionSchema, ...errors },
         },
       },
-      async (request) => payments.cancel(sessionOf(request)),
+      async (request) => payments.subscriptions.cancel(sessionOf(request)),
     );
   };
 }
 
 /** The back office settles bank slips and cash (the sandbox's stand-in for a bank's notice). */
-export function billBackOfficeRoutes(payments: PaymentsService) {
+export function billBackOfficeRoutes(payments: PaymentServices) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     fastify.withTypeProvider<ZodTypeProvider>().put(
       '/bills/:id',
@@ -230,7 +236,7 @@ export function billBackOfficeRoutes(payments: PaymentsService) {
           response: { 200: subscriptionSchema, ...errors },
         },
       },
-      async (request) => payments.settleBill(request.params.id, request.body.status),
+      async (request) => payments.settlement.settleBill(request.params.id, request.body.status),
     );
   };
 }
@@ -265,7 +271,7 @@ function sameSecret(given: string, expected: string): boolean {
  * as paid (the plan rises) or records Vindi's renewal of a subscription, bill_canceled as expired; other events and repeats answer 200 and
  * change nothing.
  */
-export function paymentWebhookRoutes(payments: PaymentsService, secret: string | undefined) {
+export function paymentWebhookRoutes(payments: PaymentServices, secret: string | undefined) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     fastify.withTypeProvider<ZodTypeProvider>().post(
       '/payment-api/webhooks/vindi',
@@ -291,7 +297,7 @@ export function paymentWebhookRoutes(payments: PaymentsService, secret: string |
         const subscription = data.bill.subscription;
         const amount = data.bill.amount === undefined ? null : Number(data.bill.amount);
         return {
-          handled: await payments.settleProviderBill(
+          handled: await payments.settlement.settleProviderBill(
             'vindi',
             String(data.bill.id),
             status,

@@ -1,7 +1,7 @@
 import { PLANS, type Bill, type Subscription } from '@lavoura/domain';
 import { CARD_BRAND_NAMES, type CardBrand } from '@lavoura/domain/card';
 
-/** A subscription row with its billing plan and card, as payments.service selects it. */
+/** A subscription row with its billing plan and card, as payment-records.service selects it. */
 export interface SubscriptionRow {
   id: number;
   status: string;

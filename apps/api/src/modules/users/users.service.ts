@@ -1,7 +1,5 @@
 import {
   ERRORS,
-  farmScope,
-  mayReadFarm,
   permissionsFor,
   withShellKeys,
   type Invitation,
@@ -9,8 +7,8 @@ import {
   type Member,
   type SessionUser,
 } from '@lavoura/domain';
-import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { uniqueViolationAs } from '../../db/unique-violation.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -20,7 +18,8 @@ import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
 import { sessionUser } from '../auth/session.service.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
-import { toInvitation, toMember } from './member.presenter.ts';
+import { toInvitation } from './member.presenter.ts';
+import { MemberRecords } from './member-records.service.ts';
 import { authorize, memberPolicy } from './users.policy.ts';
 
 interface NewMemberInput {
@@ -46,19 +45,20 @@ export interface UsersServiceDeps {
   now?: () => Date;
 }
 
-type MembershipRow = typeof t.memberships.$inferSelect;
-
 /**
  * The members of an account and the people behind them. Every query takes the session's account
  * first (another account's user id is simply not found: 404), then asks `memberPolicy` what the
  * session may do with that member (403). A person's own data (name, phones, language, password)
- * is edited by that person only; administrators manage memberships.
+ * is edited by that person only; administrators manage memberships. What these use cases read and
+ * check is `MemberRecords` (member-records.service.ts).
  */
 export class UsersService {
   private readonly now: () => Date;
+  private readonly records: MemberRecords;
 
   constructor(private readonly deps: UsersServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.records = new MemberRecords(deps);
   }
 
   /** The signed-in user as the shell shows them (GET /api/menu/dados-usuario). */
@@ -68,13 +68,13 @@ export class UsersService {
 
   async list(session: Session): Promise<Member[]> {
     authorize(session, memberPolicy(session, { userId: 0 }).read, 'list users');
-    return this.members(session);
+    return this.records.members(session);
   }
 
   async get(session: Session, userId: number): Promise<Member> {
-    const membership = await this.membershipOf(session, userId);
+    const membership = await this.records.membershipOf(session, userId);
     authorize(session, memberPolicy(session, membership).read, 'read a user');
-    return this.member(session, userId);
+    return this.records.member(session, userId);
   }
 
   /**
@@ -84,8 +84,8 @@ export class UsersService {
    */
   async create(session: Session, input: NewMemberInput): Promise<Member> {
     const { db, mailer, publicUrl } = this.deps;
-    this.assertAssignableProfile(input.profile_id);
-    await this.assertFarmsOfAccount(session, input.farm_ids);
+    this.records.assertAssignableProfile(input.profile_id);
+    await this.records.assertFarmsOfAccount(session, input.farm_ids);
     const [existing] = await db
       .select({ id: t.users.id, name: t.users.name, language: t.users.language })
       .from(t.users)
@@ -98,8 +98,8 @@ export class UsersService {
       ERRORS.userAlreadyExists,
       () =>
         db.transaction(async (tx) => {
-          await this.assertRoomForOneMore(tx, session.accountId);
-          if (existing) await this.assertNotMemberYet(tx, session.accountId, existing.id);
+          await this.records.assertRoomForOneMore(tx, session.accountId);
+          if (existing) await this.records.assertNotMemberYet(tx, session.accountId, existing.id);
           const id =
             existing?.id ??
             (
@@ -129,7 +129,7 @@ export class UsersService {
             .returning({ id: t.memberships.id });
           if (!existing && input.phone)
             await tx.insert(t.userPhones).values({ userId: id, phone: input.phone });
-          await this.replaceFarms(tx, session.accountId, membership!.id, input.farm_ids);
+          await this.records.replaceFarms(tx, session.accountId, membership!.id, input.farm_ids);
           return id;
         }),
       { message: 'Already a user of this account' },
@@ -152,19 +152,19 @@ export class UsersService {
         values,
       ),
     );
-    return this.member(session, userId);
+    return this.records.member(session, userId);
   }
 
   /** Changes a membership: profile, farms, job title. The person's own data is not touched. */
   async update(session: Session, userId: number, input: MembershipInput): Promise<Member> {
-    const membership = await this.membershipOf(session, userId);
+    const membership = await this.records.membershipOf(session, userId);
     authorize(session, memberPolicy(session, membership).manage, 'change a user');
-    this.assertAssignableProfile(input.profile_id);
+    this.records.assertAssignableProfile(input.profile_id);
     if (userId === session.userId && input.profile_id !== membership.profileId) {
       throw new AppError(ERRORS.cannotChangeSelf, 'Cannot change your own profile');
     }
-    if (input.job_title_id != null) this.assertJobTitle(session, input.job_title_id);
-    await this.assertFarmsOfAccount(session, input.farm_ids);
+    if (input.job_title_id != null) this.records.assertJobTitle(session, input.job_title_id);
+    await this.records.assertFarmsOfAccount(session, input.farm_ids);
     await this.deps.db.transaction(async (tx) => {
       await tx
         .update(t.memberships)
@@ -175,14 +175,14 @@ export class UsersService {
         .where(
           and(eq(t.memberships.id, membership.id), eq(t.memberships.accountId, session.accountId)),
         );
-      await this.replaceFarms(tx, session.accountId, membership.id, input.farm_ids);
+      await this.records.replaceFarms(tx, session.accountId, membership.id, input.farm_ids);
     });
-    return this.member(session, userId);
+    return this.records.member(session, userId);
   }
 
   /** Removes the user from this account only; their other accounts are untouched. */
   async remove(session: Session, userId: number): Promise<void> {
-    const membership = await this.membershipOf(session, userId);
+    const membership = await this.records.membershipOf(session, userId);
     if (userId === session.userId)
       throw new AppError(ERRORS.cannotChangeSelf, 'Cannot remove yourself');
     authorize(session, memberPolicy(session, membership).remove, 'remove a user');
@@ -195,13 +195,13 @@ export class UsersService {
 
   /** Activating counts against max_users; deactivating always works (but not on oneself). */
   async setActive(session: Session, userId: number, active: boolean): Promise<Member> {
-    const membership = await this.membershipOf(session, userId);
+    const membership = await this.records.membershipOf(session, userId);
     if (userId === session.userId)
       throw new AppError(ERRORS.cannotChangeSelf, 'Cannot deactivate yourself');
     authorize(session, memberPolicy(session, membership).activate, 'activate a user');
     if (active !== membership.active) {
       await this.deps.db.transaction(async (tx) => {
-        if (active) await this.assertRoomForOneMore(tx, session.accountId);
+        if (active) await this.records.assertRoomForOneMore(tx, session.accountId);
         await tx
           .update(t.memberships)
           .set({ active })
@@ -213,30 +213,30 @@ export class UsersService {
           );
       });
     }
-    return this.member(session, userId);
+    return this.records.member(session, userId);
   }
 
   async phones(session: Session, userId: number): Promise<string[]> {
-    const membership = await this.membershipOf(session, userId);
+    const membership = await this.records.membershipOf(session, userId);
     authorize(session, memberPolicy(session, membership).readPhones, "read a user's phones");
     // A pending invitation shows nothing of the person.
     if (membership.acceptedAt === null) return [];
-    return this.phonesOf(this.deps.db, userId);
+    return this.records.phonesOf(this.deps.db, userId);
   }
 
   /** A phone of one's own (only the person edits their phones). */
   async addPhone(session: Session, userId: number, phone: string): Promise<string[]> {
-    const membership = await this.membershipOf(session, userId);
+    const membership = await this.records.membershipOf(session, userId);
     authorize(session, memberPolicy(session, membership).editPerson, "change a user's phones");
     await this.deps.db.insert(t.userPhones).values({ userId, phone }).onConflictDoNothing();
-    return this.phonesOf(this.deps.db, userId);
+    return this.records.phonesOf(this.deps.db, userId);
   }
 
   /** The job title of a membership: the member's own (first-login dialog) or an administrator's. */
   async setJobTitle(session: Session, userId: number, jobTitleId: number): Promise<void> {
-    const membership = await this.membershipOf(session, userId);
+    const membership = await this.records.membershipOf(session, userId);
     authorize(session, memberPolicy(session, membership).setJobTitle, 'set a job title');
-    this.assertJobTitle(session, jobTitleId);
+    this.records.assertJobTitle(session, jobTitleId);
     await this.deps.db
       .update(t.memberships)
       .set({ jobTitleId })
@@ -263,14 +263,14 @@ export class UsersService {
         .update(t.users)
         .set({ name: input.name, language: input.language, updatedAt: this.now() })
         .where(eq(t.users.id, session.userId));
-      if (input.phone) await this.replacePhones(tx, session.userId, input.phone);
+      if (input.phone) await this.records.replacePhones(tx, session.userId, input.phone);
     });
     return sessionUser(db, this.deps.reference, session.userId, session.accountId);
   }
 
   /** Drops the person's pending recovery password: their own only. */
   async clearRecoveryPassword(session: Session, userId: number): Promise<void> {
-    const membership = await this.membershipOf(session, userId);
+    const membership = await this.records.membershipOf(session, userId);
     authorize(session, memberPolicy(session, membership).editPerson, "change a user's password");
     const [user] = await this.deps.db
       .select({ passwordType: t.users.passwordType })
@@ -314,7 +314,7 @@ export class UsersService {
       .where(and(eq(t.memberships.userId, session.userId), isNull(t.memberships.acceptedAt)))
       .orderBy(asc(t.accounts.name));
     return rows.map(({ membership, account }) =>
-      toInvitation(membership, account, this.profileOf(membership.profileId)),
+      toInvitation(membership, account, this.records.profileOf(membership.profileId)),
     );
   }
 
@@ -334,195 +334,5 @@ export class UsersService {
           .returning({ id: t.memberships.id })
       : await db.delete(t.memberships).where(mine).returning({ id: t.memberships.id });
     if (answered.length === 0) throw new AppError(ERRORS.invitationNotFound, 'No such invitation');
-  }
-
-  // ---- reading --------------------------------------------------------------------------------
-
-  /** The account's members, or one of them; farm ids limited to the farms the session sees. */
-  private async members(session: Session, userId?: number): Promise<Member[]> {
-    const { db } = this.deps;
-    const rows = await db
-      .select({
-        user: {
-          id: t.users.id,
-          name: t.users.name,
-          email: t.users.email,
-          language: t.users.language,
-          activatedAt: t.users.activatedAt,
-        },
-        membership: t.memberships,
-      })
-      .from(t.memberships)
-      .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
-      .where(
-        and(
-          eq(t.memberships.accountId, session.accountId),
-          userId === undefined ? undefined : eq(t.memberships.userId, userId),
-        ),
-      )
-      .orderBy(asc(t.users.name));
-    const acceptedUserIds = rows.filter((r) => r.membership.acceptedAt).map((r) => r.user.id);
-    const phones = acceptedUserIds.length
-      ? await db
-          .select()
-          .from(t.userPhones)
-          .where(inArray(t.userPhones.userId, acceptedUserIds))
-          .orderBy(asc(t.userPhones.id))
-      : [];
-    const farms = rows.length
-      ? await db
-          .select()
-          .from(t.membershipFarms)
-          .where(
-            and(
-              eq(t.membershipFarms.accountId, session.accountId),
-              inArray(
-                t.membershipFarms.membershipId,
-                rows.map((row) => row.membership.id),
-              ),
-            ),
-          )
-      : [];
-    const scope = farmScope(
-      session.allFarms,
-      farms.filter((f) => f.membershipId === session.membershipId).map((f) => f.farmId),
-    );
-    return rows.map(({ user, membership }) =>
-      toMember({
-        user,
-        membership,
-        profile: this.profileOf(membership.profileId),
-        phones: phones.filter((p) => p.userId === user.id).map((p) => p.phone),
-        farmIds: farms
-          .filter((f) => f.membershipId === membership.id && mayReadFarm(scope, f.farmId))
-          .map((f) => f.farmId),
-      }),
-    );
-  }
-
-  private async member(session: Session, userId: number): Promise<Member> {
-    const [member] = await this.members(session, userId);
-    if (!member) throw new AppError(ERRORS.userNotFound, 'User not found');
-    return member;
-  }
-
-  private profileOf(profileId: number) {
-    const profile = this.deps.reference.list.profiles.find((p) => p.id === profileId);
-    if (!profile) throw new Error(`membership with unknown profile ${profileId}`);
-    return { id: profile.id, uid: profile.uid, message_key: profile.message_key };
-  }
-
-  private async phonesOf(db: Executor, userId: number): Promise<string[]> {
-    const rows = await db
-      .select({ phone: t.userPhones.phone })
-      .from(t.userPhones)
-      .where(eq(t.userPhones.userId, userId))
-      .orderBy(asc(t.userPhones.id));
-    return rows.map((row) => row.phone);
-  }
-
-  // ---- rules ----------------------------------------------------------------------------------
-
-  /** The membership of a user in the session's account, invitation or not; 404 otherwise. */
-  private async membershipOf(session: Session, userId: number): Promise<MembershipRow> {
-    const [membership] = await this.deps.db
-      .select()
-      .from(t.memberships)
-      .where(and(eq(t.memberships.accountId, session.accountId), eq(t.memberships.userId, userId)));
-    if (!membership) throw new AppError(ERRORS.userNotFound, 'User not found');
-    return membership;
-  }
-
-  private async assertNotMemberYet(db: Executor, accountId: number, userId: number): Promise<void> {
-    const [already] = await db
-      .select({ id: t.memberships.id })
-      .from(t.memberships)
-      .where(and(eq(t.memberships.accountId, accountId), eq(t.memberships.userId, userId)));
-    if (already) throw new AppError(ERRORS.userAlreadyExists, 'Already a user of this account');
-  }
-
-  /** Active members and pending invitations together may not pass max_users. */
-  private async assertRoomForOneMore(db: Executor, accountId: number): Promise<void> {
-    // Locks the account row so two simultaneous additions cannot both pass the limit.
-    const [account] = await db
-      .select({ maxUsers: t.accounts.maxUsers })
-      .from(t.accounts)
-      .where(eq(t.accounts.id, accountId))
-      .for('update');
-    const [active] = await db
-      .select({ n: count() })
-      .from(t.memberships)
-      .where(and(eq(t.memberships.accountId, accountId), eq(t.memberships.active, true)));
-    if ((active?.n ?? 0) >= account!.maxUsers) {
-      throw new AppError(ERRORS.usersExceededLimit, 'User limit exceeded', {
-        max_users: account!.maxUsers,
-      });
-    }
-  }
-
-  private assertAssignableProfile(profileId: number): void {
-    const profile = this.deps.reference.list.profiles.find((p) => p.id === profileId);
-    if (!profile || profile.internal) {
-      throw new AppError(ERRORS.profileNotAssignable, 'Profile cannot be assigned', [
-        {
-          field: 'body.profile_id',
-          key: ERRORS.profileNotAssignable.key,
-          message: 'Not assignable',
-        },
-      ]);
-    }
-  }
-
-  private assertJobTitle(session: Session, jobTitleId: number): void {
-    const title = this.deps.reference.list.jobTitles.find((j) => j.id === jobTitleId);
-    if (!title || (title.internal && session.profile !== 'ADMIN')) {
-      throw new AppError(ERRORS.jobTitleNotFound, 'Job title not found');
-    }
-  }
-
-  /** Farm ids of a membership must be live farms of the session's account. */
-  private async assertFarmsOfAccount(session: Session, farmIds: number[]): Promise<void> {
-    if (farmIds.length === 0) return;
-    const found = await this.deps.db
-      .select({ id: t.farms.id })
-      .from(t.farms)
-      .where(
-        and(
-          eq(t.farms.accountId, session.accountId),
-          inArray(t.farms.id, farmIds),
-          isNull(t.farms.deletedAt),
-        ),
-      );
-    const unknown = farmIds.filter((id) => !found.some((farm) => farm.id === id));
-    if (unknown.length > 0) {
-      throw new AppError(ERRORS.farmNotFound, 'Unknown farm', { farm_ids: unknown });
-    }
-  }
-
-  private async replaceFarms(
-    db: Executor,
-    accountId: number,
-    membershipId: number,
-    farmIds: number[],
-  ): Promise<void> {
-    await db
-      .delete(t.membershipFarms)
-      .where(
-        and(
-          eq(t.membershipFarms.accountId, accountId),
-          eq(t.membershipFarms.membershipId, membershipId),
-        ),
-      );
-    if (farmIds.length)
-      await db
-        .insert(t.membershipFarms)
-        .values(farmIds.map((farmId) => ({ accountId, membershipId, farmId })));
-  }
-
-  private async replacePhones(db: Executor, userId: number, phone: string): Promise<void> {
-    await db
-      .delete(t.userPhones)
-      .where(and(eq(t.userPhones.userId, userId), ne(t.userPhones.phone, phone)));
-    await db.insert(t.userPhones).values({ userId, phone }).onConflictDoNothing();
   }
 }
