@@ -25,7 +25,7 @@ import { AppError } from '../../http/app-error.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import type { Session } from '../auth/session.types.ts';
 import { visibleFarms } from '../farms/farms.service.ts';
-import type { ProgramsService } from '../programs/programs.service.ts';
+import type { ProgramAnswersService } from '../programs/program-answers.service.ts';
 import { programaPdf, seasonReportPdf } from './report-document.ts';
 import type { ProgramaReport, SeasonReport } from './report.schemas.ts';
 
@@ -49,7 +49,7 @@ export interface SeasonWeatherSource {
 
 export interface ReportsServiceDeps {
   db: Database;
-  programs: ProgramsService;
+  programs: ProgramAnswersService;
   /** The weather service's daily summary (wire it in app.ts once modules/weather exists). */
   weather?: SeasonWeatherSource;
   now?: () => Date;
@@ -100,7 +100,7 @@ function stageAnswer(stage: GrowthStage | null) {
  * The farm spraying report and the season report of a farm and a season-crop (issue 14 item 5;
  * docs/reports.md). The farm is read with the session's account and the farms it sees first, so
  * another account's farm, or one not assigned to the member, is not found (404). Programs come
- * from ProgramsService (their scores from the engine), so the report shows what the programs page
+ * from ProgramAnswersService (their scores from the engine), so the report shows what the programs page
  * shows.
  */
 export class ReportsService {
