@@ -13,7 +13,8 @@ import { groupBy } from '../../lib/group-by.ts';
 import type { Session } from '../auth/session.types.ts';
 import { accountDataVersionQuery } from '../farms/farms.service.ts';
 import { catalogueOf } from './program-catalogue.service.ts';
-import { evaluate, timelineOf } from './program-evaluation.ts';
+import { timelineOf } from './program-evaluation.ts';
+import { ProgramEvaluations } from './program-evaluations.ts';
 import type { ProgramRow } from './program-rows.ts';
 import {
   programOf,
@@ -42,6 +43,9 @@ export interface ProgramsQuery {
 export class ProgramAnswersService {
   private readonly versionQuery: ReturnType<typeof accountDataVersionQuery>;
 
+  /** Each program's scores, computed again only when their inputs changed. */
+  private readonly evaluations = new ProgramEvaluations();
+
   constructor(private readonly deps: ProgramsServiceDeps) {
     this.versionQuery = accountDataVersionQuery(deps.db);
   }
@@ -50,7 +54,8 @@ export class ProgramAnswersService {
    * What names a program list answer (http/versioned-answers.ts): the query and the farms the
    * session sees, at the account's data version (moved by every write to programs, sprayings,
    * their products, pauses, sowings and farm varieties: migrations 0007, 0017, 0019). The scores
-   * depend on nothing else: the catalogue changes only with a new version, at a start.
+   * depend on nothing else: the catalogue changes only with a new version, at a start. A new
+   * version runs the engine again only on the programs whose inputs changed (ProgramEvaluations).
    */
   async listVersion(
     session: Session,
@@ -182,14 +187,18 @@ export class ProgramAnswersService {
           )
       : [];
     const pauseOf = new Map(pauses.map((row) => [row.programId, row]));
-    const catalogue = await catalogueOf(this.deps.db, rows, sprayings);
+    const catalogue = new Map(
+      [...(await catalogueOf(this.deps.db, rows, sprayings))].map(([countryId, entries]) => [
+        countryId,
+        this.evaluations.catalogue(entries.products, entries.provenance),
+      ]),
+    );
     const sprayingsOfProgram = groupBy(sprayings, (spraying) => spraying.programId);
     return rows.map((row) => {
       const own = sprayingsOfProgram.get(row.id) ?? [];
-      const { products, provenance } = catalogue.get(row.countryId)!;
       return toProgram(row, {
         sprayings: own,
-        evaluated: evaluate(row, own, products, provenance, options),
+        evaluated: this.evaluations.evaluate(row, own, catalogue.get(row.countryId)!, options),
         basic: options.basic === true,
         area: programArea(row, (farmVarietyId) => areaOf.get(farmVarietyId)),
         pause: pauseOf.get(row.id) ?? null,
