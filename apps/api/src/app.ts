@@ -63,7 +63,7 @@ import { PrescriptionService } from './modules/programs/prescription.service.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
 import { programsRoutes } from './modules/programs/programs.routes.ts';
-import { ProgramsService } from './modules/programs/programs.service.ts';
+import { programServices } from './modules/programs/program-services.ts';
 import { performanceRoutes } from './modules/performance/performance.routes.ts';
 import { PerformanceService } from './modules/performance/performance.service.ts';
 import { harvestsRoutes } from './modules/sowings/harvests.routes.ts';
@@ -326,15 +326,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     supportEmail: deps.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
   });
   await app.register(varietiesRoutes(varieties), { prefix: '/api' });
-  const programs = new ProgramsService(services);
-  await app.register(sowingsRoutes(new SowingsService({ ...services, programs })), {
-    prefix: '/api',
-  });
+  const programs = programServices(services);
+  await app.register(
+    sowingsRoutes(new SowingsService({ ...services, programs: programs.schedule })),
+    {
+      prefix: '/api',
+    },
+  );
   await app.register(programsRoutes(programs), { prefix: '/api' });
   await app.register(executionsRoutes(programs), { prefix: '/api' });
-  await app.register(prescriptionRoutes(new PrescriptionService({ ...services, programs })), {
-    prefix: '/api',
-  });
+  await app.register(
+    prescriptionRoutes(new PrescriptionService({ ...services, programs: programs.answers })),
+    {
+      prefix: '/api',
+    },
+  );
   await app.register(stagesRoutes(new StagesService(services)), { prefix: '/api' });
   await app.register(harvestsRoutes(new HarvestsService(services)), { prefix: '/api' });
   await app.register(irrigationsRoutes(new IrrigationsService(services)), { prefix: '/api' });
@@ -361,7 +367,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reportsRoutes(
       new ReportsService({
         ...services,
-        programs,
+        programs: programs.answers,
         weather,
         warn: (message, error) => app.log.warn({ err: error }, message),
       }),

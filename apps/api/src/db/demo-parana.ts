@@ -1,6 +1,6 @@
 import { CROP_IDS, DISEASES, SEVERITY_LEVELS, addDays } from '@lavoura/domain';
 import { and, eq, isNull } from 'drizzle-orm';
-import { ProgramsService } from '../modules/programs/programs.service.ts';
+import { programServices } from '../modules/programs/program-services.ts';
 import type { Database } from './client.ts';
 import { applyDueSprays, demoSession, takeDemoSuggestion } from './demo-programs.ts';
 import { demoBrsVarieties, demoSeason, sowWholePlot } from './demo-season.ts';
@@ -35,7 +35,7 @@ export async function seedDemoParanaPrograms(
 ): Promise<void> {
   const who = 'Demo Paraná';
   const session = demoSession(demo);
-  const programs = new ProgramsService({ db });
+  const programs = programServices({ db });
 
   const soybean = await demoSeason(
     db,
@@ -63,7 +63,7 @@ export async function seedDemoParanaPrograms(
     },
     who,
   );
-  const whiteMold = await programs.create(session, {
+  const whiteMold = await programs.records.create(session, {
     semeadura_id: soybeanSowing,
     nome: 'Ferrugem e mofo-branco — Baixada',
     doenca_principal_id: diseaseId('FER'),
@@ -119,7 +119,7 @@ export async function seedDemoParanaPrograms(
     },
     who,
   );
-  const fhb = await programs.create(session, {
+  const fhb = await programs.records.create(session, {
     semeadura_id: wheatSowing,
     nome: 'Giberela e ferrugem da folha — Talhão 3',
     doenca_principal_id: diseaseId('GIB'),

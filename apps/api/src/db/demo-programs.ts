@@ -7,7 +7,7 @@ import {
 } from '@lavoura/domain';
 import type { Session } from '../modules/auth/session.types.ts';
 import type { TokenClaims } from '../modules/auth/tokens.ts';
-import { ProgramsService } from '../modules/programs/programs.service.ts';
+import { programServices, type ProgramServices } from '../modules/programs/program-services.ts';
 import type { Database } from './client.ts';
 import { demoBrsVarieties, demoProducts, demoSoybeanSeason, sowWholePlot } from './demo-season.ts';
 import * as t from './schema.ts';
@@ -120,7 +120,7 @@ export async function seedDemoPrograms(
     );
 
   const session = demoSession(demo);
-  const programs = new ProgramsService({ db });
+  const programs = programServices({ db });
   const diseases = {
     doenca_principal_id: RUST,
     doencas_secundarias_ids: [TARGET_SPOT],
@@ -130,7 +130,7 @@ export async function seedDemoPrograms(
   const applyDue = (programId: number, count: number) =>
     applyDueSprays(programs, session, programId, count, today);
 
-  const executed = await programs.create(session, {
+  const executed = await programs.records.create(session, {
     semeadura_id: sede,
     nome: 'Ferrugem e mancha-alvo — Sede',
     ...diseases,
@@ -138,21 +138,21 @@ export async function seedDemoPrograms(
   await takeSuggestion(executed.id);
   await applyDue(executed.id, 2);
 
-  const paused = await programs.create(session, {
+  const paused = await programs.records.create(session, {
     semeadura_id: second,
     nome: 'Ferrugem e mancha-alvo — Talhão 02',
     ...diseases,
   });
   await takeSuggestion(paused.id);
   await applyDue(paused.id, 1);
-  await programs.pause(session, paused.id, {
+  await programs.schedule.pause(session, paused.id, {
     reason_id: DROUGHT,
     description: 'Veranico: 18 dias sem chuva',
     paused_at: addDays(today, -3),
   });
 
   const planSettings = { data_prevista: back(68), ciclo_dias: 120, ...diseases };
-  const plan = await programs.create(session, {
+  const plan = await programs.records.create(session, {
     cultivar_id: mainVariety,
     nome: 'Plano ferrugem — padrão',
     ...planSettings,
@@ -160,15 +160,15 @@ export async function seedDemoPrograms(
   const planned = await takeSuggestion(plan.id);
   // The copy for the other variety starts its first spray with a multisite alone, cheaper and
   // weaker: the comparison shows what that costs in protection.
-  const [copy] = await programs.cloneTo(session, plan.id, [otherVariety], farm.id);
+  const [copy] = await programs.copies.cloneTo(session, plan.id, [otherVariety], farm.id);
   const first = planned.planejamentos[0];
   if (copy && first) {
-    await programs.update(session, copy.id, {
+    await programs.records.update(session, copy.id, {
       cultivar_id: otherVariety,
       nome: 'Plano ferrugem — início com multissítio',
       ...planSettings,
     });
-    await programs.updateApplication(session, copy.id, copy.planejamentos[0]!.id, {
+    await programs.sprayings.updateApplication(session, copy.id, copy.planejamentos[0]!.id, {
       data: first.data_aplicacao_planejada,
       produtos: [{ defensivo_id: productId('Bravonil 720'), dose: 2, preco: 36 }],
     });
@@ -202,11 +202,11 @@ export function demoSession(demo: {
  * since no one is there to fill either.
  */
 export async function takeDemoSuggestion(
-  programs: ProgramsService,
+  programs: ProgramServices,
   session: Session,
   programId: number,
 ) {
-  const suggestion = await programs.suggest(session, programId, {
+  const suggestion = await programs.suggestions.suggest(session, programId, {
     dosedOnly: true,
     pricedOnly: true,
   });
@@ -224,25 +224,25 @@ export async function takeDemoSuggestion(
         };
       }),
     };
-    await programs.addApplication(session, programId, body);
+    await programs.sprayings.addApplication(session, programId, body);
   }
-  return programs.get(session, programId);
+  return programs.answers.get(session, programId);
 }
 
 /** Applies the first `count` sprays that were due before today, a day late from the second. */
 export async function applyDueSprays(
-  programs: ProgramsService,
+  programs: ProgramServices,
   session: Session,
   programId: number,
   count: number,
   today: string,
 ) {
-  let program = await programs.get(session, programId);
+  let program = await programs.answers.get(session, programId);
   for (let ordinal = 1; ordinal <= count; ordinal++) {
     const spray = program.planejamentos[ordinal - 1];
     const day = spray && addDays(spray.data_aplicacao_planejada, ordinal - 1);
     if (!spray || !day || day >= today) break;
-    program = await programs.apply(session, programId, ordinal, day);
+    program = await programs.schedule.apply(session, programId, ordinal, day);
   }
   return program;
 }

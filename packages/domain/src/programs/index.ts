@@ -94,3 +94,12 @@ export {
   varietyCycleDays,
   type CycleSource,
 } from './program-cycle.ts';
+export {
+  defensivesSuggestionProblem,
+  diseaseFieldProblems,
+  importShiftDays,
+  keepsTarget,
+  programArea,
+  scheduleOfSprayings,
+  type StoredSpraying,
+} from './program-rules.ts';

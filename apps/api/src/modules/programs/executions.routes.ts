@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
 import { programSchema } from './program.presenter.ts';
-import type { ProgramsService } from './programs.service.ts';
+import type { ProgramServices } from './program-services.ts';
 
 const errors = {
   ...commonErrorResponses,
@@ -28,7 +28,7 @@ const rule = (permission: PermissionCode) =>
  * Executions of a sowing's program (issue 13 items 7–8): a spraying applied or undone, the program
  * paused and resumed; the engine moves the planned sprays (AGRONOMY.md §8).
  */
-export function executionsRoutes(programs: ProgramsService) {
+export function executionsRoutes(programs: ProgramServices) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const sprayingParams = z.object({
@@ -54,7 +54,7 @@ export function executionsRoutes(programs: ProgramsService) {
       },
       async (request, reply) => {
         reply.code(201);
-        return programs.addExecution(sessionOf(request), request.params.id, request.body);
+        return programs.sprayings.addExecution(sessionOf(request), request.params.id, request.body);
       },
     );
     app.put(
@@ -72,7 +72,7 @@ export function executionsRoutes(programs: ProgramsService) {
         },
       },
       async (request) =>
-        programs.updateExecution(
+        programs.sprayings.updateExecution(
           sessionOf(request),
           request.params.program_id,
           request.params.execution_id,
@@ -93,7 +93,7 @@ export function executionsRoutes(programs: ProgramsService) {
         },
       },
       async (request) =>
-        programs.removeExecution(
+        programs.sprayings.removeExecution(
           sessionOf(request),
           request.params.program_id,
           request.params.execution_id,
@@ -114,7 +114,7 @@ export function executionsRoutes(programs: ProgramsService) {
         },
       },
       async (request) =>
-        programs.apply(
+        programs.schedule.apply(
           sessionOf(request),
           request.params.program_id,
           request.params.ordinal,
@@ -134,7 +134,11 @@ export function executionsRoutes(programs: ProgramsService) {
         },
       },
       async (request) =>
-        programs.unapply(sessionOf(request), request.params.program_id, request.params.ordinal),
+        programs.schedule.unapply(
+          sessionOf(request),
+          request.params.program_id,
+          request.params.ordinal,
+        ),
     );
     app.post(
       '/programs/:id/pause',
@@ -150,7 +154,8 @@ export function executionsRoutes(programs: ProgramsService) {
           response: { 200: programSchema, ...errors },
         },
       },
-      async (request) => programs.pause(sessionOf(request), request.params.id, request.body),
+      async (request) =>
+        programs.schedule.pause(sessionOf(request), request.params.id, request.body),
     );
     app.post(
       '/programs/:id/resume',
@@ -167,7 +172,7 @@ export function executionsRoutes(programs: ProgramsService) {
         },
       },
       async (request) =>
-        programs.resume(sessionOf(request), request.params.id, request.body?.resumed_at),
+        programs.schedule.resume(sessionOf(request), request.params.id, request.body?.resumed_at),
     );
   };
 }

@@ -10,11 +10,11 @@ import {
   prescriptionXlsx,
   type PrescriptionData,
 } from './prescription-document.ts';
-import type { ProgramsService } from './programs.service.ts';
+import type { ProgramAnswersService } from './program-answers.service.ts';
 
 export interface PrescriptionServiceDeps {
   db: Database;
-  programs: ProgramsService;
+  programs: ProgramAnswersService;
   now?: () => Date;
 }
 
@@ -34,7 +34,7 @@ export interface PrescriptionFile {
 
 /**
  * The spray prescription of one spraying of a program (issue 13 item 9; docs/prescription.md): the
- * program is read through `ProgramsService.get`, so another account's program, or one of a farm the
+ * program is read through `ProgramAnswersService.get`, so another account's program, or one of a farm the
  * member does not see, is not found (404); the rest is read with the session's account first.
  */
 export class PrescriptionService {

@@ -12,7 +12,7 @@ import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
 import { programSchema, programsQuerySchema } from './program.presenter.ts';
 import { defensivesSuggestionSchema, suggestionSchema } from './program-suggestion.ts';
-import type { ProgramsService } from './programs.service.ts';
+import type { ProgramServices } from './program-services.ts';
 
 const errors = {
   ...commonErrorResponses,
@@ -25,7 +25,7 @@ const rule = (permission: PermissionCode) =>
   ({ access: { permission, planRoute: 'programas' } }) as const;
 
 /** Spray programs and their planned applications (spec 2 §7 Programs; issue 13 items 5–6). */
-export function programsRoutes(programs: ProgramsService) {
+export function programsRoutes(programs: ProgramServices) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const programParams = z.object({ id: idSchema });
@@ -51,9 +51,11 @@ export function programsRoutes(programs: ProgramsService) {
           request.query.semeadura_id === undefined &&
           request.query.fazenda_id === undefined
         )
-          return programs.list(session, request.query);
-        const { key, version } = await programs.listVersion(session, request.query);
-        await reply.versionedAnswer(key, version, () => programs.list(session, request.query));
+          return programs.answers.list(session, request.query);
+        const { key, version } = await programs.answers.listVersion(session, request.query);
+        await reply.versionedAnswer(key, version, () =>
+          programs.answers.list(session, request.query),
+        );
         return reply;
       },
     );
@@ -72,7 +74,7 @@ export function programsRoutes(programs: ProgramsService) {
         },
       },
       async (request) =>
-        programs.get(sessionOf(request), request.params.id, {
+        programs.answers.get(sessionOf(request), request.params.id, {
           curves: request.query.include === 'curvas',
         }),
     );
@@ -91,7 +93,7 @@ export function programsRoutes(programs: ProgramsService) {
       },
       async (request, reply) => {
         reply.code(201);
-        return programs.create(sessionOf(request), request.body);
+        return programs.records.create(sessionOf(request), request.body);
       },
     );
     app.put(
@@ -107,7 +109,8 @@ export function programsRoutes(programs: ProgramsService) {
           response: { 200: programSchema, ...errors },
         },
       },
-      async (request) => programs.update(sessionOf(request), request.params.id, request.body),
+      async (request) =>
+        programs.records.update(sessionOf(request), request.params.id, request.body),
     );
     app.delete(
       '/programas/:id',
@@ -123,7 +126,7 @@ export function programsRoutes(programs: ProgramsService) {
         },
       },
       async (request, reply) => {
-        await programs.remove(sessionOf(request), request.params.id);
+        await programs.records.remove(sessionOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -143,7 +146,11 @@ export function programsRoutes(programs: ProgramsService) {
       },
       async (request, reply) => {
         reply.code(201);
-        return programs.addApplication(sessionOf(request), request.params.id, request.body);
+        return programs.sprayings.addApplication(
+          sessionOf(request),
+          request.params.id,
+          request.body,
+        );
       },
     );
     app.get(
@@ -159,7 +166,7 @@ export function programsRoutes(programs: ProgramsService) {
           response: { 200: suggestionSchema, ...errors },
         },
       },
-      async (request) => programs.suggest(sessionOf(request), request.params.id),
+      async (request) => programs.suggestions.suggest(sessionOf(request), request.params.id),
     );
     app.get(
       '/programs/:id/growth-stages',
@@ -185,7 +192,7 @@ export function programsRoutes(programs: ProgramsService) {
           },
         },
       },
-      async (request) => programs.growthStages(sessionOf(request), request.params.id),
+      async (request) => programs.answers.growthStages(sessionOf(request), request.params.id),
     );
     app.post(
       '/programas/:id/importar',
@@ -203,7 +210,7 @@ export function programsRoutes(programs: ProgramsService) {
       },
       async (request, reply) => {
         reply.code(201);
-        return programs.importInto(
+        return programs.copies.importInto(
           sessionOf(request),
           request.params.id,
           request.body.semeadura_id,
@@ -229,7 +236,7 @@ export function programsRoutes(programs: ProgramsService) {
       },
       async (request, reply) => {
         reply.code(201);
-        return programs.cloneTo(
+        return programs.copies.cloneTo(
           sessionOf(request),
           request.params.id,
           request.body.cultivares,
@@ -250,7 +257,7 @@ export function programsRoutes(programs: ProgramsService) {
           response: { 200: defensivesSuggestionSchema, ...errors },
         },
       },
-      async (request) => programs.suggestDefensives(sessionOf(request), request.body),
+      async (request) => programs.suggestions.suggestDefensives(sessionOf(request), request.body),
     );
     app.put(
       '/programas/:program_id/planejamentos/:id',
@@ -266,7 +273,7 @@ export function programsRoutes(programs: ProgramsService) {
         },
       },
       async (request) =>
-        programs.updateApplication(
+        programs.sprayings.updateApplication(
           sessionOf(request),
           request.params.program_id,
           request.params.id,
@@ -287,7 +294,7 @@ export function programsRoutes(programs: ProgramsService) {
         },
       },
       async (request) =>
-        programs.removeApplication(
+        programs.sprayings.removeApplication(
           sessionOf(request),
           request.params.program_id,
           request.params.id,

@@ -1,7 +1,7 @@
 import type { Language } from '@lavoura/domain';
 import type { Database } from '../../db/client.ts';
 import type { Session } from '../auth/session.types.ts';
-import type { ProgramsService } from '../programs/programs.service.ts';
+import type { ProgramAnswersService } from '../programs/program-answers.service.ts';
 import { programaPdf, seasonReportPdf } from './report-document.ts';
 import type { ProgramaReport, SeasonReport } from './report.schemas.ts';
 import { ReportReads, type ReportQuery } from './report-reads.service.ts';
@@ -10,7 +10,7 @@ import { SprayingReportService } from './spraying-report.service.ts';
 
 export interface ReportsServiceDeps {
   db: Database;
-  programs: ProgramsService;
+  programs: ProgramAnswersService;
   /** The weather service's daily summary (wire it in app.ts once modules/weather exists). */
   weather?: SeasonWeatherSource;
   now?: () => Date;

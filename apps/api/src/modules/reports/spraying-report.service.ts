@@ -1,7 +1,7 @@
 import { ERRORS, currentStage, daysBetween, estimatedStage, type CropId } from '@lavoura/domain';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
-import type { ProgramsService } from '../programs/programs.service.ts';
+import type { ProgramAnswersService } from '../programs/program-answers.service.ts';
 import type { ProgramaReport } from './report.schemas.ts';
 import {
   cents,
@@ -15,12 +15,12 @@ import {
 /**
  * The farm spraying report of a season-crop (issue 14 item 5; docs/reports.md): each sowing's
  * program with its sprays, planned and applied stages, delays, costs and scores. Programs come
- * from ProgramsService (their scores from the engine), so the report shows what the programs page
+ * from ProgramAnswersService (their scores from the engine), so the report shows what the programs page
  * shows.
  */
 export class SprayingReportService {
   constructor(
-    private readonly deps: { programs: ProgramsService },
+    private readonly deps: { programs: ProgramAnswersService },
     private readonly reads: ReportReads,
   ) {}
 

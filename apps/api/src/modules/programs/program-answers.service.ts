@@ -1,0 +1,208 @@
+import {
+  ERRORS,
+  GROWTH_STAGES,
+  bodyFieldError,
+  programArea,
+  stageTimeline,
+  type CropId,
+} from '@lavoura/domain';
+import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import * as t from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { groupBy } from '../../lib/group-by.ts';
+import type { Session } from '../auth/session.types.ts';
+import { accountDataVersionQuery } from '../farms/farms.service.ts';
+import { catalogueOf } from './program-catalogue.service.ts';
+import { timelineOf } from './program-evaluation.ts';
+import { ProgramEvaluations } from './program-evaluations.ts';
+import type { ProgramRow } from './program-rows.ts';
+import {
+  programOf,
+  selectPrograms,
+  sprayingsOf,
+  visiblePrograms,
+  type ProgramsServiceDeps,
+} from './program-store.service.ts';
+import { toProgram, type ProgramAnswer } from './program.presenter.ts';
+
+/** GET /api/programas's filters. */
+export interface ProgramsQuery {
+  cultivar_id?: number | undefined;
+  semeadura_id?: number | undefined;
+  fazenda_id?: number | undefined;
+  basic_list?: '0' | '1' | undefined;
+  start_period?: string | undefined;
+  end_period?: string | undefined;
+}
+
+/**
+ * Programs as the API answers them (spec 2 §3 Program, §7 Programs; issue 13 items 1–5): their
+ * applications, costs, pause and the engine's scores on the catalogue's shipped efficacies, and
+ * the stage timeline they are computed on. Every other programs service answers through `get`.
+ */
+export class ProgramAnswersService {
+  private readonly versionQuery: ReturnType<typeof accountDataVersionQuery>;
+
+  /** Each program's scores, computed again only when their inputs changed. */
+  private readonly evaluations = new ProgramEvaluations();
+
+  constructor(private readonly deps: ProgramsServiceDeps) {
+    this.versionQuery = accountDataVersionQuery(deps.db);
+  }
+
+  /**
+   * What names a program list answer (http/versioned-answers.ts): the query and the farms the
+   * session sees, at the account's data version (moved by every write to programs, sprayings,
+   * their products, pauses, sowings and farm varieties: migrations 0007, 0017, 0019). The scores
+   * depend on nothing else: the catalogue changes only with a new version, at a start. A new
+   * version runs the engine again only on the programs whose inputs changed (ProgramEvaluations).
+   */
+  async listVersion(
+    session: Session,
+    query: ProgramsQuery,
+  ): Promise<{ key: string; version: string }> {
+    const [row] = await this.versionQuery.execute({ accountId: session.accountId });
+    const scope = session.farms.all
+      ? 'all'
+      : [...session.farms.farmIds].sort((a, b) => a - b).join(',');
+    const which = `${query.cultivar_id ?? ''}:${query.semeadura_id ?? ''}:${query.fazenda_id ?? ''}:${query.basic_list ?? ''}:${query.start_period ?? ''}:${query.end_period ?? ''}`;
+    return {
+      key: `programs:${session.accountId}:${scope}:${which}`,
+      version: String(row?.version ?? 0),
+    };
+  }
+
+  /** The plans of a farm variety, the program of a sowing, or a farm's programs, newest first. */
+  async list(session: Session, query: ProgramsQuery): Promise<ProgramAnswer[]> {
+    if (
+      query.cultivar_id === undefined &&
+      query.semeadura_id === undefined &&
+      query.fazenda_id === undefined
+    )
+      throw new AppError(ERRORS.validation, 'A variety, a sowing or a farm is needed', [
+        bodyFieldError('fazenda_id', 'Required'),
+      ]);
+    const rows = await selectPrograms(this.deps.db)
+      .where(
+        and(
+          visiblePrograms(session),
+          // A variety's programs are its plans; a sowing's program is asked for by the sowing.
+          query.cultivar_id !== undefined
+            ? and(eq(t.programs.farmVarietyId, query.cultivar_id), isNull(t.programs.sowingId))
+            : undefined,
+          query.semeadura_id !== undefined
+            ? eq(t.programs.sowingId, query.semeadura_id)
+            : undefined,
+          query.fazenda_id !== undefined ? eq(t.programs.farmId, query.fazenda_id) : undefined,
+          // Seasons touching the period.
+          query.end_period !== undefined
+            ? lte(t.seasonCrops.startPeriod, query.end_period)
+            : undefined,
+          query.start_period !== undefined
+            ? gte(t.seasonCrops.endPeriod, query.start_period)
+            : undefined,
+        ),
+      )
+      .orderBy(sql`${t.programs.id} desc`);
+    return this.answer(session, rows, { basic: query.basic_list === '1' });
+  }
+
+  /** One program; `curves` adds the engine's risk and protection per day, for the chart. */
+  async get(
+    session: Session,
+    id: number,
+    options: { curves?: boolean } = {},
+  ): Promise<ProgramAnswer> {
+    const row = await programOf(this.deps.db, session, id);
+    const [answer] = await this.answer(session, [row], options);
+    return answer!;
+  }
+
+  /** The stage timeline the program is computed on (AGRONOMY §2); empty without one. */
+  async growthStages(session: Session, id: number) {
+    const program = await programOf(this.deps.db, session, id);
+    const timeline = timelineOf(program);
+    if (!timeline) return [];
+    return stageTimeline(program.cropId as CropId, timeline.emergence, timeline.cycleDays).map(
+      (stage) => ({
+        stage_id: stage.stage_id,
+        code: stage.code,
+        name: stage.code,
+        message_key: GROWTH_STAGES.find((row) => row.id === stage.stage_id)!.message_key,
+        start_date: stage.start_date,
+      }),
+    );
+  }
+
+  /** Answers for programs: their sprayings, and the area their cost is multiplied by. */
+  private async answer(
+    session: Session,
+    rows: readonly ProgramRow[],
+    options: { curves?: boolean; basic?: boolean } = {},
+  ): Promise<ProgramAnswer[]> {
+    const sprayings = await sprayingsOf(
+      this.deps.db,
+      session,
+      rows.map((row) => row.id),
+    );
+    // A planning program covers the farm's live sowings of its variety.
+    const varietyIds = rows.flatMap((row) =>
+      row.sowingId === null && row.farmVarietyId !== null ? [row.farmVarietyId] : [],
+    );
+    const varietyAreas = varietyIds.length
+      ? await this.deps.db
+          .select({
+            farmVarietyId: t.sowings.farmVarietyId,
+            area: sql<number>`sum(${t.sowings.area})`.mapWith(Number),
+          })
+          .from(t.sowings)
+          .where(
+            and(
+              eq(t.sowings.accountId, session.accountId),
+              inArray(t.sowings.farmVarietyId, varietyIds),
+              isNull(t.sowings.deletedAt),
+            ),
+          )
+          .groupBy(t.sowings.farmVarietyId)
+      : [];
+    const areaOf = new Map(varietyAreas.map((row) => [row.farmVarietyId, row.area]));
+    const pauses = rows.length
+      ? await this.deps.db
+          .select({
+            programId: t.programPauses.programId,
+            reasonId: t.programPauses.reasonId,
+            description: t.programPauses.description,
+            pausedAt: t.programPauses.pausedAt,
+          })
+          .from(t.programPauses)
+          .where(
+            and(
+              eq(t.programPauses.accountId, session.accountId),
+              inArray(
+                t.programPauses.programId,
+                rows.map((row) => row.id),
+              ),
+              isNull(t.programPauses.resumedAt),
+            ),
+          )
+      : [];
+    const pauseOf = new Map(pauses.map((row) => [row.programId, row]));
+    const catalogue = new Map(
+      [...(await catalogueOf(this.deps.db, rows, sprayings))].map(([countryId, entries]) => [
+        countryId,
+        this.evaluations.catalogue(entries.products, entries.provenance),
+      ]),
+    );
+    const sprayingsOfProgram = groupBy(sprayings, (spraying) => spraying.programId);
+    return rows.map((row) => {
+      const own = sprayingsOfProgram.get(row.id) ?? [];
+      return toProgram(row, {
+        sprayings: own,
+        evaluated: this.evaluations.evaluate(row, own, catalogue.get(row.countryId)!, options),
+        basic: options.basic === true,
+        area: programArea(row, (farmVarietyId) => areaOf.get(farmVarietyId)),
+        pause: pauseOf.get(row.id) ?? null,
+      });
+    });
+  }
+}
