@@ -53,6 +53,7 @@ export * from './digest/digest-rules.ts';
 export * from './contracts/digest.ts';
 export * from './contracts/weather.ts';
 export * from './reports/season-report.ts';
+export * from './contracts/reports.ts';
 export * from './performance/performance.ts';
 export * from './contracts/performance.ts';
 export * from './ndvi/ndvi-scale.ts';

@@ -13,7 +13,7 @@ import {
 } from '@lavoura/domain';
 import { translate } from '@lavoura/i18n';
 import { PDF_COLOURS as COLOURS, bandedRow, startPdf, winAnsi } from '../../lib/pdf.ts';
-import type { ProgramaReport, SeasonReport } from './report.schemas.ts';
+import type { ProgramaReport, SeasonReport } from '@lavoura/domain';
 
 /**
  * The reports as A4 PDFs (issue 14 item 5; docs/reports.md): each report is first put in the

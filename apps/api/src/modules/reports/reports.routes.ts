@@ -1,11 +1,15 @@
-import { LANGUAGES, errorBodySchema } from '@lavoura/domain';
+import {
+  errorBodySchema,
+  programaReportSchema,
+  reportQuerySchema as querystring,
+  seasonReportSchema,
+} from '@lavoura/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
-import { programaReportSchema, seasonReportSchema } from './report.schemas.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { ReportFile, ReportsService } from './reports.service.ts';
 
 const errors = {
@@ -14,15 +18,6 @@ const errors = {
   403: errorBodySchema,
 };
 const tags = ['reports'];
-
-const querystring = z.object({
-  farm_id: idSchema.describe('the farm'),
-  season_crop_id: idSchema.describe('the season-crop (GET /api/season-crops)'),
-  /** json (the page's data, default) or pdf (the file). */
-  format: z.enum(['json', 'pdf']).default('json'),
-  /** The PDF's language; default the user's. */
-  language: z.enum(LANGUAGES).optional(),
-});
 
 const sendFile = (reply: FastifyReply, file: ReportFile) =>
   reply
@@ -52,8 +47,8 @@ export function reportsRoutes(reports: ReportsService) {
             'The farm spraying report of a season: per sowing its program, sprays planned and applied with ideal and realised dates and growth stages, products and doses, costs and scores, plus the pesticides used; format=pdf answers the PDF. 404 exception.report.no_plots (farm without plots), exception.report.no_sowings (no sowing, or none with a program, in the season)',
           querystring,
           response: {
-            200: programaReportSchema.describe(
-              'The report; with format=pdf the file (application/pdf) instead',
+            200: programaReportSchema.check(
+              z.describe('The report; with format=pdf the file (application/pdf) instead'),
             ),
             ...errors,
           },
@@ -80,8 +75,8 @@ export function reportsRoutes(reports: ReportsService) {
             'The season report of a farm: per sowing its harvests, irrigation and growth-stage observations, and the rainfall of the season by week and month; format=pdf answers the PDF. 404 exception.report.no_plots, exception.report.no_sowings, exception.report.no_harvest_stage (no sowing harvested nor at the harvest stage: soybean R8, wheat 11.4), exception.report.no_harvested_sowings (some at the harvest stage, none harvested)',
           querystring,
           response: {
-            200: seasonReportSchema.describe(
-              'The report; with format=pdf the file (application/pdf) instead',
+            200: seasonReportSchema.check(
+              z.describe('The report; with format=pdf the file (application/pdf) instead'),
             ),
             ...errors,
           },

@@ -27,7 +27,7 @@ import type { Session } from '../auth/session.types.ts';
 import { visibleFarms } from '../farms/farms.service.ts';
 import type { ProgramsService } from '../programs/programs.service.ts';
 import { programaPdf, seasonReportPdf } from './report-document.ts';
-import type { ProgramaReport, SeasonReport } from './report.schemas.ts';
+import type { ProgramaReport, SeasonReport } from '@lavoura/domain';
 
 /**
  * What the season report reads of the weather: `WeatherService.dailySummary` (issue 14 item 1,
