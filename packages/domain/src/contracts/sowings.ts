@@ -90,3 +90,32 @@ export const irrigationBodySchema = z.strictObject({
   blade_mm: z.number().check(z.gte(0), z.lte(1_000)),
 });
 export type IrrigationBody = z.infer<typeof irrigationBodySchema>;
+
+/**
+ * One stage of a sowing's (or a program's) timeline as GET /api/semeaduras/{id}/growth-stages
+ * answers it (AGRONOMY §2: each stage's first day, estimated from emergence and cycle).
+ */
+export const growthStageDaySchema = z.object({
+  stage_id: z.int(),
+  code: z.string(),
+  name: z.string(),
+  /** The stage's name in the reference namespace (growth_stage.soybean.r1). */
+  message_key: z.string(),
+  start_date: z.string(),
+});
+export type GrowthStageDay = z.infer<typeof growthStageDaySchema>;
+
+/** A stage seen in the field; the latest wins over the estimate. */
+export const stageObservationSchema = z.object({
+  id: z.int(),
+  estadio_id: z.int(),
+  code: z.string(),
+  message_key: z.string(),
+  observed_at: z.string(),
+});
+
+/** POST /api/semeaduras/{id}/estadio: the stage seen and when. */
+export const stageObservationBodySchema = z.strictObject({
+  estadio_id: recordIdSchema,
+  observed_at: z.iso.datetime({ offset: true }),
+});
