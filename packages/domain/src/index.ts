@@ -37,6 +37,7 @@ export * from './catalogue/catalogue-query.ts';
 export * from './catalogue/dose-unit.ts';
 export * from './catalogue/data-contracts.ts';
 export * from './contracts/account-catalogue.ts';
+export * from './contracts/catalogue.ts';
 export * from './contracts/notes.ts';
 export * from './notes/note-rules.ts';
 export * from './contracts/varieties.ts';
