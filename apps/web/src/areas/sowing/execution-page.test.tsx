@@ -90,12 +90,23 @@ function listed(overrides: Partial<Sowing> = {}): Sowing {
     population_lines: 12,
     operating_speed: 6,
     status: 'sown',
-    estadio_atual: { id: 9, code: 'R1', message_key: 'growth_stage.soybean.r1' },
+    estadio_atual: { id: 9, code: 'R1', name: 'R1', message_key: 'growth_stage.soybean.r1' },
     colheita: null,
     active: true,
     programa: null,
     total_aplicacoes: 0,
     total_execucoes: 0,
+    quantidade: null,
+    origem: null,
+    seeder_system_id: null,
+    seed_class_id: null,
+    seed_treatment: null,
+    inoculant: null,
+    data_ideal_proxima_aplicacao: null,
+    total_sprayings: 0,
+    ready_to_harvest: false,
+    plot_enabled: true,
+    ndvi_enabled: false,
     ...overrides,
   };
 }
@@ -113,21 +124,8 @@ const RIO = listed({
 });
 
 function detailOf(sowing: Sowing): SowingDetail {
-  return {
-    id: sowing.id,
-    talhao_id: sowing.talhao_id,
-    fazenda_id: sowing.fazenda_id,
-    cultivar_id: sowing.cultivar_id,
-    crop_id: sowing.crop_id,
-    season_crop_id: sowing.season_crop_id,
-    area: sowing.area,
-    data_semeadura: sowing.data_semeadura,
-    data_emergencia: sowing.data_emergencia,
-    estimated_cycle: sowing.estimated_cycle,
-    status: sowing.status,
-    estadio_atual: sowing.estadio_atual,
-    active: sowing.active ?? true,
-  };
+  // GET /api/semeaduras/{id} answers the sowing as the list does.
+  return sowing;
 }
 
 const EVALUATION: ProgramEvaluation = {
