@@ -10,7 +10,9 @@ import tseslint from 'typescript-eslint';
  * - SQL only in services: drizzle and the table definitions are imported by `*.service.ts`,
  *   `db/` and tests only (routes parse, authorise and call a service; policies are pure);
  * - a module's routes never import another module's routes;
- * - an error key is never written as a literal outside the registry of packages/domain.
+ * - an error key is never written as a literal outside the registry of packages/domain;
+ * - an app defines no object schema: bodies, answers, params and query strings are the contract
+ *   of packages/domain/src/contracts, imported by the API route and the web client alike.
  */
 const DATABASE_IMPORTS = {
   paths: [
@@ -36,6 +38,52 @@ const ERROR_KEY_LITERAL = {
   message:
     'Error keys live in the registry (ERRORS / ERROR_KEYS of @lavoura/domain): name the entry.',
 };
+
+const APP_OBJECT_SCHEMA = {
+  selector:
+    "CallExpression[callee.object.name='z'][callee.property.name=/^(object|strictObject|looseObject|interface)$/]",
+  message:
+    'Bodies, answers, params and query strings are contracts: define the object schema in packages/domain/src/contracts/<area>.ts and import it on both sides.',
+};
+// Not yet moved to packages/domain/src/contracts (issue 29 item 1): to be emptied.
+const REMAINING = [
+  // Its answers are typed as records by catalogue.service.ts; the precise contract
+  // (contracts/catalogue.ts) is the web's, and the route takes it with the service's types.
+  'apps/api/src/modules/catalogue/catalogue.routes.ts',
+  'apps/api/src/modules/account-catalogue/account-catalogue.routes.ts',
+  'apps/api/src/modules/auth/auth.routes.ts',
+  'apps/api/src/modules/digest/digest.routes.ts',
+  'apps/api/src/modules/farms/plots.routes.ts',
+  'apps/api/src/modules/health/health.routes.ts',
+  'apps/api/src/modules/integrations/integrations.routes.ts',
+  'apps/api/src/modules/market/market.routes.ts',
+  'apps/api/src/modules/ndvi/ndvi.routes.ts',
+  'apps/api/src/modules/notifications/jobs.routes.ts',
+  'apps/api/src/modules/performance/performance.routes.ts',
+  'apps/api/src/modules/plans/payments.routes.ts',
+  'apps/api/src/modules/programs/prescription.routes.ts',
+  'apps/api/src/modules/reference/reference.routes.ts',
+  'apps/api/src/modules/users/users.routes.ts',
+  'apps/api/src/modules/weather/weather.routes.ts',
+  'apps/web/src/areas/notes/note-dialog.tsx',
+];
+/**
+ * Where an app may still define an object schema. For good: what is no HTTP contract. Until moved
+ * (issue 29 item 1, to be emptied): the routes whose bodies and answers are still written there.
+ */
+export const APP_OBJECT_SCHEMA_ALLOWED = [
+  // The environment, parsed once at start: no client sends or reads it.
+  'apps/api/src/config.ts',
+  // The bundled catalogue's data files as the rebuild script writes them: read from disk only.
+  'apps/api/src/db/catalogue/catalogue-files.ts',
+  // Pure UI form state (text fields before they become a body, a toggle per row): no body shape.
+  'apps/web/src/shell/phone-input.tsx',
+  'apps/web/src/areas/farms/farm-notifications-dialog.tsx',
+  // Form state whose fields pipe typed text into the domain body's own field schemas (`.shape`).
+  'apps/web/src/areas/farms/farm-form.ts',
+  'apps/web/src/areas/users/member-dialog.tsx',
+  ...REMAINING,
+];
 
 export default tseslint.config(
   {
@@ -70,6 +118,11 @@ export default tseslint.config(
   {
     files: ['{apps,packages,scripts}/**/*.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ERROR_KEY_LITERAL] },
+  },
+  {
+    files: ['apps/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: APP_OBJECT_SCHEMA_ALLOWED,
+    rules: { 'no-restricted-syntax': ['error', ERROR_KEY_LITERAL, APP_OBJECT_SCHEMA] },
   },
   {
     files: ['packages/**/*.{ts,tsx}'],

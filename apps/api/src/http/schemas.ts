@@ -31,12 +31,15 @@ export function fileAnswer(description: string, mediaTypes: readonly string[]) {
 }
 
 /** A JSON answer that some query turns into a file in one of `mediaTypes` (a report as PDF). */
-export function jsonOrFileAnswer<T extends z.ZodType>(
+export function jsonOrFileAnswer<T extends z.core.$ZodType>(
   schema: T,
   description: string,
   mediaTypes: readonly string[],
 ): T {
-  return schema.meta({ description, [FILE_MEDIA_TYPES]: [...mediaTypes] });
+  // A copy, as `.meta()` makes: the contract (a zod/mini schema of packages/domain) stays as it is.
+  const answer = z.core.clone(schema);
+  z.globalRegistry.add(answer, { description, [FILE_MEDIA_TYPES]: [...mediaTypes] });
+  return answer;
 }
 
 /**

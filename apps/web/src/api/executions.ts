@@ -1,42 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  CYCLE_SOURCES,
   pauseReasonSchema,
-  type ApplicationBody,
+  programSchema,
+  type ExecutionBody,
   type PauseReason,
+  type ProgramAnswer,
+  type ProgramPause,
 } from '@lavoura/domain';
 import { z } from 'zod/mini';
 import { apiFetch } from './http';
-import { programKeys, programSchema } from './programs';
+import { programKeys } from './programs';
 
 export type { PauseReason };
 
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-
 /**
- * The open pause of a program, when the API answers it with the program (`pausa`): its reason,
- * description and first day. Optional: without it the page says only that the program is paused.
- */
-export const programPauseSchema = z.object({
-  reason_id: z.int(),
-  description: z.optional(z.nullable(z.string())),
-  paused_at: day,
-});
-export type ProgramPause = z.infer<typeof programPauseSchema>;
-
-/**
- * A sowing's program as the execution page reads it: a program, its open pause if any, and where
- * its cycle comes from (a plan imported into a sowing without a cycle: the variety's or the
+ * A sowing's program as the execution page reads it: a program with its open pause if any, and
+ * where its cycle comes from (a plan imported into a sowing without a cycle: the variety's or the
  * reference 120 days, which the page says).
  */
-export const executionProgramSchema = z.extend(programSchema, {
-  pausa: z.optional(z.nullable(programPauseSchema)),
-  ciclo_origem: z.optional(z.nullable(z.enum(CYCLE_SOURCES))),
-});
-export type ExecutionProgram = z.infer<typeof executionProgramSchema>;
+export type ExecutionProgram = ProgramAnswer;
+export type { ProgramPause };
 
 /** A spraying of a sowing's program; with `data_realizada` it is recorded as applied. */
-export type ExecutionBody = ApplicationBody & { data_realizada?: string };
+export type { ExecutionBody };
 
 /** The sowing's program is the farm's: under ['farm', id, 'programs'] it leaves with a farm switch. */
 export const executionKeys = {
@@ -52,7 +38,7 @@ export function useSowingProgram(farmId: number, sowingId: number) {
     queryFn: async ({ signal }) => {
       const programs = await apiFetch<ExecutionProgram[]>(
         `/api/programas?${new URLSearchParams({ semeadura_id: String(sowingId) })}`,
-        { signal, schema: z.array(executionProgramSchema) },
+        { signal, schema: z.array(programSchema) },
       );
       return programs[0] ?? null;
     },
@@ -74,7 +60,7 @@ export function useExecutionProgram(
     queryFn: ({ signal }) =>
       apiFetch<ExecutionProgram>(`/api/programas/${programId}?include=curvas`, {
         signal,
-        schema: executionProgramSchema,
+        schema: programSchema,
       }),
   });
 }
@@ -92,7 +78,7 @@ export function usePauseReasons() {
   });
 }
 
-const programAnswer = { schema: executionProgramSchema };
+const programAnswer = { schema: programSchema };
 
 /**
  * POST /api/programas/{id}/execucoes: a spraying at the end of the sowing's program, with the

@@ -1,23 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { growthStageDaySchema, type GrowthStageDay } from '@lavoura/domain';
 import { z } from 'zod/mini';
 import { apiFetch } from './http';
 import { sowingKeys } from './sowings';
 
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-
-/**
- * One stage of a sowing's timeline as GET /api/semeaduras/{id}/growth-stages answers it
- * (AGRONOMY §2: each stage's first day, estimated from emergence and cycle).
- */
-export const growthStageSchema = z.object({
-  stage_id: z.int(),
-  code: z.string(),
-  name: z.string(),
-  /** The stage's name in the reference namespace (growth_stage.soybean.r1). */
-  message_key: z.optional(z.string()),
-  start_date: day,
-});
-export type GrowthStageDay = z.infer<typeof growthStageSchema>;
+export type { GrowthStageDay };
 
 /**
  * Under the farm's sowings: a change to the sowings (a new emergence date, a cycle) drops the
@@ -35,7 +22,7 @@ export function useGrowthStages(farmId: number, sowingId: number | null) {
     queryFn: ({ signal }) =>
       apiFetch<GrowthStageDay[]>(`/api/semeaduras/${sowingId}/growth-stages`, {
         signal,
-        schema: z.array(growthStageSchema),
+        schema: z.array(growthStageDaySchema),
       }),
     enabled: sowingId !== null,
   });

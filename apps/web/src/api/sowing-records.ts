@@ -1,5 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { SOWING_STATUSES, type HarvestBody, type IrrigationBody } from '@lavoura/domain';
+import {
+  growthStageDaySchema,
+  harvestSchema,
+  irrigationSchema,
+  sowingSchema,
+  stageObservationSchema,
+  type GrowthStageDay,
+  type HarvestBody,
+  type HarvestRecord,
+  type IrrigationAnswer,
+  type IrrigationBody,
+  type SowingAnswer,
+} from '@lavoura/domain';
 import { z } from 'zod/mini';
 import { apiFetch } from './http';
 
@@ -24,61 +36,12 @@ export const sowingRecordKeys = {
     ['farm', farmId, 'sowings', 'detail', sowingId, 'irrigations'] as const,
 };
 
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-
-/** What the page reads of GET /api/semeaduras/{id} (the API's sowing.presenter.ts). */
-export const sowingDetailSchema = z.object({
-  id: z.int(),
-  talhao_id: z.int(),
-  fazenda_id: z.int(),
-  cultivar_id: z.nullable(z.int()),
-  crop_id: z.int(),
-  season_crop_id: z.int(),
-  area: z.number(),
-  data_semeadura: z.nullable(day),
-  data_emergencia: z.nullable(day),
-  estimated_cycle: z.nullable(z.int()),
-  status: z.enum(SOWING_STATUSES),
-  estadio_atual: z.nullable(z.object({ id: z.int(), message_key: z.string(), code: z.string() })),
-  /** False: a sowing of another season, read-only. */
-  active: z.optional(z.boolean()),
-});
-export type SowingDetail = z.infer<typeof sowingDetailSchema>;
-
-export const timelineStageSchema = z.object({
-  stage_id: z.int(),
-  code: z.string(),
-  message_key: z.optional(z.string()),
-  start_date: day,
-});
-export type TimelineStage = z.infer<typeof timelineStageSchema>;
-
-export const stageObservationSchema = z.object({
-  id: z.int(),
-  estadio_id: z.int(),
-  code: z.string(),
-  message_key: z.string(),
-  observed_at: z.string(),
-});
+/** The page's answers are the API's contract (packages/domain contracts/sowings.ts). */
+export type SowingDetail = SowingAnswer;
+export type TimelineStage = GrowthStageDay;
 export type StageObservation = z.infer<typeof stageObservationSchema>;
-
-export const harvestSchema = z.object({
-  id: z.int(),
-  data_colheita: day,
-  produtividade: z.nullable(z.number()),
-  perda: z.boolean(),
-  dessecacao: z.boolean(),
-});
-export type Harvest = z.infer<typeof harvestSchema>;
-
-export const irrigationSchema = z.object({
-  id: z.int(),
-  semeadura_id: z.int(),
-  start: z.string(),
-  end: z.string(),
-  blade_mm: z.number(),
-});
-export type Irrigation = z.infer<typeof irrigationSchema>;
+export type Harvest = HarvestRecord;
+export type Irrigation = IrrigationAnswer;
 
 /** GET /api/semeaduras/{id}: 404 for a sowing the session does not see (or deleted). */
 export function useSowingDetail(farmId: number, sowingId: number) {
@@ -87,7 +50,7 @@ export function useSowingDetail(farmId: number, sowingId: number) {
     queryFn: ({ signal }) =>
       apiFetch<SowingDetail>(`/api/semeaduras/${sowingId}`, {
         signal,
-        schema: sowingDetailSchema,
+        schema: sowingSchema,
       }),
   });
 }
@@ -99,7 +62,7 @@ export function useGrowthStages(farmId: number, sowingId: number) {
     queryFn: ({ signal }) =>
       apiFetch<TimelineStage[]>(`/api/semeaduras/${sowingId}/growth-stages`, {
         signal,
-        schema: z.array(timelineStageSchema),
+        schema: z.array(growthStageDaySchema),
       }),
   });
 }

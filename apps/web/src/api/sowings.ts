@@ -1,12 +1,14 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import {
   ERRORS,
-  SOWING_STATUSES,
   enumeratedSchema,
   farmVarietySchema,
   type Enumerated,
   type FarmVariety,
+  emergenceSuggestionSchema,
+  sowingSchema,
   type HarvestBody,
+  type SowingAnswer,
   type SowingBody,
 } from '@lavoura/domain';
 import { z } from 'zod/mini';
@@ -15,65 +17,8 @@ import { varietyKeys } from './varieties';
 
 export type { HarvestBody, SowingBody };
 
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-
-/** A sowing's latest harvest, as `colheita` answers it. */
-export const sowingHarvestSchema = z.object({
-  id: z.int(),
-  data_colheita: day,
-  produtividade: z.nullable(z.number()),
-  perda: z.boolean(),
-  dessecacao: z.boolean(),
-});
-
-/** A sowing as GET/POST/PUT /api/semeaduras answer it (the API's sowing.presenter.ts). */
-export const sowingSchema = z.object({
-  id: z.int(),
-  talhao_id: z.int(),
-  fazenda_id: z.int(),
-  cultivar_id: z.nullable(z.int()),
-  semente_id: z.nullable(z.int()),
-  crop_id: z.int(),
-  season_crop_id: z.int(),
-  area: z.number(),
-  data_semeadura: z.nullable(day),
-  data_emergencia: z.nullable(day),
-  quantidade: z.optional(z.nullable(z.number())),
-  origem: z.optional(z.nullable(z.string())),
-  seeder_system_id: z.optional(z.nullable(z.int())),
-  seed_class_id: z.optional(z.nullable(z.int())),
-  estimated_cycle: z.nullable(z.int()),
-  germinative_power: z.nullable(z.number()),
-  seed_vigor: z.nullable(z.number()),
-  line_spacing: z.nullable(z.number()),
-  population_lines: z.nullable(z.number()),
-  operating_speed: z.nullable(z.number()),
-  seed_treatment: z.optional(z.nullable(z.string())),
-  inoculant: z.optional(z.nullable(z.string())),
-  status: z.enum(SOWING_STATUSES),
-  estadio_atual: z.nullable(
-    z.object({
-      id: z.int(),
-      message_key: z.string(),
-      code: z.string(),
-      name: z.optional(z.nullable(z.string())),
-    }),
-  ),
-  colheita: z.nullable(sowingHarvestSchema),
-  ready_to_harvest: z.optional(z.boolean()),
-  plot_enabled: z.optional(z.boolean()),
-  /** False: a sowing of another season, read-only. */
-  active: z.optional(z.boolean()),
-  // NEW in the API (issue 12): optional until it answers them everywhere.
-  programa: z.optional(z.nullable(z.object({ id: z.int() }))),
-  total_aplicacoes: z.optional(z.number()),
-  /** Applied sprays: with any, the sowing date is locked and the sowing cannot be deleted. */
-  total_execucoes: z.optional(z.number()),
-  total_sprayings: z.optional(z.number()),
-  data_ideal_proxima_aplicacao: z.optional(z.nullable(day)),
-  ndvi_enabled: z.optional(z.boolean()),
-});
-export type Sowing = z.infer<typeof sowingSchema>;
+/** A sowing as GET/POST/PUT /api/semeaduras answer it: the API's contract. */
+export type Sowing = SowingAnswer;
 
 /** A farm's sowings are the farm's: under ['farm', id] they leave with a farm switch. */
 export const sowingKeys = {
@@ -195,12 +140,6 @@ export interface EmergenceSuggestion {
   dias: number | null;
   baseado_em: number;
 }
-
-const emergenceSuggestionSchema = z.object({
-  data_emergencia: z.nullable(day),
-  dias: z.nullable(z.number()),
-  baseado_em: z.number(),
-});
 
 /**
  * The emergence date the account's earlier sowings of the variety suggest for a sowing date. A

@@ -5,6 +5,12 @@ import { COUNTRY_IDS, type CountryId } from '../reference/countries.ts';
 /** A database id in a body: a positive integer within PostgreSQL's integer range. */
 export const recordIdSchema = z.int().check(z.positive(), z.maximum(2_147_483_647));
 
+/** A database id in a path or a query string: digits, within PostgreSQL's integer range. */
+export const queryIdSchema = z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
+
+/** The params of a route on one record: `/…/:id`. */
+export const idParamsSchema = z.object({ id: queryIdSchema });
+
 /** A calendar day: `2026-02-30` matches the pattern but is no day, and the database would refuse it. */
 export function isCalendarDay(value: string): boolean {
   const day = new Date(`${value}T00:00:00Z`);

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { FIELD_KEYS } from '../field-errors.ts';
 import { NOTE_CATEGORIES } from '../reference/enumerations.ts';
-import { recordIdSchema } from './common.ts';
+import { queryIdSchema, recordIdSchema } from './common.ts';
 
 /**
  * Field notes (spec 3 §3 Note, §7 Notes; issue 11 items 6–7) as the API answers and takes them.
@@ -79,3 +79,14 @@ export const noteSchema = z.object({
 });
 z.globalRegistry.add(noteSchema, { id: 'Note' });
 export type Note = z.infer<typeof noteSchema>;
+
+/** GET /api/farms/{id}/fields-notes: the notes' filter (parseNoteFilter reads it). */
+export const notesQuerySchema = z.object({
+  filter: z.optional(z.string().check(z.maxLength(500))),
+});
+
+/** /farms/:id/fields-notes/:noteId: a note of a farm. */
+export const farmNoteParamsSchema = z.object({ id: queryIdSchema, noteId: queryIdSchema });
+
+/** /fields-notes/:note_id/files/:file_id: an attachment of a note. */
+export const noteFileParamsSchema = z.object({ note_id: queryIdSchema, file_id: queryIdSchema });

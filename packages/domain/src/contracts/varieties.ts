@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { recordIdSchema } from './common.ts';
+import { queryIdSchema, recordIdSchema } from './common.ts';
 
 /**
  * A farm's varieties (spec 2 §3 Variety and Seed, §7 Seeds and varieties; issue 11 item 2): the
@@ -74,3 +74,9 @@ export const farmSeedSchema = z.object({
   recommended: z.boolean(),
 });
 export type FarmSeed = z.infer<typeof farmSeedSchema>;
+
+/** /farms/:farm_id/…: a farm's varieties. */
+export const farmVarietiesParamsSchema = z.object({ farm_id: queryIdSchema });
+
+/** /farms/:farm_id/…/:id: one variety of a farm. */
+export const farmVarietyParamsSchema = z.object({ id: queryIdSchema, farm_id: queryIdSchema });

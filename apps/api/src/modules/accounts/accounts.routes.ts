@@ -1,11 +1,12 @@
 import {
   activationAnswerSchema,
   activationBodySchema,
-  emailBodySchema,
-  errorBodySchema,
   backOfficeAccountCreateBodySchema,
   backOfficeAccountSchema,
   backOfficeAccountUpdateBodySchema,
+  emailBodySchema,
+  errorBodySchema,
+  idParamsSchema,
   maintenanceStateSchema,
   registerAnswerSchema,
   registerBodySchema,
@@ -14,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MaintenanceService } from '../settings/maintenance.service.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 const errors = {
@@ -113,7 +114,7 @@ export function accountsRoutes(accounts: AccountsService, maintenance: Maintenan
           tags: backOfficeTags,
           operationId: 'updateAccount',
           summary: 'Plan level, contract (start date, contracted area) and max_users of an account',
-          params: z.object({ id: idSchema }),
+          params: idParamsSchema,
           body: backOfficeAccountUpdateBodySchema,
           response: { 200: backOfficeAccountSchema, ...errors },
         },

@@ -1,7 +1,8 @@
 import {
-  CATALOGUE_CATEGORIES,
   DEFAULT_CROP_ID,
+  catalogueCategoryParamsSchema,
   catalogueFiltersQuerySchema,
+  catalogueItemParamsSchema,
   catalogueQuerySchema,
   errorBodySchema,
 } from '@lavoura/domain';
@@ -9,13 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 const errors = { ...commonErrorResponses, 401: errorBodySchema, 403: errorBodySchema };
 const tags = ['catalogue'];
 const access = { permission: 'CATALOG_LISTAR', planRoute: 'catalog' } as const;
-const category = z.enum(CATALOGUE_CATEGORIES);
 
 /** The product catalogue (spec 3 §7 Catalogue; issue 11 items 3 and 4). */
 export function catalogueRoutes(catalogue: CatalogueService) {
@@ -31,6 +31,8 @@ export function catalogueRoutes(catalogue: CatalogueService) {
           summary:
             'One page (≤ 50, offset = page from 1) of a category, filtered, searched and sorted: {total, list}',
           querystring: catalogueQuerySchema,
+          // Typed by the service as records (catalogue.service.ts): the contract's precise
+          // cataloguePageSchema (packages/domain) is what the web reads, and these tests pass on it.
           response: {
             200: z.object({ total: z.int(), list: z.array(z.record(z.string(), z.unknown())) }),
             ...errors,
@@ -47,7 +49,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
           tags,
           operationId: 'listCatalogueFilters',
           summary: 'The sorts and filter choices of a category: {sort_select, extra_filter}',
-          params: z.object({ category }),
+          params: catalogueCategoryParamsSchema,
           querystring: catalogueFiltersQuerySchema,
           response: {
             200: z.object({
@@ -74,7 +76,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
           operationId: 'getCatalogueItem',
           summary:
             'One item’s detail; a Freemium account spends a free use per new item a day (403 exception.freemium.limit_exceeded)',
-          params: z.object({ category, id: idSchema }),
+          params: catalogueItemParamsSchema,
           response: { 200: z.record(z.string(), z.unknown()), ...errors },
         },
       },

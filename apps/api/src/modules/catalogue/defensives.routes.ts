@@ -1,4 +1,10 @@
-import { errorBodySchema } from '@lavoura/domain';
+import {
+  adjuvantSchema,
+  defensiveLastValueSchema,
+  defensiveSchema,
+  defensivesQuerySchema,
+  errorBodySchema,
+} from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,30 +15,6 @@ import type { DefensivesService } from './defensives.service.ts';
 const errors = { ...commonErrorResponses, 401: errorBodySchema, 403: errorBodySchema };
 const tags = ['defensives'];
 const access = { permission: 'DEFENSIVO_LISTAR', planRoute: 'programas' } as const;
-const queryId = z.coerce.number().int().positive().max(2_147_483_647);
-
-const defensiveSchema = z.object({
-  id: z.int(),
-  nome: z.string(),
-  /** L or kg: the doses are per hectare of it; null: not informed. */
-  unidade: z.enum(['L', 'kg']).nullable(),
-  origem: z.enum(['catalogue', 'account']),
-  tipo: z.literal('fungicide'),
-  pais_id: z.int(),
-  is_white_mold: z.boolean(),
-  doses: z.array(
-    z.object({
-      target_id: z.int(),
-      has_register: z.boolean().nullable(),
-      dose_recomendada: z.number().nullable(),
-      dose_recomendada_max: z.number().nullable(),
-      intervalo_seguranca_dias: z.int().nullable(),
-    }),
-  ),
-  lastPrice: z.number().nullable(),
-  lastDose: z.number().nullable(),
-});
-
 /** The catalogue's fungicides as spray programs use them (spec 2 §7 Defensives). */
 export function defensivesRoutes(defensives: DefensivesService) {
   return async function register(fastify: FastifyInstance): Promise<void> {
@@ -46,12 +28,7 @@ export function defensivesRoutes(defensives: DefensivesService) {
           operationId: 'listDefensives',
           summary:
             'The fungicides of the farm’s country and the crop, their registration per disease (999999: none) and the account’s last price and dose',
-          querystring: z.strictObject({
-            farm_id: queryId,
-            crop_id: queryId,
-            /** The program asking; programs arrive with [programs]. */
-            program_id: queryId.optional(),
-          }),
+          querystring: defensivesQuerySchema,
           response: { 200: z.array(defensiveSchema), ...errors },
         },
       },
@@ -67,14 +44,7 @@ export function defensivesRoutes(defensives: DefensivesService) {
           operationId: 'listDefensiveLastValues',
           summary: 'The account’s last price and dose per product, the most used first',
           response: {
-            200: z.array(
-              z.object({
-                defensivo_id: z.int(),
-                preco: z.number().nullable(),
-                dose: z.number().nullable(),
-                ranking: z.int(),
-              }),
-            ),
+            200: z.array(defensiveLastValueSchema),
             ...errors,
           },
         },
@@ -89,7 +59,7 @@ export function defensivesRoutes(defensives: DefensivesService) {
           tags,
           operationId: 'listAdjuvants',
           summary: 'Adjuvants of the data set: none yet (AGROFIT does not register them)',
-          response: { 200: z.array(z.object({ id: z.int(), nome: z.string() })), ...errors },
+          response: { 200: z.array(adjuvantSchema), ...errors },
         },
       },
       async () => defensives.adjuvants(),

@@ -8,12 +8,13 @@ import {
   farmSchema,
   farmStatsSchema,
   farmUpdateBodySchema,
+  idParamsSchema,
 } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { FarmsService } from './farms.service.ts';
 
 const errors = {
@@ -22,7 +23,7 @@ const errors = {
   403: errorBodySchema,
   409: errorBodySchema,
 };
-const farmParams = z.object({ id: idSchema });
+const farmParams = idParamsSchema;
 const tags = ['farms'];
 
 /**

@@ -6,11 +6,15 @@ import {
   NOTE_FILE_MAX_BYTES,
   NOTE_FILES_PER_REQUEST,
   errorBodySchema,
+  farmNoteParamsSchema,
   fieldErrorKey,
+  idParamsSchema,
   noteBodySchema,
+  noteFileParamsSchema,
   noteFormFields,
   noteSchema,
   noteUpdateBodySchema,
+  notesQuerySchema,
   parseNoteFilter,
   type FieldError,
   type FieldIssue,
@@ -22,7 +26,7 @@ import { safeParse, type $ZodType } from 'zod/v4/core';
 import { AppError } from '../../http/app-error.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
-import { commonErrorResponses, fileAnswer, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses, fileAnswer } from '../../http/schemas.ts';
 import { NOTE_FILE_MEDIA_TYPES } from './attachment-type.ts';
 import type { NotesService, Upload } from './notes.service.ts';
 
@@ -33,8 +37,8 @@ const errors = {
   409: errorBodySchema,
 };
 const tags = ['notes'];
-const farmParams = z.object({ id: idSchema.describe('the farm’s id') });
-const noteParams = z.object({ id: idSchema.describe('the note’s id') });
+const farmParams = idParamsSchema;
+const noteParams = idParamsSchema;
 
 /**
  * The body of a create or update is read by the handler, from JSON or from a multipart form: the
@@ -145,7 +149,7 @@ export function notesRoutes(notes: NotesService) {
           description:
             'filter: pairs `field:value` joined by commas over plot_id, category_id, created_by and created_at (a day, YYYY-MM-DD, in the farm’s time zone); a malformed pair answers 400 exception.invalid_query_value.',
           params: farmParams,
-          querystring: z.object({ filter: z.string().max(500).optional() }),
+          querystring: notesQuerySchema,
           response: { 200: z.array(noteSchema), ...errors },
         },
       },
@@ -186,7 +190,7 @@ export function notesRoutes(notes: NotesService) {
           summary:
             'Edit a note: its fields, new attachments in `files`, remove_file_ids to drop some',
           consumes: ['application/json', 'multipart/form-data'],
-          params: z.object({ id: idSchema.describe('the farm’s id'), noteId: idSchema }),
+          params: farmNoteParamsSchema,
           body: noteUpdateBodySchema,
           response: { 200: noteSchema, ...uploadResponses },
         },
@@ -227,7 +231,7 @@ export function notesRoutes(notes: NotesService) {
           tags,
           operationId: 'downloadFieldNoteFile',
           summary: 'An attachment of a note (images inline, other files as a download)',
-          params: z.object({ note_id: idSchema, file_id: idSchema }),
+          params: noteFileParamsSchema,
           response: {
             200: fileAnswer('The file’s bytes, with its content type', NOTE_FILE_MEDIA_TYPES),
             ...errors,

@@ -4,12 +4,13 @@ import {
   billingPlanSchema,
   billingPlansQuerySchema,
   errorBodySchema,
+  idParamsSchema,
   planTierSchema,
 } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { BillingPlansService } from './billing-plans.service.ts';
 
 const errors = { ...commonErrorResponses, 401: errorBodySchema, 403: errorBodySchema };
@@ -89,7 +90,7 @@ export function billingPlanBackOfficeRoutes(billingPlans: BillingPlansService) {
           tags,
           operationId: 'updateBillingPlan',
           summary: 'Edit a billing plan; status inactive stops selling it',
-          params: z.object({ id: idSchema }),
+          params: idParamsSchema,
           body: billingPlanBodySchema,
           response: { 200: billingPlanAdminSchema, ...errors },
         },

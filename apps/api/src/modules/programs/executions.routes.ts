@@ -2,16 +2,18 @@ import {
   applySprayingBodySchema,
   errorBodySchema,
   executionBodySchema,
+  executionParamsSchema as executionParams,
+  idParamsSchema,
   pauseBodySchema,
+  programSchema,
   resumeBodySchema,
+  sprayingParamsSchema as sprayingParams,
   type PermissionCode,
 } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
-import { programSchema } from './program.presenter.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { ProgramServices } from './program-services.ts';
 
 const errors = {
@@ -31,13 +33,6 @@ const rule = (permission: PermissionCode) =>
 export function executionsRoutes(programs: ProgramServices) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const sprayingParams = z.object({
-      program_id: idSchema,
-      ordinal: z.coerce.number().int().positive().max(100),
-    });
-
-    const executionParams = z.object({ program_id: idSchema, execution_id: idSchema });
-
     app.post(
       '/programas/:id/execucoes',
       {
@@ -47,7 +42,7 @@ export function executionsRoutes(programs: ProgramServices) {
           operationId: 'addExecution',
           summary:
             'Adds a spraying to a sowing’s program with the rules of a planned application; with data_realizada it is recorded as applied (409 exception.program.paused, exception.program.not_execution, exception.sowing.other_season)',
-          params: z.object({ id: idSchema }),
+          params: idParamsSchema,
           body: executionBodySchema,
           response: { 201: programSchema, ...errors },
         },
@@ -149,7 +144,7 @@ export function executionsRoutes(programs: ProgramServices) {
           operationId: 'pauseProgram',
           summary:
             'Pauses a program for drought, hail, lodging, frost or another reason (with a description); 409 exception.program.paused when it already is',
-          params: z.object({ id: idSchema }),
+          params: idParamsSchema,
           body: pauseBodySchema,
           response: { 200: programSchema, ...errors },
         },
@@ -166,7 +161,7 @@ export function executionsRoutes(programs: ProgramServices) {
           operationId: 'resumeProgram',
           summary:
             'Resumes a paused program (409 exception.program.not_paused otherwise): planned sprays from the pause on move by its length',
-          params: z.object({ id: idSchema }),
+          params: idParamsSchema,
           body: resumeBodySchema,
           response: { 200: programSchema, ...errors },
         },

@@ -1,18 +1,20 @@
 import {
   DISEASES,
+  EVALUATION_MISSING,
   SEVERITY_LEVELS,
   evaluateProgram,
   importedProgramCycle,
   type CountryId,
   type CropId,
+  type ApplicationEvaluation,
   type CycleSource,
   type EngineWarning,
   type ProgramDisease,
   type ProgramEvaluation,
+  type ProgramEvaluationAnswer,
   type ProgramProduct,
   type Severity,
 } from '@lavoura/domain';
-import { z } from 'zod';
 import type { ProgramRow, SprayingRow } from './program-rows.ts';
 
 /**
@@ -24,99 +26,8 @@ import type { ProgramRow, SprayingRow } from './program-rows.ts';
 /** The severity a program without one is computed at: m = 1, T = .75 (AGRONOMY §3). */
 const DEFAULT_SEVERITY: Severity = 'medium';
 
-const warningSchema = z.object({
-  code: z.string(),
-  fontes: z.array(z.string()),
-  doenca_id: z.number().int().nullable(),
-  defensivo_id: z.number().int().nullable(),
-  valor: z.number().nullable(),
-  limite: z.number().nullable(),
-});
-
-/** One product's part against one disease: its E with tag and source, dose factor, e. */
-const productEfficacySchema = z.object({
-  defensivo_id: z.number().int(),
-  /** E at the registered dose, percent; null: not informed. */
-  eficacia_percentual: z.number().nullable(),
-  /** S read in a source, D derived from trial data, A assumption; null: no value. */
-  tag: z.enum(['S', 'D', 'A']).nullable(),
-  fonte: z.string().nullable(),
-  sem_registro: z.boolean(),
-  nao_informado: z.boolean(),
-  /** f(ρ); 1 with `dose_assumida` (the source gives no registered dose). */
-  fator_dose: z.number(),
-  dose_assumida: z.boolean(),
-  /** e = E/100 · f(ρ). */
-  eficacia: z.number(),
-});
-
-/** Per spray and target: the efficacies of spec 2 §3 with their explanation (AGRONOMY §5). */
-const targetEfficacySchema = z.object({
-  alvo_id: z.number().int(),
-  eficacia_potencial: z.number(),
-  eficacia_ajustada: z.number(),
-  sem_registro: z.boolean(),
-  /** U: days of full risk without protection in the 14 before the spray. */
-  dias_expostos: z.number().int(),
-  /** τ. */
-  fator_epoca: z.number(),
-  no_intervalo_recomendado: z.boolean(),
-  produtos: z.array(productEfficacySchema),
-});
-
-export const applicationEvaluationSchema = z.object({
-  spray_score: z.number(),
-  white_mold_score: z.number().nullable(),
-  /** The estimated growth stage on the spray's day. */
-  estadio: z.string().nullable(),
-  estadio_nao_recomendado: z.boolean(),
-  eficacias: z.array(targetEfficacySchema),
-  avisos: z.array(warningSchema),
-});
-export type ApplicationEvaluation = z.infer<typeof applicationEvaluationSchema>;
-
-export const programEvaluationSchema = z.object({
-  program_score: z.number(),
-  white_mold_program_score: z.number().nullable(),
-  /** What the scores are computed on. */
-  data_emergencia: z.string(),
-  ciclo_dias: z.number().int(),
-  severidade: z.enum(SEVERITY_LEVELS.map((level) => level.code) as [Severity, ...Severity[]]),
-  /** The program names no severity: computed at medium (m = 1). */
-  severidade_assumida: z.boolean(),
-  maximo_aplicacoes: z.number().int(),
-  doencas: z.array(
-    z.object({
-      doenca_id: z.number().int(),
-      papel: z.enum(['main', 'secondary', 'white_mold']),
-      peso: z.number(),
-      alvo: z.number(),
-      score: z.number(),
-      fontes: z.array(z.string()),
-    }),
-  ),
-  avisos: z.array(warningSchema),
-  /** For the chart (`include=curvas`): day t = 0..C from data_emergencia. */
-  curvas: z
-    .object({
-      estadios: z.array(z.object({ code: z.string(), date: z.string() })),
-      doencas: z.array(
-        z.object({
-          doenca_id: z.number().int(),
-          /** R_d(t): the risk window weight scaled by severity, 0–1. */
-          risco: z.array(z.number()),
-          /** P_d(t): the program's protection, 0–0.95. */
-          protecao: z.array(z.number()),
-        }),
-      ),
-    })
-    .optional(),
-});
-z.globalRegistry.add(programEvaluationSchema, { id: 'ProgramEvaluation' });
-export type ProgramEvaluationAnswer = z.infer<typeof programEvaluationSchema>;
-
-/** Why a program has no scores yet. */
-export const EVALUATION_MISSING = ['emergence_and_cycle', 'main_disease'] as const;
+// The answers' schemas are the contract of packages/domain (contracts/programs.ts).
+export { EVALUATION_MISSING, type ApplicationEvaluation, type ProgramEvaluationAnswer };
 
 /** The catalogue's E of a product per disease code, with its tag and source, for the answer. */
 export type EfficacyProvenance = Map<

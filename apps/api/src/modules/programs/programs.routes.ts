@@ -1,17 +1,25 @@
 import {
   applicationBodySchema,
+  applicationParamsSchema,
+  cloneProgramBodySchema,
   defensivesSuggestionBodySchema,
+  defensivesSuggestionSchema,
   errorBodySchema,
+  growthStageDaySchema,
+  idParamsSchema,
+  importProgramBodySchema,
   programBodySchema,
+  programQuerySchema,
+  programSchema,
+  programsQuerySchema,
+  suggestionSchema,
   type PermissionCode,
 } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
-import { programSchema, programsQuerySchema } from './program.presenter.ts';
-import { defensivesSuggestionSchema, suggestionSchema } from './program-suggestion.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { ProgramServices } from './program-services.ts';
 
 const errors = {
@@ -28,8 +36,8 @@ const rule = (permission: PermissionCode) =>
 export function programsRoutes(programs: ProgramServices) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const programParams = z.object({ id: idSchema });
-    const applicationParams = z.object({ program_id: idSchema, id: idSchema });
+    const programParams = idParamsSchema;
+    const applicationParams = applicationParamsSchema;
 
     app.get(
       '/programas',
@@ -69,7 +77,7 @@ export function programsRoutes(programs: ProgramServices) {
           summary:
             'One program with its applications, costs and scores; include=curvas adds the risk and protection per day for the chart',
           params: programParams,
-          querystring: z.object({ include: z.enum(['curvas']).optional() }),
+          querystring: programQuerySchema,
           response: { 200: programSchema, ...errors },
         },
       },
@@ -179,15 +187,7 @@ export function programsRoutes(programs: ProgramServices) {
             'The stage timeline the program is computed on: its sowing’s, or the plan’s expected emergence and cycle (empty without them)',
           params: programParams,
           response: {
-            200: z.array(
-              z.object({
-                stage_id: z.int(),
-                code: z.string(),
-                name: z.string(),
-                message_key: z.string(),
-                start_date: z.string(),
-              }),
-            ),
+            200: z.array(growthStageDaySchema),
             ...errors,
           },
         },
@@ -204,7 +204,7 @@ export function programsRoutes(programs: ProgramServices) {
           summary:
             'Brings a plan into a sowing: a new program for the sowing with the plan’s diseases, settings and applications, moved by the days between the expected and the real emergence',
           params: programParams,
-          body: z.strictObject({ semeadura_id: idSchema }),
+          body: importProgramBodySchema,
           response: { 201: programSchema, ...errors },
         },
       },
@@ -227,10 +227,7 @@ export function programsRoutes(programs: ProgramServices) {
           summary:
             'Copies a program to farm varieties of the account (all or nothing: a variety not seen 404, of another crop 400)',
           params: programParams,
-          body: z.strictObject({
-            cultivares: z.array(idSchema).min(1).max(50),
-            farm_id: idSchema.optional(),
-          }),
+          body: cloneProgramBodySchema,
           response: { 201: z.array(programSchema), ...errors },
         },
       },

@@ -21,7 +21,7 @@ import {
   PDF_FONTS,
   startPdf,
 } from '../../lib/pdf.ts';
-import type { ProgramaReport, SeasonReport } from './report.schemas.ts';
+import type { ProgramaReport, SeasonReport } from '@lavoura/domain';
 
 /**
  * The reports as A4 PDFs (issue 14 item 5; docs/reports.md): each report is first put in the

@@ -1,11 +1,15 @@
-import { LANGUAGES, errorBodySchema } from '@lavoura/domain';
+import {
+  errorBodySchema,
+  programaReportSchema,
+  reportQuerySchema as querystring,
+  seasonReportSchema,
+} from '@lavoura/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
-import { PDF, commonErrorResponses, idSchema, jsonOrFileAnswer } from '../../http/schemas.ts';
-import { programaReportSchema, seasonReportSchema } from './report.schemas.ts';
+import { PDF, commonErrorResponses, jsonOrFileAnswer } from '../../http/schemas.ts';
 import type { ReportFile, ReportsService } from './reports.service.ts';
 
 const errors = {
@@ -14,15 +18,6 @@ const errors = {
   403: errorBodySchema,
 };
 const tags = ['reports'];
-
-const querystring = z.object({
-  farm_id: idSchema.describe('the farm'),
-  season_crop_id: idSchema.describe('the season-crop (GET /api/season-crops)'),
-  /** json (the page's data, default) or pdf (the file). */
-  format: z.enum(['json', 'pdf']).default('json'),
-  /** The PDF's language; default the user's. */
-  language: z.enum(LANGUAGES).optional(),
-});
 
 const sendFile = (reply: FastifyReply, file: ReportFile) =>
   reply

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ProgramAnswersService } from '../programs/program-answers.service.ts';
 import { programaPdf, seasonReportPdf } from './report-document.ts';
-import type { ProgramaReport, SeasonReport } from './report.schemas.ts';
+import type { ProgramaReport, SeasonReport } from '@lavoura/domain';
 import { ReportReads, type ReportQuery } from './report-reads.service.ts';
 import { SeasonReportService, type SeasonWeatherSource } from './season-report.service.ts';
 import { SprayingReportService } from './spraying-report.service.ts';

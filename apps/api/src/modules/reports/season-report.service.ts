@@ -16,7 +16,7 @@ import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import { groupBy } from '../../lib/group-by.ts';
-import type { SeasonReport } from './report.schemas.ts';
+import type { SeasonReport } from '@lavoura/domain';
 import {
   stageAnswer,
   tenth,

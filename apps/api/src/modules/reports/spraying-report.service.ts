@@ -2,7 +2,7 @@ import { ERRORS, currentStage, daysBetween, estimatedStage, type CropId } from '
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ProgramAnswersService } from '../programs/program-answers.service.ts';
-import type { ProgramaReport } from './report.schemas.ts';
+import type { ProgramaReport } from '@lavoura/domain';
 import {
   cents,
   stageAnswer,

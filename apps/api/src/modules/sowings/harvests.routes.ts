@@ -1,9 +1,17 @@
-import { errorBodySchema, harvestBodySchema, isoDateSchema } from '@lavoura/domain';
+import {
+  errorBodySchema,
+  harvestBatchBodySchema,
+  harvestBodySchema,
+  harvestParamsSchema,
+  harvestSchema,
+  harvestableSowingSchema,
+  idParamsSchema,
+} from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { HarvestsService } from './harvests.service.ts';
 
 const errors = {
@@ -16,16 +24,8 @@ const tags = ['harvests'];
 const access = (
   permission: 'COLHEITA_LISTAR' | 'COLHEITA_CADASTRAR' | 'COLHEITA_EDITAR' | 'COLHEITA_EXCLUIR',
 ) => ({ access: { permission, planRoute: 'sowings' } }) as const;
-const harvestSchema = z.object({
-  id: z.int(),
-  semeadura_id: z.int(),
-  data_colheita: z.string(),
-  produtividade: z.number().nullable(),
-  perda: z.boolean(),
-  dessecacao: z.boolean(),
-});
-const sowingParams = z.object({ id: idSchema.describe('the sowing’s id') });
-const harvestParams = sowingParams.extend({ harvest_id: idSchema });
+const sowingParams = idParamsSchema;
+const harvestParams = harvestParamsSchema;
 
 /** Harvests (spec 2 §3 Harvest; issue 12 item 4). */
 export function harvestsRoutes(harvests: HarvestsService) {
@@ -111,18 +111,7 @@ export function harvestsRoutes(harvests: HarvestsService) {
           operationId: 'addHarvests',
           summary:
             'One harvest for each of several sowings, all or nothing (400 exception.sowing_not_found)',
-          body: z.strictObject({
-            harvests: z
-              .array(
-                z.strictObject({
-                  semeadura_id: idSchema,
-                  data_colheita: isoDateSchema,
-                  produtividade: z.number().positive().max(1_000),
-                }),
-              )
-              .min(1)
-              .max(500),
-          }),
+          body: harvestBatchBodySchema,
           response: { 201: z.array(harvestSchema), ...errors },
         },
       },
@@ -139,18 +128,8 @@ export function harvestsRoutes(harvests: HarvestsService) {
           tags,
           operationId: 'listSowingsReadyToHarvest',
           summary: 'The farm’s sowings whose cycle has run, not harvested yet',
-          params: z.object({ id: idSchema.describe('the farm’s id') }),
-          response: {
-            200: z.array(
-              z.object({
-                id: z.int(),
-                talhao_id: z.int(),
-                area: z.number(),
-                data_semeadura: z.string().nullable(),
-              }),
-            ),
-            ...errors,
-          },
+          params: idParamsSchema,
+          response: { 200: z.array(harvestableSowingSchema), ...errors },
         },
       },
       async (request) => harvests.readyToHarvest(sessionOf(request), request.params.id),

@@ -1,23 +1,22 @@
-import { errorBodySchema, irrigationBodySchema } from '@lavoura/domain';
+import {
+  errorBodySchema,
+  idParamsSchema,
+  irrigationBodySchema,
+  irrigationSchema,
+  irrigationsQuerySchema,
+} from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { IrrigationsService } from './irrigations.service.ts';
 
 const errors = { ...commonErrorResponses, 401: errorBodySchema, 403: errorBodySchema };
 const tags = ['irrigation'];
 const access = (permission: 'SEMEADURA_LISTAR' | 'SEMEADURA_EDITAR') =>
   ({ access: { permission, planRoute: 'sowings' } }) as const;
-const irrigationSchema = z.object({
-  id: z.int(),
-  semeadura_id: z.int(),
-  start: z.string(),
-  end: z.string(),
-  blade_mm: z.number(),
-});
-const params = z.object({ id: idSchema.describe('the irrigation’s id') });
+const params = idParamsSchema;
 
 /** Irrigation entries of a sowing (spec 2 §7 Irrigation; issue 12 item 5). */
 export function irrigationsRoutes(irrigations: IrrigationsService) {
@@ -31,9 +30,7 @@ export function irrigationsRoutes(irrigations: IrrigationsService) {
           tags,
           operationId: 'listIrrigations',
           summary: 'A sowing’s irrigations, in time order',
-          querystring: z.strictObject({
-            semeadura_id: z.coerce.number().int().positive().max(2_147_483_647),
-          }),
+          querystring: irrigationsQuerySchema,
           response: { 200: z.array(irrigationSchema), ...errors },
         },
       },

@@ -1,140 +1,16 @@
 import {
-  SOWING_STATUSES,
   currentStage,
   sowingStatus,
   type CropId,
+  type EmergenceSuggestion,
+  type ListedSowingAnswer,
+  type SowingAnswer,
+  type SowingInclude,
   type StageObservation,
 } from '@lavoura/domain';
-import { z } from 'zod';
 
-/** A date-only day as the API answers it. */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-/** A sowing's latest harvest, as `colheita` answers it. */
-export const sowingHarvestSchema = z.object({
-  id: z.number().int(),
-  data_colheita: day,
-  produtividade: z.number().nullable(),
-  perda: z.boolean(),
-  dessecacao: z.boolean(),
-});
-
-/** A sowing as GET/POST/PUT /api/semeaduras answer it (spec 2 §3 Sowing; issue 12 item 1). */
-export const sowingSchema = z.object({
-  id: z.number().int(),
-  talhao_id: z.number().int(),
-  fazenda_id: z.number().int(),
-  /** The farm's variety (POST /api/cultivares). */
-  cultivar_id: z.number().int().nullable(),
-  /** The catalogue's variety of that farm variety. */
-  semente_id: z.number().int().nullable(),
-  crop_id: z.number().int(),
-  season_crop_id: z.number().int(),
-  area: z.number(),
-  data_semeadura: day.nullable(),
-  data_emergencia: day.nullable(),
-  quantidade: z.number().nullable(),
-  origem: z.string().nullable(),
-  seeder_system_id: z.number().int().nullable(),
-  seed_class_id: z.number().int().nullable(),
-  estimated_cycle: z.number().int().nullable(),
-  germinative_power: z.number().nullable(),
-  seed_vigor: z.number().nullable(),
-  line_spacing: z.number().nullable(),
-  population_lines: z.number().nullable(),
-  operating_speed: z.number().nullable(),
-  seed_treatment: z.string().nullable(),
-  inoculant: z.string().nullable(),
-  status: z.enum(SOWING_STATUSES),
-  estadio_atual: z
-    .object({
-      id: z.number().int(),
-      message_key: z.string(),
-      code: z.string(),
-      /** The stage's name as growers write it (R5.1, 10.5.1): its code. */
-      name: z.string(),
-    })
-    .nullable(),
-  colheita: sowingHarvestSchema.nullable(),
-  /** The planned date of the program's first spraying not yet applied. */
-  data_ideal_proxima_aplicacao: day.nullable(),
-  /** The sowing's spray program (execution), if one is attached. */
-  programa: z.object({ id: z.number().int() }).nullable(),
-  /** Sprayings of the program: all of them, those applied, those still to apply. */
-  total_aplicacoes: z.number().int(),
-  total_execucoes: z.number().int(),
-  total_sprayings: z.number().int(),
-  ready_to_harvest: z.boolean(),
-  plot_enabled: z.boolean(),
-  /** NDVI monitoring contracted for the plot. */
-  ndvi_enabled: z.boolean(),
-  /** Not deleted and of the farm's current season-crop: the sowing may still be changed. */
-  active: z.boolean(),
-});
-z.globalRegistry.add(sowingSchema, { id: 'Sowing' });
-export type SowingAnswer = z.infer<typeof sowingSchema>;
-
-/** What `include=` may add to a sowing (spec 2 §7); `status` is always answered. */
-export const SOWING_INCLUDES = [
-  'semente',
-  'cultivar_regiao_parametros',
-  'colheita',
-  'status',
-] as const;
-export type SowingInclude = (typeof SOWING_INCLUDES)[number];
-
-/** The catalogue's variety of a sowing (`include=semente`). */
-export const sowingSeedSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  company: z.string().nullable(),
-  gmr: z.number().nullable(),
-  growth_habit: z.string().nullable(),
-  gmo: z.boolean().nullable(),
-});
-
-/** The variety's regional parameters (`include=cultivar_regiao_parametros`); null: not informed. */
-export const sowingVarietyRegionSchema = z.object({
-  min_cycle: z.number().int().nullable(),
-  max_cycle: z.number().int().nullable(),
-  min_population: z.number().nullable(),
-  max_population: z.number().nullable(),
-  /** Sowing window as month * 100 + day (1015 = 15 Oct). */
-  start_sowing: z.number().int().nullable(),
-  end_sowing: z.number().int().nullable(),
-  region_states: z.array(z.string()).nullable(),
-});
-
-/** A sowing of the list, with what `include=` asked for. */
-export const listedSowingSchema = sowingSchema.extend({
-  semente: sowingSeedSchema.nullable().optional(),
-  cultivar_regiao_parametros: sowingVarietyRegionSchema.nullable().optional(),
-  /** Every harvest, the latest first (`include=colheita`). */
-  colheitas: z.array(sowingHarvestSchema).optional(),
-});
-export type ListedSowingAnswer = z.infer<typeof listedSowingSchema>;
-
-/**
- * GET /api/semeaduras: the farm's sowings of its country's current seasons (one per crop), or of a
- * season-crop, or touching a period; `include` is a comma-separated list of SOWING_INCLUDES.
- */
-export const sowingsQuerySchema = z.object({
-  fazenda_id: z.coerce.number().int().positive().max(2_147_483_647),
-  season_crop_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  start_period: day.optional(),
-  end_period: day.optional(),
-  include: z
-    .string()
-    .max(200)
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.enum(SOWING_INCLUDES)))
-    .optional(),
-});
+// The answers' schemas are the contract of packages/domain (contracts/sowings.ts).
+export type { EmergenceSuggestion, ListedSowingAnswer, SowingAnswer, SowingInclude };
 
 /** What the service reads of a sowing to answer it. */
 export interface SowingRow {
@@ -260,19 +136,3 @@ export function toSowing(
     active: context.currentSeason,
   };
 }
-
-/** GET /api/sementes/data-emergencia/{id}: a sowing date to suggest the emergence for. */
-export const emergenceQuerySchema = z.object({ data_semeadura: day });
-
-/**
- * The emergence suggested for a farm variety sown on a day: the median days from sowing to
- * emergence of the account's earlier sowings of that variety. No source gives a number of days
- * for every variety and place, so without earlier sowings there is no suggestion (nulls).
- */
-export const emergenceSuggestionSchema = z.object({
-  data_emergencia: day.nullable(),
-  dias: z.number().int().nullable(),
-  /** How many earlier sowings the suggestion comes from. */
-  baseado_em: z.number().int(),
-});
-export type EmergenceSuggestion = z.infer<typeof emergenceSuggestionSchema>;

@@ -1,16 +1,19 @@
-import { errorBodySchema, sowingBodySchema, type PermissionCode } from '@lavoura/domain';
+import {
+  emergenceQuerySchema,
+  emergenceSuggestionSchema,
+  errorBodySchema,
+  idParamsSchema,
+  listedSowingSchema,
+  sowingBodySchema,
+  sowingSchema,
+  sowingsQuerySchema,
+  type PermissionCode,
+} from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
-import {
-  emergenceQuerySchema,
-  emergenceSuggestionSchema,
-  listedSowingSchema,
-  sowingSchema,
-  sowingsQuerySchema,
-} from './sowing.presenter.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { SowingsService } from './sowings.service.ts';
 
 const errors = {
@@ -73,7 +76,7 @@ export function sowingsRoutes(sowings: SowingsService) {
           tags,
           operationId: 'getSowing',
           summary: 'One sowing of a farm the session sees, as the list answers it',
-          params: z.object({ id: idSchema }),
+          params: idParamsSchema,
           response: { 200: sowingSchema, ...errors },
         },
       },
@@ -88,7 +91,7 @@ export function sowingsRoutes(sowings: SowingsService) {
           operationId: 'suggestEmergenceDate',
           summary:
             'The emergence date suggested for a farm variety sown on data_semeadura: the median days to emergence of the account’s earlier sowings of that variety, or nulls without any',
-          params: z.object({ id: idSchema }),
+          params: idParamsSchema,
           querystring: emergenceQuerySchema,
           response: { 200: emergenceSuggestionSchema, ...errors },
         },
@@ -109,7 +112,7 @@ export function sowingsRoutes(sowings: SowingsService) {
           operationId: 'updateSowing',
           summary:
             'Changes a sowing with the rules of a new one (409 exception.sowing.other_season for another season, exception.sowing.date_locked once harvested)',
-          params: z.object({ id: idSchema }),
+          params: idParamsSchema,
           body: sowingBodySchema,
           response: { 200: sowingSchema, ...errors },
         },
@@ -125,7 +128,7 @@ export function sowingsRoutes(sowings: SowingsService) {
           operationId: 'deleteSowing',
           summary:
             'Deletes a sowing (soft); 409 exception.sowing.has_harvest once harvested, exception.sowing.other_season for another season',
-          params: z.object({ id: idSchema }),
+          params: idParamsSchema,
           response: { 204: z.null(), ...errors },
         },
       },

@@ -1,23 +1,22 @@
-import { errorBodySchema, recordIdSchema } from '@lavoura/domain';
+import {
+  errorBodySchema,
+  growthStageDaySchema,
+  idParamsSchema,
+  stageObservationBodySchema,
+  stageObservationSchema as observationSchema,
+} from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { StagesService } from './stages.service.ts';
 
 const errors = { ...commonErrorResponses, 401: errorBodySchema, 403: errorBodySchema };
 const tags = ['sowings'];
 const access = (permission: 'SEMEADURA_LISTAR' | 'SEMEADURA_EDITAR') =>
   ({ access: { permission, planRoute: 'sowings' } }) as const;
-const params = z.object({ id: idSchema.describe('the sowing’s id') });
-const observationSchema = z.object({
-  id: z.int(),
-  estadio_id: z.int(),
-  code: z.string(),
-  message_key: z.string(),
-  observed_at: z.string(),
-});
+const params = idParamsSchema;
 
 /** A sowing's growth stages (issue 12 item 3). */
 export function stagesRoutes(stages: StagesService) {
@@ -34,15 +33,7 @@ export function stagesRoutes(stages: StagesService) {
             'The stage timeline AGRONOMY §2 estimates from emergence and cycle (empty without them)',
           params,
           response: {
-            200: z.array(
-              z.object({
-                stage_id: z.int(),
-                code: z.string(),
-                name: z.string(),
-                message_key: z.string(),
-                start_date: z.string(),
-              }),
-            ),
+            200: z.array(growthStageDaySchema),
             ...errors,
           },
         },
@@ -72,10 +63,7 @@ export function stagesRoutes(stages: StagesService) {
           operationId: 'observeSowingStage',
           summary: 'Records a stage seen in the field',
           params,
-          body: z.strictObject({
-            estadio_id: recordIdSchema,
-            observed_at: z.iso.datetime({ offset: true }),
-          }),
+          body: stageObservationBodySchema,
           response: { 201: observationSchema, ...errors },
         },
       },

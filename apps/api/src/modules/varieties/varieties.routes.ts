@@ -3,10 +3,13 @@ import {
   errorBodySchema,
   farmSeedSchema,
   farmSeedsQuerySchema,
+  farmVarietiesParamsSchema,
   farmVarietiesQuerySchema,
   farmVarietyBodySchema,
   farmVarietyCloneBodySchema,
+  farmVarietyParamsSchema,
   farmVarietySchema,
+  idParamsSchema,
   varietySolicitationBodySchema,
   type PermissionCode,
 } from '@lavoura/domain';
@@ -14,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { VarietiesService } from './varieties.service.ts';
 
 const errors = {
@@ -40,7 +43,7 @@ export function varietiesRoutes(varieties: VarietiesService) {
           operationId: 'listFarmSeeds',
           summary:
             'The catalogue’s varieties of the season-crop’s crop sold in the farm’s country, each with its farm-variety id when added and whether it is recommended there',
-          params: z.object({ farm_id: idSchema }),
+          params: farmVarietiesParamsSchema,
           querystring: farmSeedsQuerySchema,
           response: { 200: z.array(farmSeedSchema), ...errors },
         },
@@ -107,7 +110,7 @@ export function varietiesRoutes(varieties: VarietiesService) {
           operationId: 'removeFarmVariety',
           summary:
             'Removes a farm’s variety (the farm-variety id); 409 exception.variety.in_use while a sowing uses it',
-          params: z.object({ id: idSchema, farm_id: idSchema }),
+          params: farmVarietyParamsSchema,
           response: { 204: z.null(), ...errors },
         },
       },
@@ -125,7 +128,7 @@ export function varietiesRoutes(varieties: VarietiesService) {
           operationId: 'copyFarmVariety',
           summary:
             'Copies a farm’s variety to other farms for the same season-crop; answers the copies made (a farm that has it already is skipped)',
-          params: z.object({ id: idSchema }),
+          params: idParamsSchema,
           body: farmVarietyCloneBodySchema,
           response: { 200: z.array(farmVarietySchema), ...errors },
         },

@@ -27,7 +27,12 @@ function pesticide(
 ): PesticideItem {
   return {
     id,
+    pesticide_id: id,
+    category: 'fungicide',
+    origem: 'catalogue',
+    country: 1,
     pesticide: name,
+    agronomic_category: ['Fungicida'],
     asset_owner: 'Bayer S.A.',
     registration_number: '24117',
     formulation: 'SC - Suspensão Concentrada',
@@ -43,6 +48,7 @@ function pesticide(
     ],
     crops: [1, 2],
     white_mold: false,
+    informado_por: null,
     ...overrides,
   };
 }
@@ -57,6 +63,9 @@ const ORKESTRA = pesticide(12, 'Orkestra SC', {
 const FOX_DETAIL: PesticideDetail = {
   ...FOX,
   classes: ['Fungicida'],
+  pesticide_unit: 'L',
+  use: null,
+  product_action: null,
   risk_of_product: {
     toxicological_class: 'Categoria 5 – Produto Improvável de Causar Dano Agudo',
     environmental_class: null,
@@ -64,11 +73,12 @@ const FOX_DETAIL: PesticideDetail = {
     is_flammable: false,
   },
   package: null,
-  instructions: { leaflet_link: null },
+  instructions: { date: null, leaflet_link: null },
   targets: [{ scientific_name: 'Phakopsora pachyrhizi', common_names: ['Ferrugem da soja', '-'] }],
   doses_per_target: [
     {
       crop_id: 1,
+      target_id: 1,
       target_code: 'FER',
       target_message_key: 'disease.asian_rust',
       has_register: true,
@@ -79,25 +89,31 @@ const FOX_DETAIL: PesticideDetail = {
     },
     {
       crop_id: 1,
+      target_id: 7,
       target_code: 'MEL',
       target_message_key: 'disease.aerial_web_blight',
       has_register: false,
       doses_min: 999999,
       doses_max: 999999,
       doses_unit: null,
+      safety_interval_days: null,
     },
     {
       crop_id: 1,
+      target_id: 2,
       target_code: 'ANT',
       target_message_key: 'disease.anthracnose',
       has_register: null,
       doses_min: null,
       doses_max: null,
       doses_unit: null,
+      safety_interval_days: null,
     },
   ],
   efficacies: [
     {
+      country_id: 1,
+      disease_id: 1,
       disease_message_key: 'disease.asian_rust',
       efficacy: 80,
       tag: 'A',
@@ -106,6 +122,8 @@ const FOX_DETAIL: PesticideDetail = {
       not_counted_reason: null,
     },
     {
+      country_id: 1,
+      disease_id: 3,
       disease_message_key: 'disease.target_spot',
       efficacy: 62,
       tag: 'S',
@@ -115,6 +133,8 @@ const FOX_DETAIL: PesticideDetail = {
     },
     {
       // Anthracnose: a value in the data set, its registration not informed (has_register null).
+      country_id: 1,
+      disease_id: 2,
       disease_message_key: 'disease.anthracnose',
       efficacy: 60,
       tag: 'S',
@@ -123,17 +143,23 @@ const FOX_DETAIL: PesticideDetail = {
       not_counted_reason: 'registration_not_informed',
     },
   ],
+  source_id: 'agrofit',
 };
 
 const VARIETY: VarietyItem = {
   id: 7,
+  seed_id: 7,
+  category: 'variety',
+  origem: 'catalogue',
   name: 'BRS 1003IPRO',
+  countries: [1],
   asset_owner: 'Embrapa',
   crop_id: 1,
   relative_maturity: 6.3,
   growth_habit: 'indeterminate',
   cycle_class: null,
   genetically_modified_organism: true,
+  informado_por: null,
 };
 
 const VARIETY_DETAIL: VarietyDetail = {
@@ -148,6 +174,7 @@ const VARIETY_DETAIL: VarietyDetail = {
   region_states: null,
   registration_number: null,
   diseases: [{ target: 'Phytophthora sojae', resistance_plant: 'MR' }],
+  source_id: 'embrapa',
 };
 
 const FILTERS = {

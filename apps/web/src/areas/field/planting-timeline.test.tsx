@@ -45,7 +45,7 @@ const VARIETIES = [variety(501, 1, 'BRS 284'), variety(502, 2, 'BRS 1010 IPRO')]
 /** A soybean stage as `estadio_atual` names it. */
 function stage(code: string) {
   const row = GROWTH_STAGES.find((item) => item.crop_id === 1 && item.code === code)!;
-  return { id: row.id, code: row.code, message_key: row.message_key };
+  return { id: row.id, code: row.code, name: row.code, message_key: row.message_key };
 }
 
 function sowing(overrides: Partial<Sowing> & Pick<Sowing, 'id'>): Sowing {
@@ -69,6 +69,20 @@ function sowing(overrides: Partial<Sowing> & Pick<Sowing, 'id'>): Sowing {
     estadio_atual: stage('R1'),
     colheita: null,
     active: true,
+    quantidade: null,
+    origem: null,
+    seeder_system_id: null,
+    seed_class_id: null,
+    seed_treatment: null,
+    inoculant: null,
+    data_ideal_proxima_aplicacao: null,
+    programa: null,
+    total_aplicacoes: 0,
+    total_execucoes: 0,
+    total_sprayings: 0,
+    ready_to_harvest: false,
+    plot_enabled: true,
+    ndvi_enabled: false,
     ...overrides,
   };
 }

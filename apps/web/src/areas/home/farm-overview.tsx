@@ -20,7 +20,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import GrassOutlinedIcon from '@mui/icons-material/GrassOutlined';
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
-import { findCountry, type SowingStatus } from '@lavoura/domain';
+import { findCountry, sowingSchema, type SowingAnswer, type SowingStatus } from '@lavoura/domain';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -28,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import type { useFarmStats } from '../../api/farms';
 import { usePlots, type Farm, type FarmStats, type Plot } from '../../api/farms';
 import { apiFetch } from '../../api/http';
-import { sowingKeys, sowingSchema, useVarietyNames } from '../../api/sowings';
+import { sowingKeys, useVarietyNames } from '../../api/sowings';
 import { useLanguage } from '../../app/i18n';
 import { useCurrentFarm } from '../../app/farm/current-farm-context';
 import { useSignedIn } from '../../app/session/signed-in';
@@ -294,13 +294,8 @@ export function FarmPlots({ farm, stats }: { farm: Farm; stats: FarmStats | unde
   );
 }
 
-/** A sowing with what home shows beyond the web's sowing: its next spray and its plot's state. */
-const overviewSowingSchema = z.extend(sowingSchema, {
-  /** The program's next ideal spraying day; null without a program (programs come later). */
-  data_ideal_proxima_aplicacao: z.optional(z.nullable(z.string())),
-  plot_enabled: z.optional(z.boolean()),
-});
-type OverviewSowing = z.infer<typeof overviewSowingSchema>;
+/** A sowing as home reads it, with its next spray and its plot's state (the API's contract). */
+type OverviewSowing = SowingAnswer;
 
 const ACTIVE: readonly SowingStatus[] = ['planned', 'sown', 'ready_to_harvest'];
 /** Home lists this many; the sowings page has them all. */
@@ -316,7 +311,7 @@ function useOverviewSowings(farmId: number) {
     queryFn: ({ signal }) =>
       apiFetch<OverviewSowing[]>(
         `/api/semeaduras?${new URLSearchParams({ fazenda_id: String(farmId) })}`,
-        { signal, schema: z.array(overviewSowingSchema) },
+        { signal, schema: z.array(sowingSchema) },
       ),
   });
 }

@@ -103,10 +103,15 @@ export function ProgramApplicationDialog({
     lines ??
     (catalogue && application
       ? application.produtos.map((product, index) => {
-          const defensive = catalogue.find((row) => row.id === product.defensivo_id) ?? {
+          // A product the catalogue no longer lists: what the application says of it.
+          const defensive: Defensive = catalogue.find((row) => row.id === product.defensivo_id) ?? {
             id: product.defensivo_id,
             nome: product.nome,
             unidade: null,
+            origem: 'catalogue',
+            tipo: 'fungicide',
+            pais_id: farm.pais.id,
+            doses: [],
             is_white_mold: false,
             lastPrice: null,
             lastDose: null,

@@ -13,7 +13,6 @@ import {
   type Language,
 } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
-import type { Defensive } from '../../api/programs';
 import type { Farm } from '../../api/farms';
 import { useLanguage } from '../../app/i18n';
 import { formatDateOnly } from '../../lib/date-only';
@@ -70,7 +69,7 @@ export function useProgramFormat(farm: Farm) {
 export type ProgramFormat = ReturnType<typeof useProgramFormat>;
 
 /** The unit a product's price is per: "per L", "per kg", or "per unit" when not known. */
-export function priceUnitKey(defensive: Pick<Defensive, 'unidade'> | undefined): {
+export function priceUnitKey(defensive: { unidade: string | null } | undefined): {
   key: string;
   unit?: string;
 } {

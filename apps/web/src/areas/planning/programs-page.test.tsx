@@ -79,6 +79,13 @@ function program(overrides: Partial<Program> = {}): Program {
     data_prevista: '2025-10-20',
     ciclo_dias: 118,
     is_paused_by_climate: false,
+    white_mold_total_sprayings: null,
+    total_aplicacoes_sugeridas: null,
+    imported_from_planning_id: null,
+    ciclo_origem: null,
+    pausa: null,
+    avaliacao: null,
+    avaliacao_indisponivel: null,
     planejamentos: [
       {
         id: 7001,
@@ -87,10 +94,11 @@ function program(overrides: Partial<Program> = {}): Program {
         data_realizada: null,
         mofo_branco: false,
         produtos: [
-          { defensivo_id: 301, nome: 'Fox Xpro', dose: 0.5, preco: 120 },
-          { defensivo_id: 302, nome: 'Unizeb Gold', dose: 1.5, preco: 30 },
+          { defensivo_id: 301, nome: 'Fox Xpro', unidade: null, dose: 0.5, preco: 120 },
+          { defensivo_id: 302, nome: 'Unizeb Gold', unidade: null, dose: 1.5, preco: 30 },
         ],
         custo_ha: 105,
+        avaliacao: null,
       },
       {
         id: 7002,
@@ -98,8 +106,9 @@ function program(overrides: Partial<Program> = {}): Program {
         data_aplicacao_planejada: '2025-12-22',
         data_realizada: null,
         mofo_branco: false,
-        produtos: [{ defensivo_id: 303, nome: 'Elatus', dose: 0.3, preco: 210.5 }],
+        produtos: [{ defensivo_id: 303, nome: 'Elatus', unidade: null, dose: 0.3, preco: 210.5 }],
         custo_ha: 63.15,
+        avaliacao: null,
       },
     ],
     custo_ha: 168.15,
@@ -114,6 +123,10 @@ function program(overrides: Partial<Program> = {}): Program {
 function defensive(overrides: Partial<Defensive> & { id: number; nome: string }): Defensive {
   return {
     unidade: null,
+    origem: 'catalogue',
+    tipo: 'fungicide',
+    pais_id: 1,
+    doses: [],
     is_white_mold: false,
     lastPrice: null,
     lastDose: null,
@@ -258,17 +271,23 @@ const SUGGESTION = {
       aplicacao: 1,
       data: '2025-11-27',
       mofo_branco: false,
-      produtos: [{ defensivo_id: 41, nome: 'Fox', dose: 0.4, preco: 180 }],
+      produtos: [{ defensivo_id: 41, nome: 'Fox', unidade: null, dose: 0.4, preco: 180 }],
       motivo_sem_produto: null,
       valor: 0.9,
+      eficacias: [{ alvo_id: 1, eficacia_potencial: 0.8 }],
+      bloqueados: [],
+      avisos: [],
     },
     {
       aplicacao: 2,
       data: '2025-12-18',
       mofo_branco: false,
-      produtos: [{ defensivo_id: 41, nome: 'Fox', dose: 0.4, preco: 180 }],
+      produtos: [{ defensivo_id: 41, nome: 'Fox', unidade: null, dose: 0.4, preco: 180 }],
       motivo_sem_produto: null,
       valor: 0.9,
+      eficacias: [{ alvo_id: 1, eficacia_potencial: 0.8 }],
+      bloqueados: [],
+      avisos: [],
     },
   ],
   program_score: 81.25,
@@ -399,10 +418,11 @@ describe('programs page (/programas)', { timeout: 30_000 }, () => {
               data_realizada: null,
               mofo_branco: true,
               produtos: [
-                { defensivo_id: 301, nome: 'Fox Xpro', dose: 0.5, preco: 120 },
-                { defensivo_id: 302, nome: 'Unizeb Gold', dose: 1.5, preco: 32.5 },
+                { defensivo_id: 301, nome: 'Fox Xpro', unidade: null, dose: 0.5, preco: 120 },
+                { defensivo_id: 302, nome: 'Unizeb Gold', unidade: null, dose: 1.5, preco: 32.5 },
               ],
               custo_ha: 108.75,
+              avaliacao: null,
             },
           ],
           custo_ha: 108.75,
@@ -806,7 +826,15 @@ describe('programs page (/programas)', { timeout: 30_000 }, () => {
           aplicacoes: [
             {
               ...SUGGESTION.aplicacoes[0]!,
-              produtos: [{ defensivo_id: 54, nome: 'Trifloxy + Prothio', dose: null, preco: null }],
+              produtos: [
+                {
+                  defensivo_id: 54,
+                  nome: 'Trifloxy + Prothio',
+                  unidade: null,
+                  dose: null,
+                  preco: null,
+                },
+              ],
             },
             {
               ...SUGGESTION.aplicacoes[1]!,
@@ -817,7 +845,13 @@ describe('programs page (/programas)', { timeout: 30_000 }, () => {
           program_score: null,
           doses_a_preencher: 1,
           avisos: [
-            { code: 'empty_spray', doenca_id: 8, motivo: 'no_registered_product', fontes: [] },
+            {
+              code: 'empty_spray',
+              doenca_id: 8,
+              defensivo_id: null,
+              motivo: 'no_registered_product',
+              fontes: [],
+            },
           ],
         }),
     });

@@ -76,6 +76,7 @@ const PROGRAMA: ProgramaReport = {
       program: {
         id: 900,
         name: 'Ferrugem safra',
+        main_disease_id: 1,
         program_score: 72.45,
         white_mold_program_score: null,
         evaluation_missing: null,
@@ -95,8 +96,8 @@ const PROGRAMA: ProgramaReport = {
           applied_stage: stage(12, 'R3'),
           delay_days: 2,
           products: [
-            { pesticide_id: 301, name: 'Fox', dose: 0.5, price: 120 },
-            { pesticide_id: 302, name: 'Elatus Trio', dose: 0.3, price: 200 },
+            { pesticide_id: 301, name: 'Fox', dose: 0.5, unit: null, price: 120 },
+            { pesticide_id: 302, name: 'Elatus Trio', dose: 0.3, unit: null, price: 200 },
           ],
           cost_per_ha: 120,
           cost_total: 1500,
@@ -110,7 +111,7 @@ const PROGRAMA: ProgramaReport = {
           planned_stage: stage(13, 'R4'),
           applied_stage: null,
           delay_days: null,
-          products: [{ pesticide_id: 301, name: 'Fox', dose: 0.4, price: 120 }],
+          products: [{ pesticide_id: 301, name: 'Fox', dose: 0.4, unit: null, price: 120 }],
           cost_per_ha: 48,
           cost_total: 600,
           spray_score: 100,

@@ -90,12 +90,23 @@ function listed(overrides: Partial<Sowing> = {}): Sowing {
     population_lines: 12,
     operating_speed: 6,
     status: 'sown',
-    estadio_atual: { id: 9, code: 'R1', message_key: 'growth_stage.soybean.r1' },
+    estadio_atual: { id: 9, code: 'R1', name: 'R1', message_key: 'growth_stage.soybean.r1' },
     colheita: null,
     active: true,
     programa: null,
     total_aplicacoes: 0,
     total_execucoes: 0,
+    quantidade: null,
+    origem: null,
+    seeder_system_id: null,
+    seed_class_id: null,
+    seed_treatment: null,
+    inoculant: null,
+    data_ideal_proxima_aplicacao: null,
+    total_sprayings: 0,
+    ready_to_harvest: false,
+    plot_enabled: true,
+    ndvi_enabled: false,
     ...overrides,
   };
 }
@@ -113,21 +124,8 @@ const RIO = listed({
 });
 
 function detailOf(sowing: Sowing): SowingDetail {
-  return {
-    id: sowing.id,
-    talhao_id: sowing.talhao_id,
-    fazenda_id: sowing.fazenda_id,
-    cultivar_id: sowing.cultivar_id,
-    crop_id: sowing.crop_id,
-    season_crop_id: sowing.season_crop_id,
-    area: sowing.area,
-    data_semeadura: sowing.data_semeadura,
-    data_emergencia: sowing.data_emergencia,
-    estimated_cycle: sowing.estimated_cycle,
-    status: sowing.status,
-    estadio_atual: sowing.estadio_atual,
-    active: sowing.active ?? true,
-  };
+  // GET /api/semeaduras/{id} answers the sowing as the list does.
+  return sowing;
 }
 
 const EVALUATION: ProgramEvaluation = {
@@ -162,7 +160,7 @@ function spraying(ordinal: number, overrides: Partial<Application> = {}): Applic
     data_aplicacao_planejada: days[ordinal - 1] ?? '2026-01-30',
     data_realizada: null,
     mofo_branco: false,
-    produtos: [{ defensivo_id: 301, nome: 'Fox Xpro', dose: 0.5, preco: 120 }],
+    produtos: [{ defensivo_id: 301, nome: 'Fox Xpro', unidade: null, dose: 0.5, preco: 120 }],
     custo_ha: 60,
     avaliacao: sprayEvaluation(),
     ...overrides,
@@ -187,6 +185,10 @@ function program(overrides: Partial<ExecutionProgram> = {}): ExecutionProgram {
     data_prevista: '2025-10-17',
     ciclo_dias: 120,
     is_paused_by_climate: false,
+    white_mold_total_sprayings: null,
+    total_aplicacoes_sugeridas: null,
+    imported_from_planning_id: null,
+    ciclo_origem: null,
     planejamentos: [
       spraying(1, {
         data_realizada: '2025-12-03',
@@ -194,8 +196,8 @@ function program(overrides: Partial<ExecutionProgram> = {}): ExecutionProgram {
       }),
       spraying(2, {
         produtos: [
-          { defensivo_id: 301, nome: 'Fox Xpro', dose: 0.5, preco: 120 },
-          { defensivo_id: 302, nome: 'Unizeb Gold', dose: 1.5, preco: 30 },
+          { defensivo_id: 301, nome: 'Fox Xpro', unidade: null, dose: 0.5, preco: 120 },
+          { defensivo_id: 302, nome: 'Unizeb Gold', unidade: null, dose: 1.5, preco: 30 },
         ],
         custo_ha: 105,
       }),
@@ -214,11 +216,26 @@ function program(overrides: Partial<ExecutionProgram> = {}): ExecutionProgram {
 }
 
 const DEFENSIVES: Defensive[] = [
-  { id: 301, nome: 'Fox Xpro', unidade: 'L', is_white_mold: false, lastPrice: 120, lastDose: 0.5 },
+  {
+    id: 301,
+    nome: 'Fox Xpro',
+    unidade: 'L',
+    origem: 'catalogue',
+    tipo: 'fungicide',
+    pais_id: 1,
+    doses: [],
+    is_white_mold: false,
+    lastPrice: 120,
+    lastDose: 0.5,
+  },
   {
     id: 302,
     nome: 'Unizeb Gold',
     unidade: 'kg',
+    origem: 'catalogue',
+    tipo: 'fungicide',
+    pais_id: 1,
+    doses: [],
     is_white_mold: false,
     lastPrice: 30,
     lastDose: 1.5,
@@ -554,6 +571,12 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
         jsonResponse(
           program({
             is_paused_by_climate: true,
+            white_mold_total_sprayings: null,
+            total_aplicacoes_sugeridas: null,
+            imported_from_planning_id: null,
+            ciclo_origem: null,
+            avaliacao: null,
+            avaliacao_indisponivel: null,
             pausa: { reason_id: 1, description: null, paused_at: '2025-12-15' },
           }),
         ),
@@ -688,6 +711,12 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
           body = await request.json();
           current = program({
             is_paused_by_climate: true,
+            white_mold_total_sprayings: null,
+            total_aplicacoes_sugeridas: null,
+            imported_from_planning_id: null,
+            ciclo_origem: null,
+            avaliacao: null,
+            avaliacao_indisponivel: null,
             pausa: { reason_id: 5, description: 'Veranico com calor', paused_at: '2025-12-15' },
           });
           return jsonResponse(current);
@@ -773,6 +802,12 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
     let body: unknown = null;
     let current = program({
       is_paused_by_climate: true,
+      white_mold_total_sprayings: null,
+      total_aplicacoes_sugeridas: null,
+      imported_from_planning_id: null,
+      ciclo_origem: null,
+      avaliacao: null,
+      avaliacao_indisponivel: null,
       pausa: { reason_id: 1, description: null, paused_at: '2025-12-05' },
     });
     serveExecution({

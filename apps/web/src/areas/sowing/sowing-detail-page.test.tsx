@@ -76,8 +76,29 @@ function sowing(overrides: Partial<SowingDetail> = {}): SowingDetail {
     data_emergencia: '2025-10-17',
     estimated_cycle: 120,
     status: 'sown',
-    estadio_atual: { id: R1.id, code: 'R1', message_key: R1.message_key },
+    estadio_atual: { id: R1.id, code: 'R1', name: 'R1', message_key: R1.message_key },
     active: true,
+    semente_id: 9001,
+    quantidade: null,
+    origem: null,
+    seeder_system_id: null,
+    seed_class_id: null,
+    germinative_power: null,
+    seed_vigor: null,
+    line_spacing: null,
+    population_lines: null,
+    operating_speed: null,
+    seed_treatment: null,
+    inoculant: null,
+    colheita: null,
+    data_ideal_proxima_aplicacao: null,
+    programa: null,
+    total_aplicacoes: 0,
+    total_execucoes: 0,
+    total_sprayings: 0,
+    ready_to_harvest: false,
+    plot_enabled: true,
+    ndvi_enabled: false,
     ...overrides,
   };
 }
@@ -177,7 +198,7 @@ describe('a sowing’s page (/sowings/{id})', { timeout: 30_000 }, () => {
         if (request.method !== 'POST') return jsonResponse(saved);
         const body = (await request.json()) as Omit<Harvest, 'id'>;
         sent.push(body);
-        const harvest = { id: saved.length + 1, ...body };
+        const harvest = { ...body, id: saved.length + 1, semeadura_id: 700 };
         saved.push(harvest);
         return jsonResponse(harvest, 201);
       },
@@ -216,7 +237,7 @@ describe('a sowing’s page (/sowings/{id})', { timeout: 30_000 }, () => {
         if (request.method !== 'POST') return jsonResponse([]);
         const body = (await request.json()) as Omit<Harvest, 'id'>;
         sent.push(body);
-        return jsonResponse({ id: 1, ...body }, 201);
+        return jsonResponse({ ...body, id: 1, semeadura_id: 700 }, 201);
       },
     });
     await renderDetail();
@@ -254,7 +275,14 @@ describe('a sowing’s page (/sowings/{id})', { timeout: 30_000 }, () => {
 
   it('edits and deletes a harvest', async () => {
     let rows: Harvest[] = [
-      { id: 5, data_colheita: '2026-02-20', produtividade: 60, perda: false, dessecacao: false },
+      {
+        id: 5,
+        semeadura_id: 700,
+        data_colheita: '2026-02-20',
+        produtividade: 60,
+        perda: false,
+        dessecacao: false,
+      },
     ];
     const calls: string[] = [];
     serveDetail({
@@ -263,7 +291,7 @@ describe('a sowing’s page (/sowings/{id})', { timeout: 30_000 }, () => {
         if (request.method === 'PUT') {
           const body = (await request.json()) as Omit<Harvest, 'id'>;
           calls.push(`PUT ${path} ${body.produtividade}`);
-          rows = [{ id: 5, ...body }];
+          rows = [{ ...body, id: 5, semeadura_id: 700 }];
           return jsonResponse(rows[0]);
         }
         if (request.method === 'DELETE') {
@@ -354,7 +382,9 @@ describe('a sowing’s page (/sowings/{id})', { timeout: 30_000 }, () => {
         jsonResponse(
           sowing(
             observed
-              ? { estadio_atual: { id: R3.id, code: 'R3', message_key: R3.message_key } }
+              ? {
+                  estadio_atual: { id: R3.id, code: 'R3', name: 'R3', message_key: R3.message_key },
+                }
               : {},
           ),
         ),
