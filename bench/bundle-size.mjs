@@ -30,7 +30,7 @@ function declaredNamespaces(file, name) {
   return [...match[1].matchAll(/'(\w+)'/g)].map(([, namespace]) => namespace);
 }
 
-const SHELL = declaredNamespaces('src/app/i18n.ts', 'SHELL_NAMESPACES');
+const SHELL = declaredNamespaces('src/lib/i18n.ts', 'SHELL_NAMESPACES');
 const ROUTES = [
   { name: 'login (/v3/login)', chunks: [{ src: 'src/areas/auth/index.tsx', ns: 'namespaces' }] },
   {

@@ -1,7 +1,7 @@
 import { registerBodySchema, sowingBodySchema, userCreateBodySchema } from '@lavoura/domain';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/http';
-import { i18n } from '../app/i18n';
+import { i18n } from './i18n';
 import {
   fieldErrorText,
   fieldKeyResolver,

@@ -11,9 +11,9 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { $ZodType } from 'zod/v4/core';
-import { PasswordField } from '../shell/password-field';
-import { TextInput, type TextInputProps } from '../shell/text-input';
-import { useLanguage } from '../app/i18n';
+import { PasswordField } from './password-field';
+import { TextInput, type TextInputProps } from './text-input';
+import { useLanguage } from './i18n';
 import { fieldErrorText, fieldKeyResolver } from './field-errors';
 
 /**

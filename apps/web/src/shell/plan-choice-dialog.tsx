@@ -20,7 +20,7 @@ import { formatPlanPrice, isPlanOfTier, type BillingPlan, type PlanTier } from '
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useBillingPlans, usePlanTiers } from '../api/plans';
-import { useLanguage } from '../app/i18n';
+import { useLanguage } from '../lib/i18n';
 import { ApiErrorAlert } from './api-error-alert';
 
 /** The spec's modal width (§2 and §9). */

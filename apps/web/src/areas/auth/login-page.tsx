@@ -6,7 +6,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { login } from '../../api/session';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useSignIn } from '../../app/session/session-actions';
 import { clearEndReason, useSessionState } from '../../app/session/session-store';
 import { setApiFieldErrors } from '../../lib/field-errors';

@@ -31,7 +31,7 @@ import {
   type VarietyDetail,
 } from '../../api/catalogue';
 import { ApiError } from '../../api/http';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
 import { VarietyOnFarm } from './variety-on-farm';

@@ -10,7 +10,7 @@ import { useSeasonCrops } from '../../api/reference';
 import { CurrentFarmGate } from '../../app/farm/current-farm-gate';
 import { useCurrentFarm } from '../../app/farm/current-farm-context';
 import { InlineMessage } from '../../shell/inline-message';
-import { useProgramFormat } from '../planning/program-format';
+import { useProgramFormat } from '../shared/programs/program-format';
 import { ComparisonChart } from './comparison-chart';
 import { COLUMN_SECTIONS, ComparisonColumn, type ColumnRows } from './comparison-column';
 import { ComparisonPicker, useSeasonLabel } from './comparison-picker';

@@ -29,7 +29,7 @@ import type { useFarmStats } from '../../api/farms';
 import { usePlots, type Farm, type FarmStats, type Plot } from '../../api/farms';
 import { apiFetch } from '../../api/http';
 import { sowingKeys, sowingSchema, useVarietyNames } from '../../api/sowings';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useCurrentFarm } from '../../app/farm/current-farm-context';
 import { useSignedIn } from '../../app/session/signed-in';
 import { useAreaText } from '../../lib/area-text';
@@ -39,7 +39,7 @@ import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { FarmStatusIcons } from '../../shell/farm-selector-slot';
 import { InlineMessage } from '../../shell/inline-message';
 import { menuAccess } from '../../shell/menu-entries';
-import { FarmWeatherCard } from '../weather/farm-weather-card';
+import { FarmWeatherCard } from '../shared/weather/farm-weather-card';
 
 /** A plot's page, on its farm. */
 export function plotPath(plot: Pick<Plot, 'id' | 'fazenda_id'>): string {

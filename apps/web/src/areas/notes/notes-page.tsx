@@ -37,7 +37,7 @@ import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { MessagePanel } from '../../shell/message-panel';
 import { useShellUi } from '../../shell/shell-ui';
 import { NoteDialog, isImage } from './note-dialog';
-import { useNoteDate } from './note-date';
+import { useNoteDate } from '../shared/notes/note-date';
 import { RowAction } from '../../shell/row-action';
 
 /** The page's query: `new=1` opens the form (home and plot shortcuts), `plot_id` picks a field. */

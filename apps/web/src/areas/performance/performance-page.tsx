@@ -17,8 +17,8 @@ import { useCrops, useSeasonCrops } from '../../api/reference';
 import { CurrentFarmGate } from '../../app/farm/current-farm-gate';
 import { useSignedIn } from '../../app/session/signed-in';
 import { InlineMessage } from '../../shell/inline-message';
-import { CropSeasonFilter } from '../planning/crop-season-filter';
-import { useCropSeasonChoice } from '../planning/variety-season';
+import { CropSeasonFilter } from '../shared/crop-season-filter';
+import { useCropSeasonChoice } from '../shared/varieties/variety-season';
 import { PerformanceCards } from './performance-cards';
 import { usePerformanceFormat } from './performance-format';
 

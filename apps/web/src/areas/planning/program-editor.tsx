@@ -37,12 +37,16 @@ import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { InlineMessage } from '../../shell/inline-message';
 import { useShellUi } from '../../shell/shell-ui';
-import { ProgramApplicationDialog } from './program-application-dialog';
-import { ProgramSuggestionDialog } from './program-suggestion-dialog';
-import { priceUnitKey, useProgramFormat, type ProgramFormat } from './program-format';
-import { ProgramChart } from './program-chart';
-import { ApplicationEfficacy, ProgramScore } from './program-score';
-import { ProgramSettingsDialog } from './program-settings-dialog';
+import { ProgramApplicationDialog } from '../shared/programs/program-application-dialog';
+import { ProgramSuggestionDialog } from '../shared/programs/program-suggestion-dialog';
+import {
+  priceUnitKey,
+  useProgramFormat,
+  type ProgramFormat,
+} from '../shared/programs/program-format';
+import { ProgramChart } from '../shared/programs/program-chart';
+import { ApplicationEfficacy, ProgramScore } from '../shared/programs/program-score';
+import { ProgramSettingsDialog } from '../shared/programs/program-settings-dialog';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (

@@ -12,9 +12,9 @@ import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
 import { ProgramEditor } from './program-editor';
-import { CropSeasonFilter } from './crop-season-filter';
+import { CropSeasonFilter } from '../shared/crop-season-filter';
 import { VarietyPrograms } from './program-variety-programs';
-import { useCropSeasonChoice } from './variety-season';
+import { useCropSeasonChoice } from '../shared/varieties/variety-season';
 
 /** ?programa={id} opens a program's editor over the list (a link to it can be shared). */
 const PROGRAM_PARAM = 'programa';

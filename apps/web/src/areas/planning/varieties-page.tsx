@@ -42,12 +42,12 @@ import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { InlineMessage } from '../../shell/inline-message';
 import { useShellUi } from '../../shell/shell-ui';
-import { AddVarietyDialog } from './add-variety-dialog';
+import { AddVarietyDialog } from '../shared/varieties/add-variety-dialog';
 import { CopyVarietyDialog } from './copy-variety-dialog';
 import { RequestVarietyDialog } from './request-variety-dialog';
-import { useVarietyFacts } from './variety-facts';
-import { CropSeasonFilter } from './crop-season-filter';
-import { useCropSeasonChoice } from './variety-season';
+import { useVarietyFacts } from '../shared/varieties/variety-facts';
+import { CropSeasonFilter } from '../shared/crop-season-filter';
+import { useCropSeasonChoice } from '../shared/varieties/variety-season';
 import { RowAction } from '../../shell/row-action';
 
 function Loading() {

@@ -16,7 +16,7 @@ import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
 import { useShellUi } from '../../shell/shell-ui';
-import { useProgramFormat } from '../planning/program-format';
+import { useProgramFormat } from '../shared/programs/program-format';
 import { SowingPicker, type SowingOption } from './execution-header';
 import { NoProgram } from './execution-no-program';
 import { useFollowSowingFarm } from './follow-sowing-farm';

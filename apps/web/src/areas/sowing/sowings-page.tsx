@@ -50,7 +50,7 @@ import {
   type Sowing,
 } from '../../api/sowings';
 import { CurrentFarmGate } from '../../app/farm/current-farm-gate';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useSignedIn } from '../../app/session/signed-in';
 import { formatDateOnly } from '../../lib/date-only';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
@@ -70,7 +70,7 @@ import {
   type SelectFilter,
   type SowingFacets,
 } from './sowing-filters';
-import { SOWING_STATUS_COLOR as STATUS_COLOR, formatQuantity } from './sowing-format';
+import { SOWING_STATUS_COLOR as STATUS_COLOR, formatQuantity } from '../shared/sowing-format';
 import { RowAction } from '../../shell/row-action';
 
 function Loading() {
