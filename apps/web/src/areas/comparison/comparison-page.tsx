@@ -1,4 +1,4 @@
-import { Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import { useQueries } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { ComparisonChart } from './comparison-chart';
 import { COLUMN_SECTIONS, ComparisonColumn, type ColumnRows } from './comparison-column';
 import { ComparisonPicker, useSeasonLabel } from './comparison-picker';
 import { MAX_COMPARED } from './program-style';
+import { LoadingState } from '../../shell/loading-state';
 
 /** ?programas=12,15: the programs compared, in order (a link to it reopens the comparison). */
 export const PROGRAMS_PARAM = 'programas';
@@ -31,19 +32,7 @@ export function comparedIds(value: string | null): number[] {
 
 function Loading() {
   const { t } = useTranslation('comparison');
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2 }}
-      role="status"
-      aria-label={t('loading')}
-      data-testid="comparison-loading"
-    >
-      {[0, 1, 2].map((row) => (
-        <Skeleton key={row} height={56} />
-      ))}
-    </Paper>
-  );
+  return <LoadingState label={t('loading')} testId="comparison-loading" rows={3} />;
 }
 
 function Comparison({ farm }: { farm: Farm }) {

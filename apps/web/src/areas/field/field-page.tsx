@@ -46,6 +46,7 @@ import { PlotNotes } from '../shared/notes/plot-notes';
 import { NdviView } from '../shared/ndvi';
 import { PlantingTimeline } from './planting-timeline';
 import { PlotWeatherTab } from './plot-weather-tab';
+import { LoadingState } from '../../shell/loading-state';
 
 const PLOT_QUERY = 'plot_id';
 
@@ -82,12 +83,11 @@ function NotFound() {
 function PageLoading() {
   const { t } = useTranslation('field');
   return (
-    <Stack
+    <LoadingState
+      label={t('loading')}
+      testId="field-loading"
       spacing={3}
       sx={{ maxWidth: 1200, mx: 'auto' }}
-      role="status"
-      aria-label={t('loading')}
-      data-testid="field-loading"
     >
       <Box>
         <Skeleton width={160} />
@@ -103,7 +103,7 @@ function PageLoading() {
         <Skeleton variant="rounded" height={360} />
         <Skeleton variant="rounded" height={360} />
       </Box>
-    </Stack>
+    </LoadingState>
   );
 }
 

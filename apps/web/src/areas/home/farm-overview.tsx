@@ -40,6 +40,7 @@ import { FarmStatusIcons } from '../../shell/farm-selector-slot';
 import { InlineMessage } from '../../shell/inline-message';
 import { menuAccess } from '../../shell/menu-entries';
 import { FarmWeatherCard } from '../shared/weather/farm-weather-card';
+import { LoadingState } from '../../shell/loading-state';
 
 /** A plot's page, on its farm. */
 export function plotPath(plot: Pick<Plot, 'id' | 'fazenda_id'>): string {
@@ -549,22 +550,18 @@ export function ActiveSowings({ stats }: { stats: ReturnType<typeof useFarmStats
 function FarmLoading() {
   const { t } = useTranslation('field', { keyPrefix: 'my_farm' });
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2 }}
-      role="status"
-      aria-label={t('farm.loading')}
-      data-testid="home-farm-loading"
-    >
-      <Stack direction="row" spacing={1.5}>
-        <Skeleton variant="rounded" width={44} height={44} />
-        <Box sx={{ flex: 1 }}>
-          <Skeleton width="40%" height={32} />
-          <Skeleton width="30%" />
-        </Box>
-      </Stack>
-      <Skeleton variant="rounded" height={56} sx={{ mt: 2 }} />
-    </Paper>
+    <LoadingState label={t('farm.loading')} testId="home-farm-loading">
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction="row" spacing={1.5}>
+          <Skeleton variant="rounded" width={44} height={44} />
+          <Box sx={{ flex: 1 }}>
+            <Skeleton width="40%" height={32} />
+            <Skeleton width="30%" />
+          </Box>
+        </Stack>
+        <Skeleton variant="rounded" height={56} sx={{ mt: 2 }} />
+      </Paper>
+    </LoadingState>
   );
 }
 

@@ -47,6 +47,7 @@ import {
 import { ProgramChart } from '../shared/programs/program-chart';
 import { ApplicationEfficacy, ProgramScore } from '../shared/programs/program-score';
 import { ProgramSettingsDialog } from '../shared/programs/program-settings-dialog';
+import { LoadingState } from '../../shell/loading-state';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -301,10 +302,10 @@ export function ProgramEditor({
     );
   } else if (!program.data) {
     content = (
-      <Stack spacing={2} role="status" aria-label={t('loading')}>
+      <LoadingState label={t('loading')}>
         <Skeleton variant="rounded" height={120} />
         <Skeleton variant="rounded" height={160} />
-      </Stack>
+      </LoadingState>
     );
   } else {
     const current = program.data;

@@ -6,7 +6,6 @@ import {
   CardContent,
   Chip,
   Paper,
-  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -49,22 +48,11 @@ import { useVarietyFacts } from '../shared/varieties/variety-facts';
 import { CropSeasonFilter } from '../shared/crop-season-filter';
 import { useCropSeasonChoice } from '../shared/varieties/variety-season';
 import { RowAction } from '../../shell/row-action';
+import { LoadingState } from '../../shell/loading-state';
 
 function Loading() {
   const { t } = useTranslation('varieties');
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2 }}
-      role="status"
-      aria-label={t('loading')}
-      data-testid="varieties-loading"
-    >
-      {[0, 1, 2, 3].map((row) => (
-        <Skeleton key={row} height={48} />
-      ))}
-    </Paper>
-  );
+  return <LoadingState label={t('loading')} testId="varieties-loading" rows={4} rowHeight={48} />;
 }
 
 interface RowActions {

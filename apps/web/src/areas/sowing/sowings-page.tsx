@@ -13,7 +13,6 @@ import {
   IconButton,
   Link,
   Paper,
-  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -72,22 +71,11 @@ import {
 } from './sowing-filters';
 import { SOWING_STATUS_COLOR as STATUS_COLOR, formatQuantity } from '../shared/sowing-format';
 import { RowAction } from '../../shell/row-action';
+import { LoadingState } from '../../shell/loading-state';
 
 function Loading() {
   const { t } = useTranslation('sowings');
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2 }}
-      role="status"
-      aria-label={t('loading')}
-      data-testid="sowings-loading"
-    >
-      {[0, 1, 2, 3].map((row) => (
-        <Skeleton key={row} height={48} />
-      ))}
-    </Paper>
-  );
+  return <LoadingState label={t('loading')} testId="sowings-loading" rows={4} rowHeight={48} />;
 }
 
 /** What a row shows, already in the user's words and units. */

@@ -22,6 +22,7 @@ import { ApiErrorAlert } from '../../../shell/api-error-alert';
 import { InlineMessage } from '../../../shell/inline-message';
 import { menuAccess } from '../../../shell/menu-entries';
 import { useNoteDate } from './note-date';
+import { LoadingState } from '../../../shell/loading-state';
 
 /** The newest notes the tab shows; the notebook has them all. */
 const SHOWN = 5;
@@ -82,20 +83,14 @@ export function PlotNotes({ farmId, plotId }: { farmId: number; plotId: number }
   }
   if (!notes.data) {
     return (
-      <Stack
-        spacing={1.5}
-        sx={{ p: 2 }}
-        role="status"
-        aria-label={t('loading')}
-        data-testid="plot-notes-loading"
-      >
+      <LoadingState label={t('loading')} testId="plot-notes-loading" spacing={1.5} sx={{ p: 2 }}>
         {[0, 1].map((item) => (
           <Box key={item}>
             <Skeleton width="40%" />
             <Skeleton width="80%" />
           </Box>
         ))}
-      </Stack>
+      </LoadingState>
     );
   }
   if (notes.data.length === 0) {

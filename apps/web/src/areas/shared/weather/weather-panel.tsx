@@ -5,6 +5,7 @@ import { ForecastChart, ForecastDays } from './forecast';
 import { RainfallHistory } from './rainfall-history';
 import { useWeatherFormat } from './weather-format';
 import { ConditionIcon, SimulatedChip, WeatherLoadError } from './weather-parts';
+import { LoadingState } from '../../../shell/loading-state';
 
 /** Conditions now and where the numbers come from (labelled when simulated). */
 function WeatherNow({ weather }: { weather: FarmWeather }) {
@@ -48,11 +49,11 @@ function WeatherNow({ weather }: { weather: FarmWeather }) {
 function PanelLoading() {
   const { t } = useTranslation('weather');
   return (
-    <Stack spacing={1.5} role="status" aria-label={t('loading')} data-testid="weather-loading">
+    <LoadingState label={t('loading')} testId="weather-loading" spacing={1.5}>
       <Skeleton variant="rounded" height={56} />
       <Skeleton variant="rounded" height={220} />
       <Skeleton variant="rounded" height={96} />
-    </Stack>
+    </LoadingState>
   );
 }
 
