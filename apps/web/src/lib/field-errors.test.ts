@@ -4,11 +4,11 @@ import { ApiError } from '../api/http';
 import { i18n } from './i18n';
 import {
   fieldErrorText,
-  fieldKeyResolver,
   fieldMessageKey,
   refusalFieldErrors,
   schemaFieldErrors,
 } from './field-errors';
+import { fieldKeyResolver } from './form-fields';
 
 /** What the form shows for a field, and what the API answers for the same body (its zod parse). */
 async function formAndApiKeys(schema: typeof registerBodySchema, values: Record<string, unknown>) {
