@@ -34,6 +34,56 @@ module.exports = {
       from: { path: '(^|/)apps/web/' },
       to: { path: '(^|/)apps/api/' },
     },
+    // The web app's layers, top to bottom: app/ (router, providers, session and farm state), areas/
+    // (one folder per area, lazy-loaded), areas/shared/ (what several areas show), shell/, lib/,
+    // api/. An import points down, never up.
+    {
+      name: 'web-areas-meet-in-shared',
+      severity: 'error',
+      comment:
+        'An area imports another area only through areas/shared/: move the piece both show there.',
+      from: {
+        path: '(?:^|/)apps/web/src/areas/([^/]+)/',
+        pathNot: '(?:^|/)apps/web/src/areas/shared/',
+      },
+      to: {
+        path: '(?:^|/)apps/web/src/areas/[^/]+/',
+        pathNot: ['(?:^|/)apps/web/src/areas/$1/', '(?:^|/)apps/web/src/areas/shared/'],
+      },
+    },
+    {
+      name: 'web-shared-never-imports-areas',
+      severity: 'error',
+      comment: 'areas/shared/ is below the areas that use it: it never imports one of them.',
+      from: { path: '(?:^|/)apps/web/src/areas/shared/' },
+      to: {
+        path: '(?:^|/)apps/web/src/areas/[^/]+/',
+        pathNot: '(?:^|/)apps/web/src/areas/shared/',
+      },
+    },
+    {
+      name: 'web-shell-never-imports-areas',
+      severity: 'error',
+      comment: 'The shell (drawer, top bar, dialogs) frames every area and knows none of them.',
+      from: { path: '(?:^|/)apps/web/src/shell/' },
+      to: { path: '(?:^|/)apps/web/src/areas/' },
+    },
+    {
+      name: 'web-lib-stays-below',
+      severity: 'error',
+      comment:
+        'lib/ (form fields, dates, maps, i18n) is used by every layer above and imports none.',
+      from: { path: '(?:^|/)apps/web/src/lib/' },
+      to: { path: '(?:^|/)apps/web/src/(app|shell|areas)/' },
+    },
+    {
+      name: 'web-api-at-the-bottom',
+      severity: 'error',
+      comment:
+        'api/ (client and query hooks) knows no app state, screen or helper above it: the app registers what the client must call (session end).',
+      from: { path: '(?:^|/)apps/web/src/api/' },
+      to: { path: '(?:^|/)apps/web/src/(app|shell|areas|lib)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

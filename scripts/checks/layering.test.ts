@@ -49,6 +49,47 @@ describe('npm run check refuses code that breaks the layering', () => {
     expect(output).toMatch(/error packages-never-import-apps: .*packages\/shared\.ts/);
   });
 
+  describe("refuses an import up the web app's layers", () => {
+    // One fixture folder breaks each web rule once (scripts/checks/fixtures/web/apps/web/src).
+    const { status, output } = cruise('scripts/checks/fixtures/web');
+    const web = 'scripts/checks/fixtures/web/apps/web/src';
+
+    it('fails the check', () => {
+      expect(status).not.toBe(0);
+    });
+
+    it('refuses an area importing another area, and allows areas/shared/', () => {
+      expect(output).toContain(
+        `error web-areas-meet-in-shared: ${web}/areas/sowing/page.ts → ${web}/areas/planning/editor.ts`,
+      );
+      expect(output).not.toContain(`${web}/areas/sowing/page.ts → ${web}/areas/shared/format.ts`);
+    });
+
+    it('refuses areas/shared/ importing an area', () => {
+      expect(output).toContain(
+        `error web-shared-never-imports-areas: ${web}/areas/shared/format.ts → ${web}/areas/planning/editor.ts`,
+      );
+    });
+
+    it('refuses the shell importing an area', () => {
+      expect(output).toContain(
+        `error web-shell-never-imports-areas: ${web}/shell/menu.ts → ${web}/areas/sowing/page.ts`,
+      );
+    });
+
+    it('refuses lib/ importing the shell', () => {
+      expect(output).toContain(
+        `error web-lib-stays-below: ${web}/lib/field.ts → ${web}/shell/menu.ts`,
+      );
+    });
+
+    it('refuses api/ importing app state', () => {
+      expect(output).toContain(
+        `error web-api-at-the-bottom: ${web}/api/http.ts → ${web}/app/session.ts`,
+      );
+    });
+  });
+
   it('finds nothing to refuse in our own code', () => {
     const result = spawnSync('npm', ['run', '--silent', 'lint:deps'], {
       cwd: root,

@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
-import { i18nReady } from './app/i18n';
+import { i18nReady } from './lib/i18n';
 import { createAppRouter } from './app/routes';
 
 const container = document.getElementById('root');

@@ -1,5 +1,4 @@
 import { CLIENT_ERROR_KEYS, ERROR_KEYS, errorBodySchema, type ErrorBody } from '@lavoura/domain';
-import { endSession } from '../app/session/session-store';
 import { setMaintenance } from './maintenance';
 
 /** Key for a request that never got an answer (offline, DNS, refused connection). */
@@ -20,6 +19,16 @@ export class ApiError extends Error {
   get key(): string {
     return this.body.key;
   }
+}
+
+/**
+ * What the client does when the API refuses the session (401 on a call that needed one): the app's
+ * session store registers its end of the session here, so this layer knows no app state.
+ */
+let sessionRejected: (key: string) => void = () => undefined;
+
+export function whenSessionRejected(handler: (key: string) => void): void {
+  sessionRejected = handler;
 }
 
 export interface ApiRequestInit<T> extends RequestInit {
@@ -86,7 +95,7 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit<T> = {}): P
       response.status,
       parsed?.success ? parsed.data : unexpected(response.status, `HTTP ${response.status}`),
     );
-    if (response.status === 401 && !anonymous) endSession(error.key);
+    if (response.status === 401 && !anonymous) sessionRejected(error.key);
     throw error;
   }
   if (!body.ok) throw new ApiError(response.status, unexpected(response.status, 'Invalid JSON'));

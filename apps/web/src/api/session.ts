@@ -12,7 +12,6 @@ import {
   type SessionUser,
 } from '@lavoura/domain';
 import { z } from 'zod/mini';
-import { useSignedInState } from '../app/session/session-store';
 import { apiFetch } from './http';
 
 export type { AccountEntry, SessionAnswer, SessionUser };
@@ -81,8 +80,7 @@ export function resendActivation(email: string): Promise<void> {
 // ---- the signed-in user ----------------------------------------------------------------------
 
 /** GET /api/menu/dados-usuario: who is signed in, in which account, on which plan. */
-export function useSessionUserQuery() {
-  const signedIn = useSignedInState();
+export function useSessionUserQuery(signedIn: boolean) {
   return useQuery({
     queryKey: sessionKeys.user,
     queryFn: ({ signal }) =>
@@ -96,7 +94,6 @@ export function useSessionUserQuery() {
  * the farm selector exists, the API's default (the current season) applies.
  */
 export function usePermissionsQuery(enabled: boolean, seasonCropId: number | null = null) {
-  const signedIn = useSignedInState();
   return useQuery({
     queryKey: sessionKeys.permissions(seasonCropId),
     queryFn: ({ signal }) =>
@@ -106,13 +103,12 @@ export function usePermissionsQuery(enabled: boolean, seasonCropId: number | nul
           : `/api/permissions?season_crop_id=${seasonCropId}`,
         { signal, schema: stringList },
       ),
-    enabled: enabled && signedIn,
+    enabled,
   });
 }
 
 /** GET /api/menu/contas: the accounts the user belongs to, the current one marked. */
-export function useAccountsQuery() {
-  const signedIn = useSignedInState();
+export function useAccountsQuery(signedIn: boolean) {
   return useQuery({
     queryKey: sessionKeys.accounts,
     queryFn: ({ signal }) =>

@@ -5,7 +5,7 @@ import { apiFetch } from '../api/http';
 import { serve } from '../test/msw-server';
 import { renderApp } from '../test/render-app';
 import { sessionHandlers, signIn } from '../test/session-fixtures';
-import { i18n } from './i18n';
+import { i18n } from '../lib/i18n';
 
 const MAINTENANCE = {
   code: 503,

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Namespace } from '@lavoura/i18n/web';
-import { loadNamespaces } from './i18n';
+import { loadNamespaces } from '../lib/i18n';
 
 /** The spec's chunk-load time-out: an area that has not loaded by then is reported as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

@@ -2,7 +2,7 @@ import { TablePagination } from '@mui/material';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from './providers';
-import { changeLanguage } from './i18n';
+import { changeLanguage } from '../lib/i18n';
 import { createQueryClient } from './query-client';
 
 /** A table's pagination: MUI's own labels ("Rows per page", "Go to next page"). */

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { i18n, useLanguage } from './i18n';
+import { i18n, useLanguage } from '../lib/i18n';
 import { themeFor } from './theme';
 
 export function AppProviders({

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from './i18n';
+import { i18n } from '../lib/i18n';
 import { AreaBoundary, RouteErrorBoundary } from './route-error-boundary';
 
 let failing = true;

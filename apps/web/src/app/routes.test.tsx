@@ -7,7 +7,7 @@ import { serve } from '../test/msw-server';
 import { subscription } from '../test/plan-fixtures';
 import { expectNoRawKeys, renderApp, trackMissingKeys } from '../test/render-app';
 import { member, sessionHandlers, sessionUser, signIn } from '../test/session-fixtures';
-import { changeLanguage, i18n } from './i18n';
+import { changeLanguage, i18n } from '../lib/i18n';
 import { AREA_ROUTES } from './routes';
 
 const cases = LANGUAGES.flatMap((language) =>

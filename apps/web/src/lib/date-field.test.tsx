@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { changeLanguage } from '../app/i18n';
+import { changeLanguage } from './i18n';
 import { DateField } from './date-field';
 
 /** A form's state around the field: what the field shows and what the form holds. */

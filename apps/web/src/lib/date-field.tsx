@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type FocusEvent } from 'react';
 import { TextField, type TextFieldProps } from '@mui/material';
 import { formatDateInput, maskDateInput, parseDateInput } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../app/i18n';
+import { useLanguage } from './i18n';
 
 export type DateFieldProps = Omit<
   TextFieldProps,

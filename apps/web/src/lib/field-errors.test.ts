@@ -1,14 +1,14 @@
 import { registerBodySchema, sowingBodySchema, userCreateBodySchema } from '@lavoura/domain';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/http';
-import { i18n } from '../app/i18n';
+import { i18n } from './i18n';
 import {
   fieldErrorText,
-  fieldKeyResolver,
   fieldMessageKey,
   refusalFieldErrors,
   schemaFieldErrors,
 } from './field-errors';
+import { fieldKeyResolver } from './form-fields';
 
 /** What the form shows for a field, and what the API answers for the same body (its zod parse). */
 async function formAndApiKeys(schema: typeof registerBodySchema, values: Record<string, unknown>) {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   fieldErrorKey,
   fieldErrorLimit,
@@ -8,7 +7,7 @@ import {
   type Language,
 } from '@lavoura/domain';
 import type { TFunction } from 'i18next';
-import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { z } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { ApiError } from '../api/http';
@@ -42,7 +41,7 @@ export function fieldErrorText(
 }
 
 /** The message of one zod issue, with the limit of a size rule. */
-const issueMessage = (issue: FieldIssue): string =>
+export const issueMessage = (issue: FieldIssue): string =>
   fieldMessage(fieldErrorKey(issue), fieldErrorLimit(issue));
 
 function isFieldError(value: unknown): value is FieldError {
@@ -121,20 +120,9 @@ export function setApiFieldErrors<T extends FieldValues>(
 const isEmpty = (value: unknown) => value === undefined || value === '' || value === 0;
 
 /**
- * zodResolver for a contract's schema from @lavoura/domain, with its issues as keys of the errors
- * namespace through the domain's one error map (`fieldErrorKey`, which the API answers with too):
- * the same rule gives the same message in the browser and from the API. An empty field (a select
- * left at its placeholder included) is "required" whatever rule it broke.
+ * An empty field (a select left at its placeholder included) is "required" whatever rule of the
+ * contract it broke: the message of a failing field left empty.
  */
-export function fieldKeyResolver<Input extends FieldValues, Output>(
-  schema: $ZodType<Output, Input>,
-): Resolver<Input, unknown, Output> {
-  const resolve = zodResolver(schema, { error: (issue) => issueMessage(issue as FieldIssue) });
-  return async (values, context, options) => {
-    const result = await resolve(values, context, options);
-    for (const [field, error] of Object.entries(result.errors)) {
-      if (error && isEmpty(values[field])) error.message = 'field.required';
-    }
-    return result;
-  };
+export function requiredWhenEmpty<Message>(message: Message, value: unknown): Message | string {
+  return isEmpty(value) ? 'field.required' : message;
 }

@@ -11,7 +11,7 @@ import {
 import { LANGUAGES } from '@lavoura/domain';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PhoneInput, type PhoneValue } from '../shell/phone-input';
+import { PhoneInput, type PhoneValue } from './phone-input';
 import { useBoundField, type Bound } from './form-fields';
 
 // The fields of lib/form-fields.tsx that the sign-in page has none of: a select (with its menu and

@@ -1,4 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldIssue } from '@lavoura/domain';
 import {
   useController,
   useForm,
@@ -7,14 +9,34 @@ import {
   type FieldPathByValue,
   type FieldValues,
   type Path,
+  type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { $ZodType } from 'zod/v4/core';
-import { PasswordField } from '../shell/password-field';
-import { TextInput, type TextInputProps } from '../shell/text-input';
-import { useLanguage } from '../app/i18n';
-import { fieldErrorText, fieldKeyResolver } from './field-errors';
+import { PasswordField } from './password-field';
+import { TextInput, type TextInputProps } from './text-input';
+import { useLanguage } from './i18n';
+import { fieldErrorText, issueMessage, requiredWhenEmpty } from './field-errors';
+
+/**
+ * zodResolver for a contract's schema from @lavoura/domain, with its issues as keys of the errors
+ * namespace through the domain's one error map (`fieldErrorKey`, which the API answers with too):
+ * the same rule gives the same message in the browser and from the API. An empty field (a select
+ * left at its placeholder included) is "required" whatever rule it broke.
+ */
+export function fieldKeyResolver<Input extends FieldValues, Output>(
+  schema: $ZodType<Output, Input>,
+): Resolver<Input, unknown, Output> {
+  const resolve = zodResolver(schema, { error: (issue) => issueMessage(issue as FieldIssue) });
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    for (const [field, error] of Object.entries(result.errors)) {
+      if (error) error.message = requiredWhenEmpty(error.message, values[field]);
+    }
+    return result;
+  };
+}
 
 /**
  * useForm checked on submit by a contract's schema, its messages keys of the errors namespace.

@@ -32,7 +32,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePlots } from '../api/farms';
 import { useCurrentFarm } from '../app/farm/current-farm-context';
-import { loadNamespaces, useLanguage } from '../app/i18n';
+import { loadNamespaces, useLanguage } from '../lib/i18n';
 import { useLogout } from '../app/session/session-actions';
 import { useSignedIn } from '../app/session/signed-in';
 import { Brand } from './brand';

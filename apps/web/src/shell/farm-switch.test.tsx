@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import type { Farm, Plot } from '@lavoura/domain';
-import { changeLanguage } from '../app/i18n';
+import { changeLanguage } from '../lib/i18n';
 import { farm, plot } from '../test/farm-fixtures';
 import { recordRequests, serve } from '../test/msw-server';
 import { expectNoRawKeys, renderApp } from '../test/render-app';

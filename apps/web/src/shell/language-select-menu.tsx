@@ -3,7 +3,7 @@ import { MenuItem, TextField, InputAdornment } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { LANGUAGES, isLanguage } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, useLanguage } from '../app/i18n';
+import { changeLanguage, useLanguage } from '../lib/i18n';
 
 /** How the user opened the language choice: a press of the main button, or one of its keys. */
 export type OpenGesture = { type: 'mousedown' } | { type: 'keydown'; key: string };

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeLanguage, i18n } from '../app/i18n';
+import { changeLanguage, i18n } from '../lib/i18n';
 import { serve } from '../test/msw-server';
 import { renderApp } from '../test/render-app';
 import { sessionHandlers } from '../test/session-fixtures';

@@ -12,7 +12,7 @@ import { styled } from '@mui/material/styles';
 import { createSvgIcon } from '@mui/material/utils';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../app/i18n';
+import { useLanguage } from '../lib/i18n';
 import type { OpenGesture } from './language-select-menu';
 
 // MUI's Select brings its Menu, Popover, Modal and focus trap (about 15 kB gzip) to every page

@@ -20,8 +20,9 @@ import { formatPlanPrice, isPlanOfTier, type BillingPlan, type PlanTier } from '
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useBillingPlans, usePlanTiers } from '../api/plans';
-import { useLanguage } from '../app/i18n';
+import { useLanguage } from '../lib/i18n';
 import { ApiErrorAlert } from './api-error-alert';
+import { LoadingState } from './loading-state';
 
 /** The spec's modal width (§2 and §9). */
 export const PLAN_CHOICE_WIDTH = 393;
@@ -184,7 +185,7 @@ export function PlanChoiceDialog({
             retryLabel={t('retry')}
           />
         ) : loading ? (
-          <Stack spacing={1.5} role="status" aria-label={t('choice.loading')}>
+          <LoadingState label={t('choice.loading')} spacing={1.5}>
             {[0, 1, 2].map((row) => (
               <Skeleton
                 key={row}
@@ -193,7 +194,7 @@ export function PlanChoiceDialog({
                 data-testid="plan-choice-skeleton"
               />
             ))}
-          </Stack>
+          </LoadingState>
         ) : offered.length === 0 ? (
           <Alert severity="info" data-testid="plan-choice-empty">
             {t('choice.empty', { tier: tierName })}

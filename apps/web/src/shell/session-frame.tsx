@@ -3,7 +3,7 @@ import { usePermissionsQuery, useSessionUserQuery, refreshToken } from '../api/s
 import { useCrops, useSeasonCrops } from '../api/reference';
 import { CurrentFarmProvider } from '../app/farm/current-farm-context';
 import { RefusedNavigationBlocker } from '../app/guard/signed-in-guard';
-import { sessionRenewed, useSessionState } from '../app/session/session-store';
+import { sessionRenewed, useSessionState, useSignedInState } from '../app/session/session-store';
 import { SignedInProvider } from '../app/session/signed-in';
 import { AreaLoading } from './area-loading';
 import { SessionErrorPage } from './session-error-page';
@@ -46,8 +46,9 @@ function ReferenceData() {
  */
 export function SessionFrame({ children }: { children: ReactNode }) {
   const { expiresAt } = useSessionState();
-  const user = useSessionUserQuery();
-  const permissions = usePermissionsQuery(user.isSuccess);
+  const signedIn = useSignedInState();
+  const user = useSessionUserQuery(signedIn);
+  const permissions = usePermissionsQuery(signedIn && user.isSuccess);
   useTokenRefresh(expiresAt);
 
   if (user.isError && !user.data) {

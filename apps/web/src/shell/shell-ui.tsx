@@ -12,7 +12,7 @@ import {
 import { Alert, Snackbar } from '@mui/material';
 import { ERROR_KEYS } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
-import { loadNamespaces } from '../app/i18n';
+import { loadNamespaces } from '../lib/i18n';
 import { registerStoreReset } from '../app/session/session-store';
 
 // The dialogs (and their forms and texts) load the first time they open, not with every page.

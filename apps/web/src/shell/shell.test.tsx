@@ -1,7 +1,7 @@
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { changeLanguage, i18n } from '../app/i18n';
+import { changeLanguage, i18n } from '../lib/i18n';
 import { startSession } from '../app/session/session-store';
 import { readCookie, writeFirstLoginFullPlan } from '../app/session/cookies';
 import { byPath, jsonResponse, serve } from '../test/msw-server';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { changeLanguage } from '../app/i18n';
+import { changeLanguage } from '../lib/i18n';
 import { serve } from '../test/msw-server';
 import { subscription } from '../test/plan-fixtures';
 import { renderApp } from '../test/render-app';

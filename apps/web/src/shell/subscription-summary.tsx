@@ -26,7 +26,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/http';
 import { cancelSubscription, payNextBill, planKeys, useSubscription } from '../api/plans';
-import { useLanguage } from '../app/i18n';
+import { useLanguage } from '../lib/i18n';
 import { useSignedIn } from '../app/session/signed-in';
 import { formatDateOnly } from '../lib/date-only';
 import { useShellUi } from './shell-ui';

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { App } from '../app/app';
-import { i18n } from '../app/i18n';
+import { i18n } from '../lib/i18n';
 import { childrenOf, routes } from '../app/routes';
 import { GuardedOutlet } from '../app/guard/signed-in-guard';
 import { NavigationGuard } from '../app/guard/route-guard';
@@ -58,6 +58,15 @@ const areaRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Lazy areas a test file renders, loaded up front (`beforeAll`) so no test's time goes to
+ * transforming them on a busy machine.
+ */
+export const AREA_CHUNKS = {
+  field: () => import('../areas/field'),
+  home: () => import('../areas/home'),
+};
 
 /**
  * The area under test at `path`, with the providers, guard and session frame it needs but not

@@ -199,14 +199,14 @@ export function sessionHandlers(
     ),
     http.get('/api/talhoes/:plotId/fazenda/:farmId', () => apiError(404, 'exception.not_found')),
     http.get('/api/talhoes/:plotId/remaining-area', () => apiError(404, 'exception.not_found')),
-    // The farm's weather (areas/weather): a simulated week unless a test serves another.
+    // The farm's weather (areas/shared/weather): a simulated week unless a test serves another.
     http.get('/api/farms/:farmId/weather', ({ params }) =>
       HttpResponse.json(weatherAnswer(Number(params.farmId))),
     ),
     http.get('/api/fazendas/:farmId/precipitation', ({ params }) =>
       HttpResponse.json(precipitationAnswer(Number(params.farmId))),
     ),
-    // The home's market card (areas/market): nothing quoted unless a test serves quotes.
+    // The home's market card (areas/shared/market): nothing quoted unless a test serves quotes.
     http.get('/api/markets', () =>
       HttpResponse.json({ simulated: false, source: 'bcb-ipeadata', quotes: [] }),
     ),

@@ -4,7 +4,7 @@ import { setI18n } from 'react-i18next';
 import { setMaintenance } from '../api/maintenance';
 import { LANGUAGES } from '@lavoura/domain';
 import { NAMESPACES } from '@lavoura/i18n/web';
-import { i18n, i18nReady } from '../app/i18n';
+import { i18n, i18nReady } from '../lib/i18n';
 import { forgetHeldFarmsForTests } from '../app/farm/farm-storage';
 import { resetSessionForTests } from '../app/session/session-store';
 import { server } from './msw-server';
@@ -17,7 +17,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 // Tests render pages at once and switch languages freely: every text is loaded up front (the app
-// loads them per language and area, see app/i18n.ts).
+// loads them per language and area, see lib/i18n.ts).
 beforeAll(async () => {
   // A worker runs several files (isolate: false): a file that made an i18next instance of its own
   // (i18n.test.ts) must not leave it as the one components without a provider read.

@@ -1,4 +1,5 @@
 import { FILTER_PARAMS as CATALOG_FILTER_PARAMS } from '../../areas/catalog/catalog-params';
+import { FARM_QUERY } from './farm-query';
 
 /**
  * The current farm and what switching farm does to the page on screen (spec 2 §2 "Farm-switch
@@ -6,8 +7,8 @@ import { FILTER_PARAMS as CATALOG_FILTER_PARAMS } from '../../areas/catalog/cata
  * the router, the query cache and local storage.
  */
 
-/** The query parameter that names the farm a page shows (`/my_farm?fazenda_id=3`). */
-export const FARM_QUERY = 'fazenda_id';
+/** The query parameter that names the farm a page shows (farm-query.ts). */
+export { FARM_QUERY };
 
 /** What the rules need of a farm. */
 export interface FarmChoice {

@@ -11,7 +11,7 @@ import {
   type ProfileUid,
   type ShellPermissionKey,
 } from '@lavoura/domain';
-import { FARM_QUERY } from '../farm/current-farm';
+import { FARM_QUERY } from '../farm/farm-query';
 
 /**
  * The navigation guard of the spec (§4), as one pure decision: where a navigation to `pathname`

@@ -28,8 +28,8 @@ export function useNavigationDecision(
   previous: GuardLocation | null = null,
 ): GuardDecision {
   const signedIn = useSignedInState();
-  const user = useSessionUserQuery();
-  const permissions = usePermissionsQuery(user.isSuccess);
+  const user = useSessionUserQuery(signedIn);
+  const permissions = usePermissionsQuery(signedIn && user.isSuccess);
   return decideNavigation({
     pathname: location.pathname,
     search: location.search,

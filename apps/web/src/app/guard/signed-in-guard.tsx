@@ -50,8 +50,8 @@ export function GuardedOutlet() {
  */
 export function RefusedNavigationBlocker() {
   const signedIn = useSignedInState();
-  const user = useSessionUserQuery();
-  const permissions = usePermissionsQuery(user.isSuccess);
+  const user = useSessionUserQuery(signedIn);
+  const permissions = usePermissionsQuery(signedIn && user.isSuccess);
   const { openPlans, notify } = useShellUi();
   // The refusal found when the navigation was blocked. The blocker function sees locations
   // without the router's basename (/v3); `blocker.location` keeps it, so it is not decided again.

@@ -10,7 +10,7 @@ import {
   type SessionAnswer,
   type SessionUser,
 } from '../../api/session';
-import { changeLanguage, LANGUAGE_STORAGE_KEY } from '../i18n';
+import { changeLanguage, LANGUAGE_STORAGE_KEY } from '../../lib/i18n';
 import { HOME_PATH } from '../guard/navigation-guard';
 import { endSession, isSignedIn, resetStores, startSession } from './session-store';
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { whenSessionRejected } from '../../api/http';
 import { readSessionExpiry, removeSessionExpiry, writeFirstLoginFullPlan } from './cookies';
 
 /**
@@ -192,6 +193,9 @@ export function endSession(reason: string | null = null): void {
   resetStores();
   for (const listener of sessionEndListeners) listener();
 }
+
+// A 401 on a call that needed the session ends it, with the API's key as the reason told at /login.
+whenSessionRejected(endSession);
 
 /** The login page has told the reason (the user closed the notice or signed in again). */
 export function clearEndReason(): void {

@@ -12,7 +12,7 @@ import {
   sessionStarted,
   signIn,
 } from '../../test/session-fixtures';
-import { changeLanguage } from '../i18n';
+import { changeLanguage } from '../../lib/i18n';
 import { readCookie, writeFirstLoginFullPlan } from './cookies';
 import { getSessionState, startSession } from './session-store';
 

@@ -26,7 +26,7 @@ import {
   type Language,
 } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { dateOnlyToUtc, formatDateOnly } from '../../lib/date-only';
 
 /** "seg., 23/11": the day of a week row, in the language's way. */

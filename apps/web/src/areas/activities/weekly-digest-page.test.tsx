@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ERRORS, type WeeklyDigest } from '@lavoura/domain';
-import { changeLanguage, i18n, LANGUAGE_STORAGE_KEY } from '../../app/i18n';
+import { changeLanguage, i18n, LANGUAGE_STORAGE_KEY } from '../../lib/i18n';
 import { byPath, jsonResponse, recordRequests, serve } from '../../test/msw-server';
 import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
 import { apiError, sessionHandlers } from '../../test/session-fixtures';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useWeeklyDigest } from '../../api/digest';
 import { ApiError } from '../../api/http';
-import { i18n, LANGUAGE_STORAGE_KEY, useLanguage } from '../../app/i18n';
+import { i18n, LANGUAGE_STORAGE_KEY, useLanguage } from '../../lib/i18n';
 import { MessagePanel } from '../../shell/message-panel';
 import { formatDateOnly } from '../../lib/date-only';
 import { DigestFarmCard } from './digest-farm-card';

@@ -1,11 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import type { Namespace } from '@lavoura/i18n/web';
+import { loadNamespaces } from '../../lib/i18n';
 import { AreaLoading } from '../../shell/area-loading';
 import { LoginPage } from './login-page';
 
-// The login page shows a preview of the home page (login-showcase), hence `home`.
-export const namespaces: readonly Namespace[] = ['auth', 'home', 'terms'];
+// The login page shows a preview of the home page (login-showcase), hence `home`. The terms'
+// texts (`terms`) come with the terms page.
+export const namespaces: readonly Namespace[] = ['auth', 'home'];
 
 // The login page is the first download of most visits: the other pages of the area come in
 // chunks of their own, fetched when they are opened.
@@ -16,7 +18,10 @@ const ActivatePage = lazy(() =>
 const ChangePasswordPage = lazy(() =>
   import('./change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
 );
-const TermsPage = lazy(() => import('./terms-page').then((m) => ({ default: m.TermsPage })));
+const TermsPage = lazy(async () => {
+  const [module] = await Promise.all([import('./terms-page'), loadNamespaces(['terms'])]);
+  return { default: module.TermsPage };
+});
 
 function page(pathname: string) {
   if (pathname.startsWith('/signup')) return <SignupPage />;

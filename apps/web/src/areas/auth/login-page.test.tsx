@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_KEYS, LANGUAGES } from '@lavoura/domain';
-import { changeLanguage, i18n } from '../../app/i18n';
+import { changeLanguage, i18n } from '../../lib/i18n';
 import { readCookie } from '../../app/session/cookies';
 import { formatDateOnly } from '../../lib/date-only';
 import { byPath, jsonResponse, serve } from '../../test/msw-server';

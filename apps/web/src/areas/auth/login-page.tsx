@@ -1,16 +1,23 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
-import { ERROR_KEYS, loginBodySchema } from '@lavoura/domain';
-import { useWatch } from 'react-hook-form';
+import { ERROR_KEYS, loginBodySchema, type LoginBody } from '@lavoura/domain';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { login } from '../../api/session';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useSignIn } from '../../app/session/session-actions';
 import { clearEndReason, useSessionState } from '../../app/session/session-store';
-import { setApiFieldErrors } from '../../lib/field-errors';
-import { FormPasswordField, FormTextField, useSchemaForm } from '../../lib/form-fields';
+import { z } from 'zod/mini';
+import {
+  apiFieldErrors,
+  fieldErrorText,
+  requiredWhenEmpty,
+  schemaFieldErrors,
+  type FieldErrors,
+} from '../../lib/field-errors';
+import { PasswordField } from '../../lib/password-field';
+import { TextInput } from '../../lib/text-input';
 import { formatDateOnly } from '../../lib/date-only';
 import { SUPPORT_EMAIL } from '../../shell/contact';
 import { AuthCard } from './auth-card';
@@ -91,20 +98,20 @@ function LoginRefusal({
 /** /login: e-mail and password; the guard leaves the page once the session exists. */
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'errors']);
+  const language = useLanguage();
   const location = useLocation();
   const signIn = useSignIn();
   const { endReason } = useSessionState();
   const prefilled = (location.state as { email?: unknown } | null)?.email;
-  const {
-    control,
-    handleSubmit,
-    setError,
-    formState: { isSubmitting },
-  } = useSchemaForm(loginBodySchema, {
+  // Two fields checked on submit by the contract, as the other forms are (lib/form-fields), but
+  // without react-hook-form: the sign-in page is the first download of most visits.
+  const [values, setValues] = useState<LoginBody>({
     email: typeof prefilled === 'string' ? prefilled : '',
     password: '',
   });
-  const email = useWatch({ control, name: 'email' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const { email } = values;
   const [refusal, setRefusal] = useState<unknown>(null);
   // Stays busy once signed in: the guard leaves the page.
   const [signedIn, setSignedIn] = useState(false);
@@ -116,34 +123,65 @@ export function LoginPage() {
     setForgotOpen(true);
   };
 
-  const send = handleSubmit(
-    async (body) => {
-      setRefusal(null);
-      try {
-        const answer = await login(body);
-        clearEndReason();
-        signIn(answer, body.password);
-        setSignedIn(true);
-      } catch (error) {
-        if (!setApiFieldErrors(error, setError)) setRefusal(error);
-      }
-    },
-    () => setRefusal(null),
-  );
+  /** Editing a field drops its message (a server one too) until the next submit. */
+  const edit = (field: keyof LoginBody) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
+  const fieldProps = (field: keyof LoginBody) => {
+    const message = errors[field];
+    return {
+      name: field,
+      value: values[field],
+      onChange: edit(field),
+      error: message !== undefined,
+      helperText: message === undefined ? undefined : fieldErrorText(t, message, language),
+    };
+  };
+
+  const send = async () => {
+    setRefusal(null);
+    const invalid = Object.entries(schemaFieldErrors(loginBodySchema, values));
+    if (invalid.length > 0) {
+      setErrors(
+        Object.fromEntries(
+          invalid.map(([field, message = '']) => [
+            field,
+            requiredWhenEmpty(message, values[field as keyof LoginBody]),
+          ]),
+        ),
+      );
+      return;
+    }
+    setErrors({});
+    const body = z.parse(loginBodySchema, values);
+    setSubmitting(true);
+    try {
+      const answer = await login(body);
+      clearEndReason();
+      signIn(answer, body.password);
+      setSignedIn(true);
+    } catch (error) {
+      const fields = apiFieldErrors(error);
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else setRefusal(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
   // One sign-in at a time: a second submit that comes before the button shows itself busy (Enter
   // and a click, a password manager's own submit, a double tap) would send the attempt twice.
   const inFlight = useRef(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    if (inFlight.current) {
-      event.preventDefault();
-      return;
-    }
+    event.preventDefault();
+    if (inFlight.current) return;
     inFlight.current = true;
-    void send(event).finally(() => {
+    void send().finally(() => {
       inFlight.current = false;
     });
   };
-  const sending = isSubmitting || signedIn;
+  const sending = submitting || signedIn;
 
   return (
     <Box
@@ -166,9 +204,8 @@ export function LoginPage() {
               {refusal !== null && (
                 <LoginRefusal error={refusal} email={email} onForgotPassword={openForgot} />
               )}
-              <FormTextField
-                control={control}
-                name="email"
+              <TextInput
+                {...fieldProps('email')}
                 label={t('field.email')}
                 type="email"
                 autoComplete="username"
@@ -176,9 +213,8 @@ export function LoginPage() {
                 required
                 fullWidth
               />
-              <FormPasswordField
-                control={control}
-                name="password"
+              <PasswordField
+                {...fieldProps('password')}
                 label={t('field.password')}
                 autoComplete="current-password"
                 required

@@ -8,7 +8,7 @@ import WaterDropIcon from '@mui/icons-material/WaterDrop';
 import { COUNTRY_IDS, type Language } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import { useCrops, useSeasonCrops } from '../../api/reference';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 
 const FEATURES: readonly { key: string; icon: ReactNode }[] = [
   { key: 'programs', icon: <WaterDropIcon fontSize="small" /> },

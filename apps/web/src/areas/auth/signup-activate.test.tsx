@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { COUNTRIES, ERROR_KEYS } from '@lavoura/domain';
-import { changeLanguage, i18n } from '../../app/i18n';
+import { changeLanguage, i18n } from '../../lib/i18n';
 import { type PathAnswers, byPath, jsonResponse, serve } from '../../test/msw-server';
 import { expectNoRawKeys, renderApp, renderArea, trackMissingKeys } from '../../test/render-app';
 import { sessionHandlers, sessionUser, signIn } from '../../test/session-fixtures';

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { useCountries } from '../../api/reference';
 import { register } from '../../api/session';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { setApiFieldErrors } from '../../lib/field-errors';
 import {
   FormCheckboxField,

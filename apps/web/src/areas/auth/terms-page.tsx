@@ -2,7 +2,7 @@ import { Box, Container, MenuItem, Paper, Stack, TextField, Typography } from '@
 import { COUNTRIES, LANGUAGES, isLanguage } from '@lavoura/domain';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { formatDateOnly } from '../../lib/date-only';
 import { SUPPORT_EMAIL } from '../../shell/contact';
 import type { TermsCountry } from '../../shell/terms';

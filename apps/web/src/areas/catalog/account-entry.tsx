@@ -43,7 +43,7 @@ import {
 } from '../../api/account-catalogue';
 import { catalogueKeys } from '../../api/catalogue';
 import { useCurrentFarm } from '../../app/farm/current-farm-context';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useSignedIn } from '../../app/session/signed-in';
 import {
   apiFieldErrors,

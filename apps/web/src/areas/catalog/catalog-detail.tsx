@@ -31,7 +31,7 @@ import {
   type VarietyDetail,
 } from '../../api/catalogue';
 import { ApiError } from '../../api/http';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
 import { VarietyOnFarm } from './variety-on-farm';
@@ -53,6 +53,7 @@ import {
   type RegistrationState,
 } from './catalog-format';
 import { DeleteOwnEntry, InformedChip } from './account-entry';
+import { LoadingState } from '../../shell/loading-state';
 
 const TITLE_ID = 'catalog-detail-title';
 
@@ -587,12 +588,12 @@ function DetailBody({ category, id }: { category: CatalogueCategory; id: number 
   }
   if (!detail.data) {
     return (
-      <Stack spacing={1.5} sx={{ py: 2 }} role="status" aria-label={t('detail.loading')}>
+      <LoadingState label={t('detail.loading')} spacing={1.5} sx={{ py: 2 }}>
         <Skeleton width="50%" height={28} />
         <Skeleton variant="rounded" height={96} />
         <Skeleton width="40%" height={28} />
         <Skeleton variant="rounded" height={160} />
-      </Stack>
+      </LoadingState>
     );
   }
   return detail.data.category === 'variety' ? (

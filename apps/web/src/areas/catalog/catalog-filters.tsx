@@ -14,7 +14,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { CROPS, GMR_RANGE, sortsOf, type CatalogueCategory, type GmrRange } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueFilters, CatalogueListQuery } from '../../api/catalogue';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { formatNumber } from './catalog-format';
 import { PESTICIDE_FILTERS, type TextFilter } from './catalog-params';
 

@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueListAnswer, PesticideItem, VarietyItem } from '../../api/catalogue';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import {
   chemicalGroupName,
   cropName,

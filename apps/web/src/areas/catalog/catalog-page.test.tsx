@@ -8,7 +8,7 @@ import type {
   VarietyDetail,
   VarietyItem,
 } from '../../api/catalogue';
-import { changeLanguage } from '../../app/i18n';
+import { changeLanguage } from '../../lib/i18n';
 import { farm } from '../../test/farm-fixtures';
 import { recordRequests, serve, type SeenRequest } from '../../test/msw-server';
 import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCatalogueFilters, useCatalogueList } from '../../api/catalogue';
 import { useCurrentFarm } from '../../app/farm/current-farm-context';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
 import { AccountEntryActions } from './account-entry';

@@ -3,14 +3,14 @@ import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { Language } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import type { ProgramEvaluation } from '../../api/programs';
-import { PercentGridlines } from '../planning/program-chart';
-import { percentOf } from '../planning/program-explanation';
+import { PercentGridlines } from '../shared/programs/program-chart';
+import { percentOf } from '../shared/programs/program-explanation';
 import { ProgramMarker, programStyle } from './program-style';
 
 /**
  * "Protection over the season" of /comparacao: one small chart per disease, a line per program
  * (its P_d(t) from GET /api/programas/{id}?include=curvas), in plain SVG like the program's own
- * chart (planning/program-chart.tsx). Programs sown or planned on different days line up by days
+ * chart (shared/programs/program-chart.tsx). Programs sown or planned on different days line up by days
  * after their own emergence, the axis the engine computes on.
  */
 

@@ -10,8 +10,8 @@ import { useFarmVarieties } from '../../api/varieties';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { RowAction } from '../../shell/row-action';
 import { visuallyHidden } from '../../shell/visually-hidden';
-import { useProgramFormat, type ProgramFormat } from '../planning/program-format';
-import { formatScore, scoreLevel } from '../planning/program-score';
+import { useProgramFormat, type ProgramFormat } from '../shared/programs/program-format';
+import { formatScore, scoreLevel } from '../shared/programs/program-score';
 import { ProgramMarker, programStyle } from './program-style';
 
 /**

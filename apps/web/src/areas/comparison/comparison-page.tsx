@@ -1,4 +1,4 @@
-import { Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import { useQueries } from '@tanstack/react-query';
@@ -10,11 +10,12 @@ import { useSeasonCrops } from '../../api/reference';
 import { CurrentFarmGate } from '../../app/farm/current-farm-gate';
 import { useCurrentFarm } from '../../app/farm/current-farm-context';
 import { InlineMessage } from '../../shell/inline-message';
-import { useProgramFormat } from '../planning/program-format';
+import { useProgramFormat } from '../shared/programs/program-format';
 import { ComparisonChart } from './comparison-chart';
 import { COLUMN_SECTIONS, ComparisonColumn, type ColumnRows } from './comparison-column';
 import { ComparisonPicker, useSeasonLabel } from './comparison-picker';
 import { MAX_COMPARED } from './program-style';
+import { LoadingState } from '../../shell/loading-state';
 
 /** ?programas=12,15: the programs compared, in order (a link to it reopens the comparison). */
 export const PROGRAMS_PARAM = 'programas';
@@ -31,19 +32,7 @@ export function comparedIds(value: string | null): number[] {
 
 function Loading() {
   const { t } = useTranslation('comparison');
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2 }}
-      role="status"
-      aria-label={t('loading')}
-      data-testid="comparison-loading"
-    >
-      {[0, 1, 2].map((row) => (
-        <Skeleton key={row} height={56} />
-      ))}
-    </Paper>
-  );
+  return <LoadingState label={t('loading')} testId="comparison-loading" rows={3} />;
 }
 
 function Comparison({ farm }: { farm: Farm }) {

@@ -16,7 +16,7 @@ import { useFarmPrograms, type Program } from '../../api/programs';
 import { useCrops, useSeasonCrops, type SeasonCrop } from '../../api/reference';
 import { useFarmVarieties } from '../../api/varieties';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
-import { readStoredCrop } from '../planning/variety-season';
+import { readStoredCrop } from '../shared/varieties/variety-season';
 import { MAX_COMPARED } from './program-style';
 
 const FIELD = { flex: { xs: '1 1 100%', sm: '1 1 180px' }, minWidth: 0 };

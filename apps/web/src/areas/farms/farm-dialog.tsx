@@ -35,7 +35,7 @@ import {
   type Farm,
 } from '../../api/farms';
 import { useCountries } from '../../api/reference';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { apiFieldErrors, fieldErrorText } from '../../lib/field-errors';
 import { FormSelectField } from '../../lib/form-choice-fields';
 import { FormTextField, useSchemaForm } from '../../lib/form-fields';

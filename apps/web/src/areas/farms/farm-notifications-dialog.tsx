@@ -42,7 +42,7 @@ import { setApiFieldErrors } from '../../lib/field-errors';
 import { FormCheckboxField, FormPhoneField } from '../../lib/form-choice-fields';
 import { useSchemaForm } from '../../lib/form-fields';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
-import { nationalPart, phoneCountryOf, phoneValueSchema } from '../../shell/phone-input';
+import { nationalPart, phoneCountryOf, phoneValueSchema } from '../../lib/phone-input';
 
 const formShape = z.object({
   notification_type_ids: z.array(z.number()),

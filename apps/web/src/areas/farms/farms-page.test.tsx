@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { COUNTRIES, ERROR_KEYS, permissionsFor, withShellKeys, type Farm } from '@lavoura/domain';
-import { changeLanguage, i18n } from '../../app/i18n';
+import { changeLanguage, i18n } from '../../lib/i18n';
 import { farm } from '../../test/farm-fixtures';
 import { type PathAnswers, byPath, jsonResponse, serve } from '../../test/msw-server';
 import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';

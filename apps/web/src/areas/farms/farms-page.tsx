@@ -40,7 +40,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { deleteFarm, farmKeys, setFarmEnabled, type Farm } from '../../api/farms';
 import { useCurrentFarm } from '../../app/farm/current-farm-context';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';

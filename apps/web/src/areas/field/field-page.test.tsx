@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { permissionsFor, withShellKeys, type Farm, type Plot } from '@lavoura/domain';
-import { changeLanguage } from '../../app/i18n';
+import { changeLanguage } from '../../lib/i18n';
 import { farm, plot } from '../../test/farm-fixtures';
 import { serve } from '../../test/msw-server';
 import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';
@@ -119,7 +119,7 @@ describe('the plot page (/field)', () => {
     expect(screen.getByRole('tabpanel').textContent).toContain('Sowings of this field');
     expect(await screen.findByTestId('planting-empty')).toBeTruthy();
     fireEvent.click(within(tabs).getByRole('tab', { name: 'Weather' }));
-    // The weather tab (areas/weather has its cases): the forecast of the plot's farm.
+    // The weather tab (areas/shared/weather has its cases): the forecast of the plot's farm.
     expect(screen.getByRole('tabpanel').id).toBe('field-tabpanel-weather');
     expect(within(tabs).getByRole('tab', { name: 'Weather' }).getAttribute('aria-selected')).toBe(
       'true',

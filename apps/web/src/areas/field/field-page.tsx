@@ -33,7 +33,7 @@ import { ApiError } from '../../api/http';
 import { usePlot, useRemainingArea } from '../../api/plot-detail';
 import { FARM_QUERY, routeFarmId } from '../../app/farm/current-farm';
 import { useCurrentFarm } from '../../app/farm/current-farm-context';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useSignedIn } from '../../app/session/signed-in';
 import { useAreaText } from '../../lib/area-text';
 import { PlotMapView } from '../../lib/plot-map-view';
@@ -42,10 +42,11 @@ import { contactMailto } from '../../shell/contact';
 import { InlineMessage } from '../../shell/inline-message';
 import { menuAccess } from '../../shell/menu-entries';
 import { MessagePanel } from '../../shell/message-panel';
-import { PlotNotes } from '../notes/plot-notes';
-import { NdviView } from '../ndvi';
+import { PlotNotes } from '../shared/notes/plot-notes';
+import { NdviView } from '../shared/ndvi';
 import { PlantingTimeline } from './planting-timeline';
 import { PlotWeatherTab } from './plot-weather-tab';
+import { LoadingState } from '../../shell/loading-state';
 
 const PLOT_QUERY = 'plot_id';
 
@@ -82,12 +83,11 @@ function NotFound() {
 function PageLoading() {
   const { t } = useTranslation('field');
   return (
-    <Stack
+    <LoadingState
+      label={t('loading')}
+      testId="field-loading"
       spacing={3}
       sx={{ maxWidth: 1200, mx: 'auto' }}
-      role="status"
-      aria-label={t('loading')}
-      data-testid="field-loading"
     >
       <Box>
         <Skeleton width={160} />
@@ -103,7 +103,7 @@ function PageLoading() {
         <Skeleton variant="rounded" height={360} />
         <Skeleton variant="rounded" height={360} />
       </Box>
-    </Stack>
+    </LoadingState>
   );
 }
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { GROWTH_STAGES, stageTimeline, type FarmVariety } from '@lavoura/domain';
 import type { Sowing } from '../../api/sowings';
-import { changeLanguage } from '../../app/i18n';
+import { changeLanguage } from '../../lib/i18n';
 import { farm, plot } from '../../test/farm-fixtures';
 import { recordRequests, serve } from '../../test/msw-server';
 import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';

@@ -10,11 +10,11 @@ import { useTranslation } from 'react-i18next';
 import type { Plot } from '../../api/farms';
 import { useGrowthStages, type GrowthStageDay } from '../../api/growth-stages';
 import { useSowings, useVarietyNames, type Sowing } from '../../api/sowings';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { formatDateOnly } from '../../lib/date-only';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
-import { SOWING_STATUS_COLOR as STATUS_COLOR, formatQuantity } from '../sowing/sowing-format';
+import { SOWING_STATUS_COLOR as STATUS_COLOR, formatQuantity } from '../shared/sowing-format';
 
 const UNFINISHED: readonly SowingStatus[] = ['planned', 'sown', 'ready_to_harvest'];
 

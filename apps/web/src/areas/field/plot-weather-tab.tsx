@@ -4,7 +4,7 @@ import type { Plot } from '../../api/farms';
 
 // The forecast's chart library loads with the tab, not with the plot page.
 const WeatherPanel = lazy(() =>
-  import('../weather/weather-panel').then((module) => ({ default: module.WeatherPanel })),
+  import('../shared/weather/weather-panel').then((module) => ({ default: module.WeatherPanel })),
 );
 
 /**

@@ -17,7 +17,7 @@ import GrassIcon from '@mui/icons-material/Grass';
 import { COUNTRIES, COUNTRY_IDS, findCountry, type CountryId } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import { useCrops, useSeasonCrops, type Crop, type SeasonCrop } from '../../api/reference';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { formatDateOnlyRange } from '../../lib/date-only';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 

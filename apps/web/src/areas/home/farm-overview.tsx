@@ -29,7 +29,7 @@ import type { useFarmStats } from '../../api/farms';
 import { usePlots, type Farm, type FarmStats, type Plot } from '../../api/farms';
 import { apiFetch } from '../../api/http';
 import { sowingKeys, useVarietyNames } from '../../api/sowings';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useCurrentFarm } from '../../app/farm/current-farm-context';
 import { useSignedIn } from '../../app/session/signed-in';
 import { useAreaText } from '../../lib/area-text';
@@ -39,7 +39,8 @@ import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { FarmStatusIcons } from '../../shell/farm-selector-slot';
 import { InlineMessage } from '../../shell/inline-message';
 import { menuAccess } from '../../shell/menu-entries';
-import { FarmWeatherCard } from '../weather/farm-weather-card';
+import { FarmWeatherCard } from '../shared/weather/farm-weather-card';
+import { LoadingState } from '../../shell/loading-state';
 
 /** A plot's page, on its farm. */
 export function plotPath(plot: Pick<Plot, 'id' | 'fazenda_id'>): string {
@@ -544,22 +545,18 @@ export function ActiveSowings({ stats }: { stats: ReturnType<typeof useFarmStats
 function FarmLoading() {
   const { t } = useTranslation('field', { keyPrefix: 'my_farm' });
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2 }}
-      role="status"
-      aria-label={t('farm.loading')}
-      data-testid="home-farm-loading"
-    >
-      <Stack direction="row" spacing={1.5}>
-        <Skeleton variant="rounded" width={44} height={44} />
-        <Box sx={{ flex: 1 }}>
-          <Skeleton width="40%" height={32} />
-          <Skeleton width="30%" />
-        </Box>
-      </Stack>
-      <Skeleton variant="rounded" height={56} sx={{ mt: 2 }} />
-    </Paper>
+    <LoadingState label={t('farm.loading')} testId="home-farm-loading">
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction="row" spacing={1.5}>
+          <Skeleton variant="rounded" width={44} height={44} />
+          <Box sx={{ flex: 1 }}>
+            <Skeleton width="40%" height={32} />
+            <Skeleton width="30%" />
+          </Box>
+        </Stack>
+        <Skeleton variant="rounded" height={56} sx={{ mt: 2 }} />
+      </Paper>
+    </LoadingState>
   );
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@lavoura/domain';
 import type { Sowing } from '../../api/sowings';
 import type { Crop, SeasonCrop } from '../../api/reference';
-import { changeLanguage } from '../../app/i18n';
+import { changeLanguage } from '../../lib/i18n';
 import { formatDateOnly, formatDateOnlyRange } from '../../lib/date-only';
 import { farm, plot } from '../../test/farm-fixtures';
 import {

@@ -23,7 +23,7 @@ import { useCurrentFarm } from '../../app/farm/current-farm-context';
 import { useSignedIn } from '../../app/session/signed-in';
 import { menuAccess } from '../../shell/menu-entries';
 import { CropSeasonsCard } from './crop-seasons-card';
-import { MarketCard } from '../market';
+import { MarketCard } from '../shared/market';
 import { useFarmStats } from '../../api/farms';
 import { ActiveSowings, FarmPlots, FarmSummary } from './farm-overview';
 

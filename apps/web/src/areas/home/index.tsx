@@ -1,12 +1,12 @@
 import type { Namespace } from '@lavoura/i18n/web';
 import { HomePage } from './home-page';
-import { marketNamespaces } from '../market';
-import { weatherNamespaces } from '../weather/namespaces';
+import { marketNamespaces } from '../shared/market';
+import { weatherNamespaces } from '../shared/weather/namespaces';
 
 // The farm's texts (field namespace) load with the area: the sign-in page's 'home' stays small.
 // 'sowings': the active sowings' status chips say what the sowings page says.
-// 'market': the market card (areas/market).
-// 'weather': the farm's weather card (areas/weather).
+// 'market': the market card (areas/shared/market).
+// 'weather': the farm's weather card (areas/shared/weather).
 export const namespaces: readonly Namespace[] = [
   'home',
   'field',

@@ -13,7 +13,6 @@ import {
   ListItemButton,
   ListItemText,
   Paper,
-  Skeleton,
   Stack,
   Typography,
 } from '@mui/material';
@@ -37,6 +36,7 @@ import { useShellUi } from '../../shell/shell-ui';
 import { CalendarDetail } from './calendar-detail';
 import { FieldImportDetail } from './field-import-detail';
 import { LeafDetail } from './leaf-detail';
+import { LoadingState } from '../../shell/loading-state';
 
 const ICONS: Record<IntegrationCode, React.ReactNode> = {
   fieldview: <MapIcon />,
@@ -96,15 +96,7 @@ function StatusChip({ row }: { row: Row }) {
 
 function Loading() {
   const { t } = useTranslation('integrations');
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }} role="status" aria-label={t('title')}>
-      <Box data-testid="integrations-loading">
-        {[0, 1, 2].map((row) => (
-          <Skeleton key={row} height={56} />
-        ))}
-      </Box>
-    </Paper>
-  );
+  return <LoadingState label={t('title')} testId="integrations-loading" rows={3} />;
 }
 
 function DetailDialog({ code, onClose }: { code: IntegrationCode | null; onClose: () => void }) {

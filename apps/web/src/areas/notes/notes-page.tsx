@@ -37,8 +37,9 @@ import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { MessagePanel } from '../../shell/message-panel';
 import { useShellUi } from '../../shell/shell-ui';
 import { NoteDialog, isImage } from './note-dialog';
-import { useNoteDate } from './note-date';
+import { useNoteDate } from '../shared/notes/note-date';
 import { RowAction } from '../../shell/row-action';
+import { LoadingState } from '../../shell/loading-state';
 
 /** The page's query: `new=1` opens the form (home and plot shortcuts), `plot_id` picks a field. */
 const NEW_QUERY = 'new';
@@ -305,7 +306,7 @@ function Filters({
 function Loading() {
   const { t } = useTranslation('notes');
   return (
-    <Stack spacing={2} role="status" aria-label={t('loading')} data-testid="notes-loading">
+    <LoadingState label={t('loading')} testId="notes-loading">
       {[0, 1, 2].map((item) => (
         <Paper key={item} variant="outlined" sx={{ p: 2 }}>
           <Skeleton width={120} />
@@ -314,7 +315,7 @@ function Loading() {
           <Skeleton width="70%" />
         </Paper>
       ))}
-    </Stack>
+    </LoadingState>
   );
 }
 

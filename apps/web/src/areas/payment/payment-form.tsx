@@ -49,6 +49,7 @@ import {
   maskState,
   maskZipcode,
 } from './masks';
+import { LoadingState } from '../../shell/loading-state';
 
 const CUSTOMER_FIELDS = [
   'name',
@@ -316,11 +317,11 @@ export function PaymentForm({
             retryLabel={t('retry')}
           />
         ) : methods.isPending ? (
-          <Stack spacing={1} role="status" aria-label={t('payment.methods_loading')}>
+          <LoadingState label={t('payment.methods_loading')} spacing={1}>
             {[0, 1, 2].map((row) => (
               <Skeleton key={row} height={40} />
             ))}
-          </Stack>
+          </LoadingState>
         ) : (
           <RadioGroup
             aria-labelledby="payment-method-title"

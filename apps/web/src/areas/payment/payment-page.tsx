@@ -39,7 +39,7 @@ import {
   usePlanTiers,
 } from '../../api/plans';
 import { sessionKeys } from '../../api/session';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useSignedIn } from '../../app/session/signed-in';
 import { formatDateOnly } from '../../lib/date-only';
 import { ApiErrorAlert } from '../../shell/api-error-alert';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18n } from '../../app/i18n';
+import { changeLanguage, i18n } from '../../lib/i18n';
 import { recordRequests, serve } from '../../test/msw-server';
 import { subscription } from '../../test/plan-fixtures';
 import { renderApp, renderArea, trackMissingKeys } from '../../test/render-app';

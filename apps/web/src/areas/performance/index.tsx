@@ -1,6 +1,6 @@
 import type { Namespace } from '@lavoura/i18n/web';
 import { useLocation } from 'react-router';
-import { AreaNotReady } from '../warnings/area-not-ready';
+import { AreaNotReady } from '../shared/area-not-ready';
 import { PerformancePage } from './performance-page';
 
 export const namespaces: readonly Namespace[] = ['performance', 'reports'];

@@ -9,7 +9,7 @@ import {
   type Language,
 } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useAreaText } from '../../lib/area-text';
 
 const isCurrency = (code: string | null): code is CurrencyCode =>

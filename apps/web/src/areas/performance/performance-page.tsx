@@ -17,10 +17,11 @@ import { useCrops, useSeasonCrops } from '../../api/reference';
 import { CurrentFarmGate } from '../../app/farm/current-farm-gate';
 import { useSignedIn } from '../../app/session/signed-in';
 import { InlineMessage } from '../../shell/inline-message';
-import { CropSeasonFilter } from '../planning/crop-season-filter';
-import { useCropSeasonChoice } from '../planning/variety-season';
+import { CropSeasonFilter } from '../shared/crop-season-filter';
+import { useCropSeasonChoice } from '../shared/varieties/variety-season';
 import { PerformanceCards } from './performance-cards';
 import { usePerformanceFormat } from './performance-format';
+import { LoadingState } from '../../shell/loading-state';
 
 // Recharts comes with the charts, after the cards: the page (and its no-farm and empty states)
 // does not wait for it.
@@ -31,7 +32,7 @@ const PerformanceCharts = lazy(() =>
 function Loading() {
   const { t } = useTranslation('performance');
   return (
-    <Stack spacing={2} role="status" aria-label={t('loading')} data-testid="performance-loading">
+    <LoadingState label={t('loading')} testId="performance-loading">
       <Box
         sx={{
           display: 'grid',
@@ -44,7 +45,7 @@ function Loading() {
         ))}
       </Box>
       <Skeleton variant="rounded" height={240} />
-    </Stack>
+    </LoadingState>
   );
 }
 

@@ -37,12 +37,17 @@ import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { InlineMessage } from '../../shell/inline-message';
 import { useShellUi } from '../../shell/shell-ui';
-import { ProgramApplicationDialog } from './program-application-dialog';
-import { ProgramSuggestionDialog } from './program-suggestion-dialog';
-import { priceUnitKey, useProgramFormat, type ProgramFormat } from './program-format';
-import { ProgramChart } from './program-chart';
-import { ApplicationEfficacy, ProgramScore } from './program-score';
-import { ProgramSettingsDialog } from './program-settings-dialog';
+import { ProgramApplicationDialog } from '../shared/programs/program-application-dialog';
+import { ProgramSuggestionDialog } from '../shared/programs/program-suggestion-dialog';
+import {
+  priceUnitKey,
+  useProgramFormat,
+  type ProgramFormat,
+} from '../shared/programs/program-format';
+import { ProgramChart } from '../shared/programs/program-chart';
+import { ApplicationEfficacy, ProgramScore } from '../shared/programs/program-score';
+import { ProgramSettingsDialog } from '../shared/programs/program-settings-dialog';
+import { LoadingState } from '../../shell/loading-state';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -297,10 +302,10 @@ export function ProgramEditor({
     );
   } else if (!program.data) {
     content = (
-      <Stack spacing={2} role="status" aria-label={t('loading')}>
+      <LoadingState label={t('loading')}>
         <Skeleton variant="rounded" height={120} />
         <Skeleton variant="rounded" height={160} />
-      </Stack>
+      </LoadingState>
     );
   } else {
     const current = program.data;

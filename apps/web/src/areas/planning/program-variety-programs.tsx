@@ -42,9 +42,9 @@ import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { RowAction } from '../../shell/row-action';
 import { useShellUi } from '../../shell/shell-ui';
 import { ProgramCopyDialog } from './program-copy-dialog';
-import { useProgramFormat, type ProgramFormat } from './program-format';
-import { ProgramScore } from './program-score';
-import { ProgramSettingsDialog } from './program-settings-dialog';
+import { useProgramFormat, type ProgramFormat } from '../shared/programs/program-format';
+import { ProgramScore } from '../shared/programs/program-score';
+import { ProgramSettingsDialog } from '../shared/programs/program-settings-dialog';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

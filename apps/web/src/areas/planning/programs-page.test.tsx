@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Crop, FarmVariety, SeasonCrop } from '@lavoura/domain';
-import { changeLanguage, i18n } from '../../app/i18n';
+import { changeLanguage, i18n } from '../../lib/i18n';
 import type {
   ApplicationEvaluation,
   Defensive,

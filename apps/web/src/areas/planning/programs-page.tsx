@@ -1,4 +1,4 @@
-import { Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import GrassIcon from '@mui/icons-material/Grass';
 import { cropsOfCountry, resolveCrop, resolveSeason, seasonsOf } from '@lavoura/domain';
@@ -12,28 +12,17 @@ import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
 import { ProgramEditor } from './program-editor';
-import { CropSeasonFilter } from './crop-season-filter';
+import { CropSeasonFilter } from '../shared/crop-season-filter';
 import { VarietyPrograms } from './program-variety-programs';
-import { useCropSeasonChoice } from './variety-season';
+import { useCropSeasonChoice } from '../shared/varieties/variety-season';
+import { LoadingState } from '../../shell/loading-state';
 
 /** ?programa={id} opens a program's editor over the list (a link to it can be shared). */
 const PROGRAM_PARAM = 'programa';
 
 function Loading() {
   const { t } = useTranslation('programs');
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2 }}
-      role="status"
-      aria-label={t('loading')}
-      data-testid="programs-loading"
-    >
-      {[0, 1, 2].map((row) => (
-        <Skeleton key={row} height={56} />
-      ))}
-    </Paper>
-  );
+  return <LoadingState label={t('loading')} testId="programs-loading" rows={3} />;
 }
 
 /** The programs of one farm: remounted for each farm, so no dialog outlives its farm. */

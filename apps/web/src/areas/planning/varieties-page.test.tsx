@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Crop, FarmSeed, FarmVariety, SeasonCrop } from '@lavoura/domain';
 import { permissionsFor, withShellKeys } from '@lavoura/domain';
-import { changeLanguage, i18n } from '../../app/i18n';
+import { changeLanguage, i18n } from '../../lib/i18n';
 import { farm } from '../../test/farm-fixtures';
 import {
   byPath,
@@ -20,7 +20,7 @@ import {
   sessionUser,
   signIn,
 } from '../../test/session-fixtures';
-import { SHOWN_SEEDS } from './add-variety-dialog';
+import { SHOWN_SEEDS } from '../shared/varieties/add-variety-dialog';
 
 const BOA_VISTA = farm({ id: 1, nome: 'Fazenda Boa Vista' });
 const SANTA_RITA = farm({ id: 2, nome: 'Fazenda Santa Rita' });

@@ -6,7 +6,6 @@ import {
   CardContent,
   Chip,
   Paper,
-  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -42,29 +41,18 @@ import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { InlineMessage } from '../../shell/inline-message';
 import { useShellUi } from '../../shell/shell-ui';
-import { AddVarietyDialog } from './add-variety-dialog';
+import { AddVarietyDialog } from '../shared/varieties/add-variety-dialog';
 import { CopyVarietyDialog } from './copy-variety-dialog';
 import { RequestVarietyDialog } from './request-variety-dialog';
-import { useVarietyFacts } from './variety-facts';
-import { CropSeasonFilter } from './crop-season-filter';
-import { useCropSeasonChoice } from './variety-season';
+import { useVarietyFacts } from '../shared/varieties/variety-facts';
+import { CropSeasonFilter } from '../shared/crop-season-filter';
+import { useCropSeasonChoice } from '../shared/varieties/variety-season';
 import { RowAction } from '../../shell/row-action';
+import { LoadingState } from '../../shell/loading-state';
 
 function Loading() {
   const { t } = useTranslation('varieties');
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2 }}
-      role="status"
-      aria-label={t('loading')}
-      data-testid="varieties-loading"
-    >
-      {[0, 1, 2, 3].map((row) => (
-        <Skeleton key={row} height={48} />
-      ))}
-    </Paper>
-  );
+  return <LoadingState label={t('loading')} testId="varieties-loading" rows={4} rowHeight={48} />;
 }
 
 interface RowActions {

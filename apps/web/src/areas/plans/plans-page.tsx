@@ -15,7 +15,7 @@ import {
 import { buyingRefusal, formatPlanPrice, sellsPlansIn, type PlanTier } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import { useBillingPlans, usePlanTiers, type BillingPlan } from '../../api/plans';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { contactMailto } from '../../shell/contact';

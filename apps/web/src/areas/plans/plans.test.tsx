@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BillingPlan } from '@lavoura/domain';
-import { changeLanguage, i18n } from '../../app/i18n';
+import { changeLanguage, i18n } from '../../lib/i18n';
 import { BAND_COLOURS } from '../../shell/freemium-card';
 import { serve } from '../../test/msw-server';
 import { billingPlans } from '../../test/plan-fixtures';

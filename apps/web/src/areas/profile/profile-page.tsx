@@ -15,13 +15,13 @@ import { profileUpdateBodySchema, type PhoneCountry } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { sessionKeys, updateProfile, type SessionUser } from '../../api/session';
-import { changeLanguage, useLanguage } from '../../app/i18n';
+import { changeLanguage, useLanguage } from '../../lib/i18n';
 import { useSignedIn } from '../../app/session/signed-in';
 import { setApiFieldErrors } from '../../lib/field-errors';
 import { FormPhoneField, FormSelectField, useLanguageOptions } from '../../lib/form-choice-fields';
 import { FormTextField, useSchemaForm } from '../../lib/form-fields';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
-import { nationalPart, phoneCountryOf, phoneValueSchema } from '../../shell/phone-input';
+import { nationalPart, phoneCountryOf, phoneValueSchema } from '../../lib/phone-input';
 import { useShellUi } from '../../shell/shell-ui';
 
 /** One's own name, language and phone: the contract of PUT /api/profile, with the phone input. */

@@ -10,7 +10,7 @@ import {
   type Language,
 } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { formatDateOnly } from '../../lib/date-only';
 
 /**

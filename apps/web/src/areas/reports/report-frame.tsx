@@ -26,7 +26,7 @@ import { useCrops, useSeasonCrops, type SeasonCrop } from '../../api/reference';
 import { reportPdfUrl, type ReportKind } from '../../api/reports';
 import { CurrentFarmGate } from '../../app/farm/current-farm-gate';
 import { useCurrentFarm } from '../../app/farm/current-farm-context';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { MessagePanel } from '../../shell/message-panel';
 
 /** The query naming the report's farm and season (`?farm_id=3&season_crop_id=11`). */

@@ -26,9 +26,9 @@ import type { SowingDetail } from '../../api/sowing-records';
 import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
-import type { ProgramFormat } from '../planning/program-format';
-import { ProgramSettingsDialog } from '../planning/program-settings-dialog';
-import { formatScore } from '../planning/program-score';
+import type { ProgramFormat } from '../shared/programs/program-format';
+import { ProgramSettingsDialog } from '../shared/programs/program-settings-dialog';
+import { formatScore } from '../shared/programs/program-score';
 
 /**
  * The plans made for the sowing's variety on /programas (GET /api/programas?cultivar_id=, the

@@ -20,7 +20,7 @@ import type {
 } from '../../api/programs';
 import type { SowingDetail } from '../../api/sowing-records';
 import type { Sowing } from '../../api/sowings';
-import { changeLanguage, i18n } from '../../app/i18n';
+import { changeLanguage, i18n } from '../../lib/i18n';
 import { farm, plot } from '../../test/farm-fixtures';
 import {
   byPath,

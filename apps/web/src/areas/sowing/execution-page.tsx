@@ -16,11 +16,12 @@ import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { InlineMessage } from '../../shell/inline-message';
 import { useShellUi } from '../../shell/shell-ui';
-import { useProgramFormat } from '../planning/program-format';
+import { useProgramFormat } from '../shared/programs/program-format';
 import { SowingPicker, type SowingOption } from './execution-header';
 import { NoProgram } from './execution-no-program';
 import { useFollowSowingFarm } from './follow-sowing-farm';
 import { ExecutionProgramView } from './execution-program';
+import { LoadingState } from '../../shell/loading-state';
 
 /** ?semeadura={id}: the sowing whose program is shown (links from the sowing's page and list). */
 export const SOWING_PARAM = 'semeadura';
@@ -30,11 +31,11 @@ export const HOME_REDIRECT_MS = 2000;
 function Loading() {
   const { t } = useTranslation('execution');
   return (
-    <Stack spacing={2} role="status" aria-label={t('loading')} data-testid="execution-loading">
+    <LoadingState label={t('loading')} testId="execution-loading">
       <Skeleton variant="rounded" height={112} />
       <Skeleton variant="rounded" height={160} />
       <Skeleton variant="rounded" height={220} />
-    </Stack>
+    </LoadingState>
   );
 }
 

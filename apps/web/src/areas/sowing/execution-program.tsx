@@ -29,11 +29,11 @@ import { useSignedIn } from '../../app/session/signed-in';
 import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { InlineMessage } from '../../shell/inline-message';
 import { useShellUi } from '../../shell/shell-ui';
-import { ProgramApplicationDialog } from '../planning/program-application-dialog';
-import { ProgramChart } from '../planning/program-chart';
-import type { ProgramFormat } from '../planning/program-format';
-import { ProgramScore } from '../planning/program-score';
-import { ProgramSuggestionDialog } from '../planning/program-suggestion-dialog';
+import { ProgramApplicationDialog } from '../shared/programs/program-application-dialog';
+import { ProgramChart } from '../shared/programs/program-chart';
+import type { ProgramFormat } from '../shared/programs/program-format';
+import { ProgramScore } from '../shared/programs/program-score';
+import { ProgramSuggestionDialog } from '../shared/programs/program-suggestion-dialog';
 import { ApplyDialog, ConfirmActionDialog, PauseDialog, ResumeDialog } from './execution-dialogs';
 import { NextSpraying, SprayingItem } from './execution-sprayings';
 

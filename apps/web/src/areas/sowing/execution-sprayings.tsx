@@ -26,9 +26,9 @@ import { daysBetween } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import { prescriptionUrl } from '../../api/executions';
 import type { Application } from '../../api/programs';
-import { useStageName } from '../planning/program-explanation';
-import { priceUnitKey, type ProgramFormat } from '../planning/program-format';
-import { ApplicationEfficacy } from '../planning/program-score';
+import { useStageName } from '../shared/programs/program-explanation';
+import { priceUnitKey, type ProgramFormat } from '../shared/programs/program-format';
+import { ApplicationEfficacy } from '../shared/programs/program-score';
 import { RowAction } from '../../shell/row-action';
 
 /** The product's unit by id, from the catalogue; absent while it loads. */

@@ -15,9 +15,9 @@ import { fromDisplayUnit, unitOf } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../lib/date-field';
 import { recordHarvest, type Sowing } from '../../api/sowings';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
-import { parseTyped, roundStored } from './sowing-format';
+import { parseTyped, roundStored } from '../shared/sowing-format';
 
 /** "Record harvest": a date and productivity (sc/ha, bu/ac in English), or a crop loss. */
 export function HarvestDialog({

@@ -34,14 +34,14 @@ import {
   type Harvest,
   type SowingDetail,
 } from '../../api/sowing-records';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { formatDateOnly } from '../../lib/date-only';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { RowAction } from '../../shell/row-action';
 import { useShellUi } from '../../shell/shell-ui';
 import { SectionCard, SectionList } from './sowing-detail-shared';
-import { formatQuantity, parseTyped, roundStored } from './sowing-format';
+import { formatQuantity, parseTyped, roundStored } from '../shared/sowing-format';
 
 interface Entry {
   key: number;

@@ -8,10 +8,10 @@ import { usePlots } from '../../api/farms';
 import { useCrops, useSeasonCrops } from '../../api/reference';
 import type { SowingDetail } from '../../api/sowing-records';
 import { useFarmVarieties } from '../../api/varieties';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useSignedIn } from '../../app/session/signed-in';
 import { formatDateOnly } from '../../lib/date-only';
-import { SOWING_STATUS_COLOR as STATUS_COLOR, formatQuantity } from './sowing-format';
+import { SOWING_STATUS_COLOR as STATUS_COLOR, formatQuantity } from '../shared/sowing-format';
 
 export function SowingStatusChip({ status }: { status: SowingStatus }) {
   const { t } = useTranslation('sowing-records');

@@ -29,7 +29,7 @@ import {
   type Irrigation,
   type SowingDetail,
 } from '../../api/sowing-records';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { RowAction } from '../../shell/row-action';
@@ -41,7 +41,7 @@ import {
   fromLocalInput,
   toLocalInput,
 } from './sowing-detail-shared';
-import { formatQuantity, parseTyped, roundStored } from './sowing-format';
+import { formatQuantity, parseTyped, roundStored } from '../shared/sowing-format';
 
 /**
  * An irrigation: from when to when, and the water depth in mm (pt, es) or inches (en), sent in mm.

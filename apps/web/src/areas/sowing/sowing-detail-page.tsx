@@ -17,16 +17,16 @@ import { SowingDetailHeader } from './sowing-detail-header';
 import { SowingDetailIrrigations } from './sowing-detail-irrigations';
 import { SowingDetailStages } from './sowing-detail-stages';
 import { useFollowSowingFarm } from './follow-sowing-farm';
+import { LoadingState } from '../../shell/loading-state';
 
 function Loading() {
   const { t } = useTranslation('sowing-records');
   return (
-    <Stack
+    <LoadingState
+      label={t('loading')}
+      testId="sowing-detail-loading"
       spacing={3}
       sx={{ maxWidth: 1120, mx: 'auto' }}
-      role="status"
-      aria-label={t('loading')}
-      data-testid="sowing-detail-loading"
     >
       <Box>
         <Skeleton width={120} />
@@ -34,7 +34,7 @@ function Loading() {
       </Box>
       <Skeleton variant="rounded" height={140} />
       <Skeleton variant="rounded" height={200} />
-    </Stack>
+    </LoadingState>
   );
 }
 

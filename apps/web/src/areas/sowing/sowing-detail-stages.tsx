@@ -28,7 +28,7 @@ import {
   type SowingDetail,
   type TimelineStage,
 } from '../../api/sowing-records';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { formatDateOnly } from '../../lib/date-only';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { useShellUi } from '../../shell/shell-ui';

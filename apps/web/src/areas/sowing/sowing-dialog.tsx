@@ -47,7 +47,7 @@ import {
   type SowingBody,
 } from '../../api/sowings';
 import { useFarmVarieties } from '../../api/varieties';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useSignedIn } from '../../app/session/signed-in';
 import {
   fieldErrorText,
@@ -56,8 +56,8 @@ import {
   type FieldErrors,
 } from '../../lib/field-errors';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
-import { AddVarietyDialog } from '../planning/add-variety-dialog';
-import { formatQuantity, parseTyped, roundStored } from './sowing-format';
+import { AddVarietyDialog } from '../shared/varieties/add-variety-dialog';
+import { formatQuantity, parseTyped, roundStored } from '../shared/sowing-format';
 import { SowingEmergenceSuggestion } from './sowing-emergence-suggestion';
 
 type NumberField =

@@ -1,7 +1,7 @@
 import { Alert, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useEmergenceSuggestion } from '../../api/sowings';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { formatDateOnly } from '../../lib/date-only';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

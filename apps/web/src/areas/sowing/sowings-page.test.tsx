@@ -8,7 +8,7 @@ import {
   type SeasonCrop,
 } from '@lavoura/domain';
 import type { Sowing } from '../../api/sowings';
-import { changeLanguage, i18n } from '../../app/i18n';
+import { changeLanguage, i18n } from '../../lib/i18n';
 import { farm, plot } from '../../test/farm-fixtures';
 import { byPath, jsonResponse, serve, type PathAnswers } from '../../test/msw-server';
 import { expectNoRawKeys, renderArea, trackMissingKeys } from '../../test/render-app';

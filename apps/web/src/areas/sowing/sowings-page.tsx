@@ -13,7 +13,6 @@ import {
   IconButton,
   Link,
   Paper,
-  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -50,7 +49,7 @@ import {
   type Sowing,
 } from '../../api/sowings';
 import { CurrentFarmGate } from '../../app/farm/current-farm-gate';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useSignedIn } from '../../app/session/signed-in';
 import { formatDateOnly } from '../../lib/date-only';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
@@ -70,24 +69,13 @@ import {
   type SelectFilter,
   type SowingFacets,
 } from './sowing-filters';
-import { SOWING_STATUS_COLOR as STATUS_COLOR, formatQuantity } from './sowing-format';
+import { SOWING_STATUS_COLOR as STATUS_COLOR, formatQuantity } from '../shared/sowing-format';
 import { RowAction } from '../../shell/row-action';
+import { LoadingState } from '../../shell/loading-state';
 
 function Loading() {
   const { t } = useTranslation('sowings');
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2 }}
-      role="status"
-      aria-label={t('loading')}
-      data-testid="sowings-loading"
-    >
-      {[0, 1, 2, 3].map((row) => (
-        <Skeleton key={row} height={48} />
-      ))}
-    </Paper>
-  );
+  return <LoadingState label={t('loading')} testId="sowings-loading" rows={4} rowHeight={48} />;
 }
 
 /** What a row shows, already in the user's words and units. */

@@ -17,7 +17,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Farm, useFarms } from '../../api/farms';
 import type { Bound } from '../../lib/form-fields';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { fieldErrorText } from '../../lib/field-errors';
 
 type FarmsQuery = ReturnType<typeof useFarms>;

@@ -27,12 +27,12 @@ import { ApiError } from '../../api/http';
 import { type Profile } from '../../api/reference';
 import { sessionKeys } from '../../api/session';
 import { createMember, updateMember, userKeys, type Member } from '../../api/users';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { setApiFieldErrors } from '../../lib/field-errors';
 import { FormPhoneField, FormSelectField, useLanguageOptions } from '../../lib/form-choice-fields';
 import { FormTextField, useSchemaForm } from '../../lib/form-fields';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
-import { phoneValueSchema } from '../../shell/phone-input';
+import { phoneValueSchema } from '../../lib/phone-input';
 import { FormFarmsField, farmIdsToSave } from './farm-picker';
 
 /** The contract's user, with the dialog's empty profile select ('') and phone input. */

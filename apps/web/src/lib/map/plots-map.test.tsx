@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../app/i18n';
+import { changeLanguage } from '../i18n';
 import { PlotsMap, type MapPlot } from './plots-map';
 
 const SQUARE: MapPlot = {

@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { Alert, Box, Skeleton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { loadNamespaces } from '../../app/i18n';
+import { loadNamespaces } from '../i18n';
 import type { PlotEditorMapProps, PlotsMapProps } from './map-types';
 
 export type {

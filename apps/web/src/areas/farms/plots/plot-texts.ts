@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { formatTruncated, toDisplayUnit, unitOf } from '@lavoura/domain';
-import { useLanguage } from '../../../app/i18n';
+import { useLanguage } from '../../../lib/i18n';
 
 /** An area stored in hectares, the language's way: "12,5 ha" in pt and es, "30.88 ac" in English. */
 export function useAreaText(): (hectares: number) => string {

@@ -8,7 +8,7 @@ import {
   type Farm,
   type Plot,
 } from '@lavoura/domain';
-import { changeLanguage, i18n } from '../../../app/i18n';
+import { changeLanguage, i18n } from '../../../lib/i18n';
 import { farm, plot } from '../../../test/farm-fixtures';
 import {
   type PathAnswers,
