@@ -77,7 +77,7 @@ export const APP_OBJECT_SCHEMA_ALLOWED = [
   // The bundled catalogue's data files as the rebuild script writes them: read from disk only.
   'apps/api/src/db/catalogue/catalogue-files.ts',
   // Pure UI form state (text fields before they become a body, a toggle per row): no body shape.
-  'apps/web/src/shell/phone-input.tsx',
+  'apps/web/src/lib/phone-input.tsx',
   'apps/web/src/areas/farms/farm-notifications-dialog.tsx',
   // Form state whose fields pipe typed text into the domain body's own field schemas (`.shape`).
   'apps/web/src/areas/farms/farm-form.ts',

@@ -101,3 +101,13 @@ export type DigestHarvest = z.infer<typeof digestHarvestSchema>;
 export type DigestFarm = z.infer<typeof digestFarmSchema>;
 export type WeeklyDigest = z.infer<typeof weeklyDigestSchema>;
 export type DigestLink = z.infer<typeof digestLinkSchema>;
+
+/** GET/POST /api/notifications/unsubscribe: the link of a recurring e-mail (issue 29 item 9). */
+export const unsubscribeQuerySchema = z.object({
+  token: z.optional(
+    z.string().check(z.maxLength(4096), z.describe('the e-mail’s unsubscribe token')),
+  ),
+  lang: z.optional(
+    z.string().check(z.maxLength(8), z.describe('the e-mail’s language, for an error page')),
+  ),
+});

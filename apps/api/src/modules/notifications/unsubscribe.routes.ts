@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@lavoura/domain';
+import { errorBodySchema, unsubscribeQuerySchema } from '@lavoura/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,10 +6,7 @@ import { unsubscribeHtml, type UnsubscribeService } from './unsubscribe.service.
 
 const tags = ['notifications'];
 
-const querystring = z.object({
-  token: z.string().max(4096).optional().describe('the e-mail’s unsubscribe token'),
-  lang: z.string().max(8).optional().describe('the e-mail’s language, for an error page'),
-});
+const querystring = unsubscribeQuerySchema;
 
 const page = z.string().describe('text/html; charset=utf-8');
 const response = { 200: page, 400: page, 410: page, 500: errorBodySchema, 503: errorBodySchema };

@@ -6,7 +6,6 @@ import {
 } from '@lavoura/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { PDF, commonErrorResponses, jsonOrFileAnswer } from '../../http/schemas.ts';
