@@ -14,7 +14,6 @@ export * from './locale.ts';
 export * from './units.ts';
 export * from './number-format.ts';
 export * from './query-fragment.ts';
-export * from './feature-toggles.ts';
 export * from './errors.ts';
 export * from './field-errors.ts';
 export * from './contracts/reference.ts';

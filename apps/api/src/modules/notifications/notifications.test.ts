@@ -516,15 +516,38 @@ describe('unsubscribing from a recurring e-mail (issue 29 item 9)', () => {
       NOTIFICATION_TYPE_IDS.weekly_applications,
     ]);
 
-    // The body's link, followed in a browser with no session: the digest is off, the quotes not.
+    // The body's link, followed with no session (or by a mail scanner): a page that asks to
+    // confirm, in the person's language, and nothing changes yet.
     const followed = await app.app.inject({ method: 'GET', url: pathOf(digestLink) });
     expect(followed.statusCode).toBe(200);
     expect(followed.headers['content-type']).toContain('text/html');
     expect(followed.body).toContain('<html lang="pt-BR">');
     expect(followed.body).toContain(
+      'Parar de receber os e-mails de &#34;Aplicações da semana&#34; da Lavoura',
+    );
+    expect(followed.body).toContain(
+      '<form method="post"><button type="submit" style="font: inherit; padding: 0.5rem 1rem">Cancelar estes e-mails</button></form>',
+    );
+    expect(await settingsOf(leaving)).toEqual([
+      NOTIFICATION_TYPE_IDS.commodity_quotations,
+      NOTIFICATION_TYPE_IDS.weekly_applications,
+    ]);
+
+    // The page's button POSTs the form back to the same link: the digest is off, the quotes not.
+    const confirmed = await app.app.inject({
+      method: 'POST',
+      url: pathOf(digestLink),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.headers['content-type']).toContain('text/html');
+    expect(confirmed.body).toContain('<html lang="pt-BR">');
+    expect(confirmed.body).not.toContain('<form');
+    expect(confirmed.body).toContain(
       'você não recebe mais os e-mails de &#34;Aplicações da semana&#34; da Lavoura',
     );
-    expect(followed.body).toContain('Para voltar a recebê-los');
+    expect(confirmed.body).toContain('Para voltar a recebê-los');
     expect(await settingsOf(leaving)).toEqual([NOTIFICATION_TYPE_IDS.commodity_quotations]);
     // The same preference the farm's notifications dialog shows.
     const shown = await app.app.inject({
@@ -563,6 +586,7 @@ describe('unsubscribing from a recurring e-mail (issue 29 item 9)', () => {
     expect(await mailsTo(app, leaving.member.email)).toHaveLength(mails.length + 1);
     // Following a link again does no harm.
     expect((await app.app.inject({ method: 'GET', url: pathOf(digestLink) })).statusCode).toBe(200);
+    expect(await settingsOf(leaving)).toEqual([]);
   });
 
   it('answers an expired link and one with no token with a clear page in the link’s language, changing nothing', async () => {

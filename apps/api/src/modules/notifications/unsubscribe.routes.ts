@@ -15,7 +15,8 @@ const response = { 200: page, 400: page, 410: page, 500: errorBodySchema, 503: e
  * The unsubscribe link of the recurring e-mails (issue 29 item 9), public: the signed token is the
  * access. GET is the link a person follows from the e-mail's body; POST is RFC 8058's one-click,
  * which a mail app sends to the List-Unsubscribe address with the body
- * `List-Unsubscribe=One-Click` (form-encoded or multipart; read and ignored: the token says it all).
+ * `List-Unsubscribe=One-Click` (form-encoded or multipart; read and ignored: the token says it all),
+ * and the one the GET's page sends when the person confirms. Only the POST changes anything.
  */
 export function unsubscribeRoutes(service: UnsubscribeService) {
   return async function register(fastify: FastifyInstance): Promise<void> {
@@ -24,17 +25,15 @@ export function unsubscribeRoutes(service: UnsubscribeService) {
       app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_r, body, done) =>
         done(null, body),
       );
-    const handler = async (
-      request: { query: z.infer<typeof querystring> },
-      reply: FastifyReply,
-    ) => {
-      const answer = await service.unsubscribe(request.query.token ?? '', request.query.lang);
-      return reply
-        .code(answer.status)
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(unsubscribeHtml(answer));
-    };
+    const answer = (action: 'confirmation' | 'unsubscribe') =>
+      async function handler(request: { query: z.infer<typeof querystring> }, reply: FastifyReply) {
+        const page = await service[action](request.query.token ?? '', request.query.lang);
+        return reply
+          .code(page.status)
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(unsubscribeHtml(page));
+      };
     app.get(
       '/notifications/unsubscribe',
       {
@@ -43,12 +42,12 @@ export function unsubscribeRoutes(service: UnsubscribeService) {
           tags,
           operationId: 'unsubscribeFromEmail',
           summary:
-            'Turns the token’s kind of e-mail (weekly digest, quotes, rain alert) off for its person on every farm of its account and answers a small page saying so; 400 exception.unsubscribe.invalid_token or 410 expired_token change nothing',
+            'The page of a recurring e-mail’s unsubscribe link: it names the kind of e-mail (weekly digest, quotes, rain alert) and asks to confirm with a button that POSTs back; following the link changes nothing (a mail scanner opens every link). 400 exception.unsubscribe.invalid_token, 410 expired_token',
           querystring,
           response,
         },
       },
-      handler,
+      answer('confirmation'),
     );
     app.post(
       '/notifications/unsubscribe',
@@ -58,12 +57,12 @@ export function unsubscribeRoutes(service: UnsubscribeService) {
           tags,
           operationId: 'unsubscribeFromEmailOneClick',
           summary:
-            'RFC 8058 one-click unsubscribe (body List-Unsubscribe=One-Click): the same as the GET',
+            'Turns the token’s kind of e-mail off for its person on every farm of its account and answers a page saying so: the confirmation’s button, or RFC 8058 one-click (body List-Unsubscribe=One-Click). A tampered or expired token changes nothing (400, 410)',
           querystring,
           response,
         },
       },
-      handler,
+      answer('unsubscribe'),
     );
   };
 }

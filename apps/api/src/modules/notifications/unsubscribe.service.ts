@@ -34,11 +34,14 @@ export interface UnsubscribePage {
   title: string;
   paragraphs: string[];
   appUrl: string;
+  /** The confirmation's button (the GET's page): it POSTs back to the same link. */
+  confirmButton?: string;
 }
 
 /**
  * Unsubscribing from a recurring e-mail (issue 29 item 9): the digest, the quotes summary and the
- * rain alert carry a signed link; following it (GET, or the mail app's one-click POST) removes the
+ * rain alert carry a signed link; confirming it (the link's page POSTs back, as the mail app's
+ * one-click does) removes the
  * e-mail's notification type from the person's farm notification settings in that account, the
  * same preference the farm's notifications dialog edits, so the next run sends them nothing.
  */
@@ -69,24 +72,34 @@ export class UnsubscribeService {
   }
 
   /**
+   * The page of the e-mail's link (GET): what it will stop and a button that confirms (a POST to
+   * the same link). Following the link changes nothing, so a mail scanner that opens every link
+   * cannot unsubscribe anyone (RFC 8058 §1: only the POST acts).
+   */
+  async confirmation(token: string, linkLanguage: string | undefined): Promise<UnsubscribePage> {
+    const checked = await this.check(token, linkLanguage);
+    if ('refusal' in checked) return checked.refusal;
+    const { language, kind } = await this.recipientOf(checked.claims, checked.fallback);
+    return {
+      ...this.page(
+        200,
+        language,
+        [translate(language, 'digest', 'unsubscribe.confirm', { kind })],
+        translate(language, 'digest', 'unsubscribe.title'),
+      ),
+      confirmButton: translate(language, 'digest', 'unsubscribe.confirm_button'),
+    };
+  }
+
+  /**
    * Turns the token's kind off for its person on every farm of its account, then says so in their
-   * language. A tampered or expired token changes nothing: the page says why (400 or 410), in the
-   * link's language.
+   * language (the confirmation's button, or the mail app's one-click POST). A tampered or expired
+   * token changes nothing: the page says why (400 or 410), in the link's language.
    */
   async unsubscribe(token: string, linkLanguage: string | undefined): Promise<UnsubscribePage> {
-    const fallback: Language = isLanguage(linkLanguage) ? linkLanguage : 'pt';
-    let claims;
-    try {
-      claims = await this.deps.tokens.verify(token, this.now());
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return this.page(
-        error.status,
-        fallback,
-        [translate(fallback, 'errors', error.key)],
-        translate(fallback, 'digest', 'unsubscribe.error_title'),
-      );
-    }
+    const checked = await this.check(token, linkLanguage);
+    if ('refusal' in checked) return checked.refusal;
+    const { claims } = checked;
     const s = t.farmNotificationSettings;
     const typeId = NOTIFICATION_TYPE_IDS[UNSUBSCRIBE_KINDS[claims.kind]];
     await this.deps.db
@@ -96,6 +109,40 @@ export class UnsubscribeService {
         updatedAt: this.now(),
       })
       .where(and(eq(s.accountId, claims.accountId), eq(s.userId, claims.userId)));
+    const { language, kind } = await this.recipientOf(claims, checked.fallback);
+    return this.page(
+      200,
+      language,
+      [
+        translate(language, 'digest', 'unsubscribe.done', { kind }),
+        translate(language, 'digest', 'unsubscribe.again', { kind }),
+      ],
+      translate(language, 'digest', 'unsubscribe.title'),
+    );
+  }
+
+  /** The token's claims, or the error page of a tampered or expired one. */
+  private async check(token: string, linkLanguage: string | undefined) {
+    const fallback: Language = isLanguage(linkLanguage) ? linkLanguage : 'pt';
+    try {
+      return { claims: await this.deps.tokens.verify(token, this.now()), fallback };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const refusal = this.page(
+        error.status,
+        fallback,
+        [translate(fallback, 'errors', error.key)],
+        translate(fallback, 'digest', 'unsubscribe.error_title'),
+      );
+      return { refusal };
+    }
+  }
+
+  /** The person's language (else the link's) and the e-mail kind's name in it. */
+  private async recipientOf(
+    claims: { userId: number; kind: UnsubscribeKind },
+    fallback: Language,
+  ): Promise<{ language: Language; kind: string }> {
     const [user] = await this.deps.db
       .select({ language: t.users.language })
       .from(t.users)
@@ -106,15 +153,7 @@ export class UnsubscribeService {
       'reference',
       `notification_type.${UNSUBSCRIBE_KINDS[claims.kind]}`,
     );
-    return this.page(
-      200,
-      language,
-      [
-        translate(language, 'digest', 'unsubscribe.done', { kind }),
-        translate(language, 'digest', 'unsubscribe.again', { kind }),
-      ],
-      translate(language, 'digest', 'unsubscribe.title'),
-    );
+    return { language, kind };
   }
 
   private page(
@@ -143,7 +182,7 @@ export function unsubscribeHtml(page: UnsubscribePage): string {
 <body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; color: #1b2a1b">
 <h1 style="font-size: 1.4rem">${escapeHtml(page.title)}</h1>
 ${page.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<p><a href="${escapeHtml(page.appUrl)}">${escapeHtml(translate(page.language, 'digest', 'unsubscribe.open'))}</a></p>
+${page.confirmButton ? `<form method="post"><button type="submit" style="font: inherit; padding: 0.5rem 1rem">${escapeHtml(page.confirmButton)}</button></form>\n` : ''}<p><a href="${escapeHtml(page.appUrl)}">${escapeHtml(translate(page.language, 'digest', 'unsubscribe.open'))}</a></p>
 </body>
 </html>
 `;
