@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { UnsubscribeTokens } from './unsubscribe-token.ts';
+import type { UnsubscribeClaims, UnsubscribeTokens } from './unsubscribe-token.ts';
 
 export interface UnsubscribeServiceDeps {
   db: Database;
@@ -122,7 +122,10 @@ export class UnsubscribeService {
   }
 
   /** The token's claims, or the error page of a tampered or expired one. */
-  private async check(token: string, linkLanguage: string | undefined) {
+  private async check(
+    token: string,
+    linkLanguage: string | undefined,
+  ): Promise<{ claims: UnsubscribeClaims; fallback: Language } | { refusal: UnsubscribePage }> {
     const fallback: Language = isLanguage(linkLanguage) ? linkLanguage : 'pt';
     try {
       return { claims: await this.deps.tokens.verify(token, this.now()), fallback };
