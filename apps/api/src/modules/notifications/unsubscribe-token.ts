@@ -1,16 +1,14 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
 import {
   ERRORS,
   UNSUBSCRIBE_KINDS,
   UNSUBSCRIBE_TOKEN_DAYS,
   type UnsubscribeKind,
 } from '@lavoura/domain';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../../http/app-error.ts';
+import { LinkTokens } from '../../lib/link-tokens.ts';
 
 /** The claim that tells an unsubscribe link from a session or digest token. */
 export const UNSUBSCRIBE_PURPOSE = 'unsubscribe';
-const LIFETIME_SECONDS = UNSUBSCRIBE_TOKEN_DAYS * 24 * 60 * 60;
 
 export interface UnsubscribeClaims {
   userId: number;
@@ -28,47 +26,25 @@ const isKind = (value: unknown): value is UnsubscribeKind =>
  * refuses it) and its purpose differs from the digest link's (each refuses the other's).
  */
 export class UnsubscribeTokens {
-  private readonly key: KeyObject;
+  private readonly tokens: LinkTokens;
 
   constructor(secret: string) {
-    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
+    this.tokens = new LinkTokens(secret, UNSUBSCRIBE_PURPOSE, UNSUBSCRIBE_TOKEN_DAYS, {
+      expired: ERRORS.unsubscribeExpiredToken,
+      invalid: ERRORS.unsubscribeInvalidToken,
+      what: 'unsubscribe link',
+    });
   }
 
   async sign(claims: UnsubscribeClaims, now: Date): Promise<string> {
-    const issuedAt = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ purpose: UNSUBSCRIBE_PURPOSE, acc: claims.accountId, kind: claims.kind })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(claims.userId))
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + LIFETIME_SECONDS)
-      .sign(this.key);
+    const { userId, accountId, kind } = claims;
+    return (await this.tokens.sign({ userId, accountId }, now, { kind })).token;
   }
 
   /** 410 exception.unsubscribe.expired_token when too old, 400 invalid_token otherwise. */
   async verify(token: string, now: Date): Promise<UnsubscribeClaims> {
-    let payload: Record<string, unknown>;
-    try {
-      ({ payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        currentDate: now,
-        requiredClaims: ['sub', 'iat', 'exp'],
-      }));
-    } catch (error) {
-      // jose checks the signature first: only a genuine token can be reported as expired.
-      if (error instanceof joseErrors.JWTExpired)
-        throw new AppError(ERRORS.unsubscribeExpiredToken, 'The unsubscribe link has expired');
-      throw new AppError(ERRORS.unsubscribeInvalidToken, 'Not an unsubscribe link');
-    }
-    const userId = Number(payload.sub);
-    const accountId = Number(payload.acc);
-    if (
-      payload.purpose !== UNSUBSCRIBE_PURPOSE ||
-      !isKind(payload.kind) ||
-      !Number.isSafeInteger(userId) ||
-      userId <= 0 ||
-      !Number.isSafeInteger(accountId) ||
-      accountId <= 0
-    )
+    const { userId, accountId, payload } = await this.tokens.verify(token, now);
+    if (!isKind(payload.kind))
       throw new AppError(ERRORS.unsubscribeInvalidToken, 'Not an unsubscribe link');
     return { userId, accountId, kind: payload.kind };
   }
