@@ -1,15 +1,23 @@
 import { errorBodySchema, unsubscribeQuerySchema } from '@lavoura/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { fileAnswer } from '../../http/schemas.ts';
 import { unsubscribeHtml, type UnsubscribeService } from './unsubscribe.service.ts';
 
 const tags = ['notifications'];
 
 const querystring = unsubscribeQuerySchema;
 
-const page = z.string().describe('text/html; charset=utf-8');
-const response = { 200: page, 400: page, 410: page, 500: errorBodySchema, 503: errorBodySchema };
+// A person's browser follows the link: every answer, a refusal too, is a small page to read.
+const page = (description: string) => fileAnswer(description, ['text/html']);
+const response = {
+  200: page('The page, in the person’s language'),
+  400: page('Not an unsubscribe link (exception.unsubscribe.invalid_token): a page saying so'),
+  410: page('The link has expired (exception.unsubscribe.expired_token): a page saying so'),
+  500: errorBodySchema,
+  503: errorBodySchema,
+};
 
 /**
  * The unsubscribe link of the recurring e-mails (issue 29 item 9), public: the signed token is the
