@@ -256,6 +256,8 @@ describe.skipIf(!hasChromium)('buying a plan', () => {
     await blocked.waitFor();
     expect(await blocked.textContent()).toContain('não tem permissão');
     expect(await page.getByTestId('payment-form').count()).toBe(0);
+    // A late refetch still in the handler when the page closes must not fail the run afterwards.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.context().close();
   }, 120_000);
 });
