@@ -105,7 +105,9 @@ describe('route table', () => {
 
       const testId = PAGE_TEST_IDS[path];
       if (testId) {
-        await screen.findByTestId(testId);
+        // An area's first render imports its lazy chunk (the farms area brings the map's
+        // libraries): seconds when jsdom shares two cores with the browser tier.
+        await screen.findByTestId(testId, {}, { timeout: 15_000 });
       } else if (area === 'warnings') {
         await screen.findByTestId('not-found-page');
       } else {
