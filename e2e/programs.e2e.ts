@@ -266,7 +266,9 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     const tag = why.getByTestId('efficacy-tag').first();
     expect(await tag.getAttribute('data-tag')).toBe('D');
     expect(await tag.innerText()).toContain('S15');
-    // The tag says who the source is: its tooltip names the authors and the year.
+    // The tag says who the source is: its tooltip names the authors and the year. The pointer
+    // comes from elsewhere, so the tag sees it enter (it may already rest where the tag now is).
+    await page.mouse.move(0, 0);
     await tag.hover();
     await expect
       .poll(() => page.getByRole('tooltip').innerText())
