@@ -68,6 +68,16 @@ const REMAINING = [
   'apps/web/src/areas/notes/note-dialog.tsx',
 ];
 /**
+ * Tenancy is written once (apps/api/src/policies/tenancy.ts): a query's account condition is
+ * `ofAccount(table, session)`, never a hand-written `eq(table.accountId, …)`. Joins between two
+ * tables' account columns and prepared statements' placeholders are not tenancy filters.
+ */
+const HAND_WRITTEN_TENANCY = {
+  selector:
+    "CallExpression[callee.name='eq'][arguments.0.property.name='accountId']:not([arguments.1.object.object.name='t']):not([arguments.1.callee.object.name='sql'])",
+  message: 'Scope a query to its account with ofAccount(table, session) from policies/tenancy.ts.',
+};
+/**
  * Where an app may still define an object schema. For good: what is no HTTP contract. Until moved
  * (issue 29 item 1, to be emptied): the routes whose bodies and answers are still written there.
  */
@@ -117,12 +127,14 @@ export default tseslint.config(
   },
   {
     files: ['{apps,packages,scripts}/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', ERROR_KEY_LITERAL] },
+    rules: { 'no-restricted-syntax': ['error', ERROR_KEY_LITERAL, HAND_WRITTEN_TENANCY] },
   },
   {
     files: ['apps/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
     ignores: APP_OBJECT_SCHEMA_ALLOWED,
-    rules: { 'no-restricted-syntax': ['error', ERROR_KEY_LITERAL, APP_OBJECT_SCHEMA] },
+    rules: {
+      'no-restricted-syntax': ['error', ERROR_KEY_LITERAL, APP_OBJECT_SCHEMA, HAND_WRITTEN_TENANCY],
+    },
   },
   {
     files: ['packages/**/*.{ts,tsx}'],
@@ -135,7 +147,13 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/**/*.service.ts', 'apps/api/src/db/**', 'apps/api/src/**/*.test.ts'],
+    ignores: [
+      'apps/api/src/**/*.service.ts',
+      'apps/api/src/db/**',
+      'apps/api/src/**/*.test.ts',
+      // The account condition every service query starts with: SQL, written once.
+      'apps/api/src/policies/tenancy.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

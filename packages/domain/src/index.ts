@@ -20,6 +20,7 @@ export * from './contracts/reference.ts';
 export * from './access/route-access.ts';
 export * from './access/permissions.ts';
 export * from './access/member-access.ts';
+export * from './access/record-access.ts';
 export * from './password.ts';
 export * from './phone.ts';
 export * from './contracts/common.ts';

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { demoBrsVarieties, demoProducts, demoSoybeanSeason } from './demo-season.ts';
 import * as t from './schema.ts';
+import { ofAccount } from '../policies/tenancy.ts';
 
 /**
  * The Full demo account's previous soybean season on Fazenda Três Irmãos (issue 14 item 4; the
@@ -89,7 +90,7 @@ export async function seedDemoHarvests(db: Database, demo: { accountId: number }
     const plots = await run
       .select({ id: t.plots.id, name: t.plots.name, area: t.plots.area })
       .from(t.plots)
-      .where(and(eq(t.plots.accountId, demo.accountId), eq(t.plots.farmId, farm.id)));
+      .where(and(ofAccount(t.plots, demo), eq(t.plots.farmId, farm.id)));
     const names = [...new Set(SPRAYS.flat().map((product) => product.name))];
     const { idOf: productId } = await demoProducts(run, names, 'Demo harvests');
 

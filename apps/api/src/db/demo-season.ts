@@ -10,6 +10,7 @@ import {
 import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import * as t from './schema.ts';
+import { ofAccount } from '../policies/tenancy.ts';
 
 /** The Full demo's farm whose seasons carry programs and harvests (demo-programs, demo-harvests). */
 export const DEMO_FARM = 'Fazenda Três Irmãos';
@@ -37,7 +38,7 @@ export async function demoSeason(
   const [farm] = await db
     .select({ id: t.farms.id, timeZone: t.farms.timeZone })
     .from(t.farms)
-    .where(and(eq(t.farms.accountId, demo.accountId), eq(t.farms.name, of.farmName)));
+    .where(and(ofAccount(t.farms, demo), eq(t.farms.name, of.farmName)));
   if (!farm) throw new Error(`${who}: no ${of.farmName}`);
   const today = todayIn(farm.timeZone, new Date());
   const season = seasonPeriod(

@@ -1,5 +1,6 @@
 import { routeAccess } from './route-access.ts';
 import type { PermissionCode } from './permissions.ts';
+import type { ProfileUid } from '../reference/profiles.ts';
 
 /**
  * What a signed-in member may do with a member of their account: read by the API's users policy
@@ -15,6 +16,8 @@ export interface MemberAccess {
   readPhones: boolean;
   /** Profile and farms of the membership (and its job title). */
   manage: boolean;
+  /** Nobody changes their own profile: an administrator could lock the account out. */
+  changeProfile: boolean;
   setJobTitle: boolean;
   activate: boolean;
   remove: boolean;
@@ -38,11 +41,17 @@ export function memberAccess(actor: MemberActor, member: { userId: number }): Me
     read: self || manages('USER_LISTAR'),
     readPhones: self || manages('USER_VISUALIZAR'),
     manage: edits,
+    changeProfile: !self && edits,
     setJobTitle: self || edits,
     activate: !self && edits,
     remove: !self && manages('USER_EXCLUIR'),
     editPerson: self,
   };
+}
+
+/** Internal job titles (the company's own staff) are given by the platform's ADMIN profile only. */
+export function mayAssignJobTitle(profile: ProfileUid, title: { internal: boolean }): boolean {
+  return !title.internal || profile === 'ADMIN';
 }
 
 /**

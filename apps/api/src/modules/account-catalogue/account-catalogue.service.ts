@@ -22,6 +22,8 @@ import { readEfficacyRules } from '../../db/catalogue/catalogue-files.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
+import { authorizeRecord } from '../../policies/records.policy.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 type Pesticide = typeof t.pesticides.$inferSelect;
 type Variety = typeof t.varieties.$inferSelect;
@@ -56,7 +58,7 @@ export class AccountCatalogueService {
       .select({ product: t.pesticides, informer: t.users.name })
       .from(t.pesticides)
       .leftJoin(t.users, eq(t.users.id, t.pesticides.informedBy))
-      .where(eq(t.pesticides.accountId, session.accountId))
+      .where(ofAccount(t.pesticides, session))
       .orderBy(asc(sql`lower(${t.pesticides.name})`), asc(t.pesticides.id));
     return Promise.all(rows.map((row) => this.productAnswer(row.product, row.informer)));
   }
@@ -66,12 +68,13 @@ export class AccountCatalogueService {
       .select({ product: t.pesticides, informer: t.users.name })
       .from(t.pesticides)
       .leftJoin(t.users, eq(t.users.id, t.pesticides.informedBy))
-      .where(and(eq(t.pesticides.id, id), eq(t.pesticides.accountId, session.accountId)));
+      .where(and(eq(t.pesticides.id, id), ofAccount(t.pesticides, session)));
     if (!row) throw new AppError(ERRORS.notFound, 'Product not found');
     return this.productAnswer(row.product, row.informer);
   }
 
   async createProduct(session: Session, body: AccountProductBody): Promise<AccountProduct> {
+    authorizeRecord(session, 'accountProduct', 'create');
     const values = await this.productValues(session, body);
     const id = await this.db.transaction(async (run) => {
       const [row] = await run
@@ -90,12 +93,13 @@ export class AccountCatalogueService {
     body: AccountProductBody,
   ): Promise<AccountProduct> {
     await this.product(session, id);
+    authorizeRecord(session, 'accountProduct', 'change');
     const values = await this.productValues(session, body);
     await this.db.transaction(async (run) => {
       await run
         .update(t.pesticides)
         .set(values)
-        .where(and(eq(t.pesticides.id, id), eq(t.pesticides.accountId, session.accountId)));
+        .where(and(eq(t.pesticides.id, id), ofAccount(t.pesticides, session)));
       await this.writeFacts(run, id, body, values);
     });
     return this.product(session, id);
@@ -103,15 +107,11 @@ export class AccountCatalogueService {
 
   async deleteProduct(session: Session, id: number): Promise<void> {
     await this.product(session, id);
+    authorizeRecord(session, 'accountProduct', 'delete');
     const [used] = await this.db
       .select({ id: t.sprayingProducts.id })
       .from(t.sprayingProducts)
-      .where(
-        and(
-          eq(t.sprayingProducts.accountId, session.accountId),
-          eq(t.sprayingProducts.pesticideId, id),
-        ),
-      )
+      .where(and(ofAccount(t.sprayingProducts, session), eq(t.sprayingProducts.pesticideId, id)))
       .limit(1);
     if (used) throw new AppError(ERRORS.productInUse, 'The product is used in a program');
     await this.db.transaction(async (run) => {
@@ -119,13 +119,13 @@ export class AccountCatalogueService {
         .delete(t.accountPesticideValues)
         .where(
           and(
-            eq(t.accountPesticideValues.accountId, session.accountId),
+            ofAccount(t.accountPesticideValues, session),
             eq(t.accountPesticideValues.pesticideId, id),
           ),
         );
       await run
         .delete(t.pesticides)
-        .where(and(eq(t.pesticides.id, id), eq(t.pesticides.accountId, session.accountId)));
+        .where(and(eq(t.pesticides.id, id), ofAccount(t.pesticides, session)));
     });
   }
 
@@ -134,7 +134,7 @@ export class AccountCatalogueService {
       .select({ variety: t.varieties, informer: t.users.name })
       .from(t.varieties)
       .leftJoin(t.users, eq(t.users.id, t.varieties.informedBy))
-      .where(eq(t.varieties.accountId, session.accountId))
+      .where(ofAccount(t.varieties, session))
       .orderBy(asc(sql`lower(${t.varieties.name})`), asc(t.varieties.id));
     return rows.map((row) => varietyAnswer(row.variety, row.informer));
   }
@@ -144,12 +144,13 @@ export class AccountCatalogueService {
       .select({ variety: t.varieties, informer: t.users.name })
       .from(t.varieties)
       .leftJoin(t.users, eq(t.users.id, t.varieties.informedBy))
-      .where(and(eq(t.varieties.id, id), eq(t.varieties.accountId, session.accountId)));
+      .where(and(eq(t.varieties.id, id), ofAccount(t.varieties, session)));
     if (!row) throw new AppError(ERRORS.notFound, 'Variety not found');
     return varietyAnswer(row.variety, row.informer);
   }
 
   async createVariety(session: Session, body: AccountVarietyBody): Promise<AccountVariety> {
+    authorizeRecord(session, 'accountVariety', 'create');
     const [row] = await this.db
       .insert(t.varieties)
       .values({
@@ -166,52 +167,40 @@ export class AccountCatalogueService {
     body: AccountVarietyBody,
   ): Promise<AccountVariety> {
     await this.variety(session, id);
+    authorizeRecord(session, 'accountVariety', 'change');
     await this.db
       .update(t.varieties)
       .set(varietyValues(session, body))
-      .where(and(eq(t.varieties.id, id), eq(t.varieties.accountId, session.accountId)));
+      .where(and(eq(t.varieties.id, id), ofAccount(t.varieties, session)));
     return this.variety(session, id);
   }
 
   /** 409 exception.variety.in_use once sown or planned; a farm that only added it lets it go. */
   async deleteVariety(session: Session, id: number): Promise<void> {
     await this.variety(session, id);
+    authorizeRecord(session, 'accountVariety', 'delete');
     const farmVarieties = this.db
       .select({ id: t.farmVarieties.id })
       .from(t.farmVarieties)
-      .where(
-        and(eq(t.farmVarieties.accountId, session.accountId), eq(t.farmVarieties.varietyId, id)),
-      );
+      .where(and(ofAccount(t.farmVarieties, session), eq(t.farmVarieties.varietyId, id)));
     const [sown] = await this.db
       .select({ id: t.sowings.id })
       .from(t.sowings)
-      .where(
-        and(
-          eq(t.sowings.accountId, session.accountId),
-          inArray(t.sowings.farmVarietyId, farmVarieties),
-        ),
-      )
+      .where(and(ofAccount(t.sowings, session), inArray(t.sowings.farmVarietyId, farmVarieties)))
       .limit(1);
     const [planned] = await this.db
       .select({ id: t.programs.id })
       .from(t.programs)
-      .where(
-        and(
-          eq(t.programs.accountId, session.accountId),
-          inArray(t.programs.farmVarietyId, farmVarieties),
-        ),
-      )
+      .where(and(ofAccount(t.programs, session), inArray(t.programs.farmVarietyId, farmVarieties)))
       .limit(1);
     if (sown || planned) throw new AppError(ERRORS.varietyInUse, 'The variety is sown');
     await this.db.transaction(async (run) => {
       await run
         .delete(t.farmVarieties)
-        .where(
-          and(eq(t.farmVarieties.accountId, session.accountId), eq(t.farmVarieties.varietyId, id)),
-        );
+        .where(and(ofAccount(t.farmVarieties, session), eq(t.farmVarieties.varietyId, id)));
       await run
         .delete(t.varieties)
-        .where(and(eq(t.varieties.id, id), eq(t.varieties.accountId, session.accountId)));
+        .where(and(eq(t.varieties.id, id), ofAccount(t.varieties, session)));
     });
   }
 

@@ -16,6 +16,7 @@ import type { Mailer } from '../../providers/mail/mailer.ts';
 import { composeMail } from '../../providers/mail/messages.ts';
 import { toBackOfficeAccount } from './back-office-account.presenter.ts';
 import { activationCode, hashPassword, temporaryPassword } from '../auth/passwords.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 export const ACTIVATION_CODE_MS = 24 * 60 * 60 * 1000;
 /** The confirmation e-mail can be sent again only every 3 minutes. */
@@ -365,7 +366,7 @@ export class AccountsService {
     const [members] = await db
       .select({ n: count() })
       .from(t.memberships)
-      .where(and(eq(t.memberships.accountId, id), eq(t.memberships.active, true)));
+      .where(and(ofAccount(t.memberships, id), eq(t.memberships.active, true)));
     return toBackOfficeAccount(account, plan!, members?.n ?? 0);
   }
 }

@@ -17,6 +17,7 @@ import { hashPassword, temporaryPassword, verifyPassword } from './passwords.ts'
 import { accountsOf, contractProblem, openSession } from './session.service.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import type { TokenSigner } from './tokens.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /** A hash no password matches, verified for unknown e-mails so they cost what known ones do. */
 let unknownHash: Promise<string> | undefined;
@@ -144,7 +145,7 @@ export class AuthService {
       .where(
         and(
           eq(t.memberships.userId, session.userId),
-          eq(t.memberships.accountId, accountId),
+          ofAccount(t.memberships, accountId),
           eq(t.memberships.active, true),
           isNotNull(t.memberships.acceptedAt),
         ),

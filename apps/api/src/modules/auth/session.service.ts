@@ -21,6 +21,7 @@ import { SESSION_CHANNEL, SessionCache, parseSessionChange } from './session-cac
 import { toSessionUser } from './session-user.presenter.ts';
 import type { Session } from './session.types.ts';
 import type { TokenSigner } from './tokens.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /** The accounts a user may enter (active memberships), the current one marked. */
 export async function accountsOf(
@@ -193,7 +194,7 @@ export async function openSession(
   const [membership] = await db
     .select({ id: t.memberships.id, welcomed: t.memberships.fullPlanWelcomed })
     .from(t.memberships)
-    .where(and(eq(t.memberships.userId, userId), eq(t.memberships.accountId, accountId)));
+    .where(and(eq(t.memberships.userId, userId), ofAccount(t.memberships, accountId)));
   // The full-access welcome is offered once, at the first session in a Full-plan account.
   const firstFullPlan =
     user.plan.priority_level === PLAN_LEVELS.full &&

@@ -24,6 +24,7 @@ import {
   type PesticideListRow,
 } from './catalogue.presenter.ts';
 import { filterPesticides, filterVarieties } from './catalogue-index.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 interface CatalogueIndex {
   pesticides: PesticideListRow[];
@@ -104,11 +105,11 @@ export class CatalogueService {
       this.deps.db
         .select(LIST_COLUMNS)
         .from(t.pesticides)
-        .where(and(eq(t.pesticides.accountId, accountId), eq(t.pesticides.listed, true))),
+        .where(and(ofAccount(t.pesticides, accountId), eq(t.pesticides.listed, true))),
       this.deps.db
         .select()
         .from(t.varieties)
-        .where(and(eq(t.varieties.accountId, accountId), eq(t.varieties.listed, true))),
+        .where(and(ofAccount(t.varieties, accountId), eq(t.varieties.listed, true))),
     ]);
     const ids = [...pesticides, ...varieties].flatMap((row) =>
       row.informedBy === null ? [] : [row.informedBy],
@@ -223,7 +224,7 @@ export class CatalogueService {
           and(
             eq(t.varieties.id, id),
             eq(t.varieties.listed, true),
-            or(isNull(t.varieties.accountId), eq(t.varieties.accountId, session.accountId)),
+            or(isNull(t.varieties.accountId), ofAccount(t.varieties, session)),
           ),
         );
       if (!variety) throw new AppError(ERRORS.notFound, 'No such variety');
@@ -237,7 +238,7 @@ export class CatalogueService {
           eq(t.pesticides.id, id),
           eq(t.pesticides.listed, true),
           sql`${category} = any(${t.pesticides.categories})`,
-          or(isNull(t.pesticides.accountId), eq(t.pesticides.accountId, session.accountId)),
+          or(isNull(t.pesticides.accountId), ofAccount(t.pesticides, session)),
         ),
       );
     if (!pesticide) throw new AppError(ERRORS.notFound, 'No such product');

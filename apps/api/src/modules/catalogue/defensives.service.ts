@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
-import { visibleFarms } from '../farms/farms.service.ts';
 import { NO_REGISTERED_DOSE } from './catalogue.presenter.ts';
+import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
 /** A fungicide as a program picks it (spec 2 §3 Defensive), with the account's last values. */
 export interface Defensive {
@@ -53,7 +53,7 @@ export class DefensivesService {
       .from(t.farms)
       .where(
         and(
-          eq(t.farms.accountId, session.accountId),
+          ofAccount(t.farms, session),
           eq(t.farms.id, farmId),
           isNull(t.farms.deletedAt),
           visibleFarms(session),
@@ -76,14 +76,14 @@ export class DefensivesService {
         t.accountPesticideValues,
         and(
           eq(t.accountPesticideValues.pesticideId, t.pesticides.id),
-          eq(t.accountPesticideValues.accountId, session.accountId),
+          ofAccount(t.accountPesticideValues, session),
         ),
       )
       .where(
         and(
           eq(t.pesticides.listed, true),
           // The catalogue's and the account's own products (issue 28 item 5).
-          or(isNull(t.pesticides.accountId), eq(t.pesticides.accountId, session.accountId)),
+          or(isNull(t.pesticides.accountId), ofAccount(t.pesticides, session)),
           eq(t.pesticides.countryId, farm.countryId),
           sql`'fungicide' = any(${t.pesticides.categories})`,
           sql`${cropId} = any(${t.pesticides.cropIds})`,
@@ -139,7 +139,7 @@ export class DefensivesService {
     const rows = await this.db
       .select()
       .from(t.accountPesticideValues)
-      .where(eq(t.accountPesticideValues.accountId, session.accountId))
+      .where(ofAccount(t.accountPesticideValues, session))
       .orderBy(desc(t.accountPesticideValues.uses), desc(t.accountPesticideValues.updatedAt));
     return rows.map((row, index) => ({
       defensivo_id: row.pesticideId,

@@ -25,6 +25,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { DigestTokens } from './digest-token.ts';
 import type { FarmWeatherSource } from './farm-weather.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 export interface DigestServiceDeps {
   db: Database;
@@ -112,7 +113,7 @@ export class DigestService {
       .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
       .where(
         and(
-          eq(t.memberships.accountId, accountId),
+          ofAccount(t.memberships, accountId),
           eq(t.memberships.userId, userId),
           eq(t.memberships.active, true),
           isNotNull(t.memberships.acceptedAt),
@@ -128,7 +129,7 @@ export class DigestService {
           .from(t.membershipFarms)
           .where(
             and(
-              eq(t.membershipFarms.accountId, accountId),
+              ofAccount(t.membershipFarms, accountId),
               eq(t.membershipFarms.membershipId, row.membershipId),
             ),
           );
@@ -159,7 +160,7 @@ export class DigestService {
       .from(t.farms)
       .where(
         and(
-          eq(t.farms.accountId, member.accountId),
+          ofAccount(t.farms, member),
           eq(t.farms.enabled, true),
           isNull(t.farms.deletedAt),
           member.allFarms ? undefined : inArray(t.farms.id, member.farmIds),
@@ -171,7 +172,7 @@ export class DigestService {
       .from(t.farmNotificationSettings)
       .where(
         and(
-          eq(t.farmNotificationSettings.accountId, member.accountId),
+          ofAccount(t.farmNotificationSettings, member),
           eq(t.farmNotificationSettings.userId, member.userId),
           sql`${NOTIFICATION_TYPE_IDS.weekly_applications} = any(${t.farmNotificationSettings.notificationTypeIds})`,
         ),
@@ -315,16 +316,16 @@ export class DigestService {
       .from(t.sprayings)
       .innerJoin(
         t.programs,
-        and(eq(t.programs.id, t.sprayings.programId), eq(t.programs.accountId, accountId)),
+        and(eq(t.programs.id, t.sprayings.programId), ofAccount(t.programs, accountId)),
       )
       .innerJoin(
         t.sowings,
-        and(eq(t.sowings.id, t.programs.sowingId), eq(t.sowings.accountId, accountId)),
+        and(eq(t.sowings.id, t.programs.sowingId), ofAccount(t.sowings, accountId)),
       )
-      .innerJoin(t.plots, and(eq(t.plots.id, t.sowings.plotId), eq(t.plots.accountId, accountId)))
+      .innerJoin(t.plots, and(eq(t.plots.id, t.sowings.plotId), ofAccount(t.plots, accountId)))
       .where(
         and(
-          eq(t.sprayings.accountId, accountId),
+          ofAccount(t.sprayings, accountId),
           inArray(t.programs.farmId, farmIds),
           isNull(t.programs.deletedAt),
           isNull(t.sowings.deletedAt),
@@ -348,7 +349,7 @@ export class DigestService {
           .innerJoin(t.pesticides, eq(t.pesticides.id, t.sprayingProducts.pesticideId))
           .where(
             and(
-              eq(t.sprayingProducts.accountId, accountId),
+              ofAccount(t.sprayingProducts, accountId),
               inArray(
                 t.sprayingProducts.sprayingId,
                 rows.map((row) => row.id),
@@ -401,12 +402,12 @@ export class DigestService {
       .from(t.harvests)
       .innerJoin(
         t.sowings,
-        and(eq(t.sowings.id, t.harvests.sowingId), eq(t.sowings.accountId, accountId)),
+        and(eq(t.sowings.id, t.harvests.sowingId), ofAccount(t.sowings, accountId)),
       )
-      .innerJoin(t.plots, and(eq(t.plots.id, t.sowings.plotId), eq(t.plots.accountId, accountId)))
+      .innerJoin(t.plots, and(eq(t.plots.id, t.sowings.plotId), ofAccount(t.plots, accountId)))
       .where(
         and(
-          eq(t.harvests.accountId, accountId),
+          ofAccount(t.harvests, accountId),
           inArray(t.sowings.farmId, farmIds),
           isNull(t.sowings.deletedAt),
           between(t.harvests.harvestDate, from, to),

@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import type { FarmRow } from './farm.presenter.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /** The farm columns every answer needs, with its plots' totals and its bag prices: one query. */
 export function farmSelection(db: Executor) {
@@ -63,7 +64,7 @@ export async function withSharedGroundOnce(
     .from(t.plots)
     .where(
       and(
-        eq(t.plots.accountId, accountId),
+        ofAccount(t.plots, accountId),
         isNull(t.plots.deletedAt),
         sql`${t.plots.farmId} in (${sql.join(
           farmIds.map((id) => sql`${id}`),

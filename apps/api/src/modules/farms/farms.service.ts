@@ -16,7 +16,6 @@ import {
 } from '@lavoura/domain';
 import tzLookup from '@photostructure/tz-lookup';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -24,23 +23,8 @@ import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import { toFarm, type FarmRow } from './farm.presenter.ts';
 import { farmSelection, withSharedGroundOnce } from './farm-selection.service.ts';
-
-/**
- * Which farms a session reaches (spec 2 §6, the domain's `farmScope`): administrator profiles
- * every farm of the account, the others only the farms assigned to their membership. Every farm
- * and plot query adds this condition after the account's; a farm outside it is not found (404),
- * exactly like another account's. What a member may change is the permission code each route
- * declares.
- */
-export function visibleFarms(session: Session, farmId: SQL | AnyPgColumn = t.farms.id): SQL {
-  if (session.farms.all) return sql`true`;
-  const ids = [...session.farms.farmIds];
-  if (ids.length === 0) return sql`false`;
-  return sql`${farmId} in (${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
-}
+import { authorizeRecord } from '../../policies/records.policy.ts';
+import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
 export interface FarmsServiceDeps {
   db: Database;
@@ -178,6 +162,7 @@ export class FarmsService {
     body: { enabled: boolean; updated_at: string },
   ): Promise<Farm> {
     const farm = await this.get(session, farmId);
+    authorizeRecord(session, 'farm', 'change', { farmId });
     if (isStale(body.updated_at, new Date(farm.updated_at)))
       throw new AppError(ERRORS.conflict, 'The farm changed meanwhile');
     if (farm.enabled === body.enabled) return farm;
@@ -186,7 +171,7 @@ export class FarmsService {
       const [stored] = await this.deps.db
         .select({ seasonId: t.farms.reenabledSeasonId, count: t.farms.reenabledCount })
         .from(t.farms)
-        .where(and(eq(t.farms.accountId, session.accountId), eq(t.farms.id, farmId)));
+        .where(and(ofAccount(t.farms, session), eq(t.farms.id, farmId)));
       const decision = decideReenable(
         stored!,
         await this.currentSoybeanSeason(farm.pais.id),
@@ -208,6 +193,7 @@ export class FarmsService {
   /** Soft delete, refused while sowings or planned varieties hang from the farm. */
   async remove(session: Session, farmId: number): Promise<void> {
     await this.get(session, farmId);
+    authorizeRecord(session, 'farm', 'delete', { farmId });
     const [uses] = await this.deps.db
       .select({
         sowings: sql<boolean>`exists (select 1 from ${t.sowings} s where s.account_id = ${session.accountId}
@@ -222,7 +208,7 @@ export class FarmsService {
     await this.deps.db
       .update(t.farms)
       .set({ deletedAt: this.now() })
-      .where(and(eq(t.farms.accountId, session.accountId), eq(t.farms.id, farmId)));
+      .where(and(ofAccount(t.farms, session), eq(t.farms.id, farmId)));
   }
 
   async stats(session: Session, farmId: number): Promise<FarmStats> {
@@ -236,11 +222,7 @@ export class FarmsService {
       })
       .from(t.plots)
       .where(
-        and(
-          eq(t.plots.accountId, session.accountId),
-          eq(t.plots.farmId, farmId),
-          isNull(t.plots.deletedAt),
-        ),
+        and(ofAccount(t.plots, session), eq(t.plots.farmId, farmId), isNull(t.plots.deletedAt)),
       );
     return {
       total_area: farm.total_area,
@@ -260,7 +242,7 @@ export class FarmsService {
       .from(t.farmNotificationSettings)
       .where(
         and(
-          eq(t.farmNotificationSettings.accountId, session.accountId),
+          ofAccount(t.farmNotificationSettings, session),
           eq(t.farmNotificationSettings.farmId, farmId),
           eq(t.farmNotificationSettings.userId, session.userId),
         ),
@@ -306,6 +288,7 @@ export class FarmsService {
   /** The farm as a write needs it: visible, enabled, and not changed since the client read it. */
   async editable(session: Session, farmId: number, readUpdatedAt: string): Promise<Farm> {
     const farm = await this.get(session, farmId);
+    authorizeRecord(session, 'farm', 'change', { farmId });
     if (!farm.enabled) throw new AppError(ERRORS.farmDisabled, 'The farm is disabled');
     if (isStale(readUpdatedAt, new Date(farm.updated_at)))
       throw new AppError(ERRORS.conflict, 'The farm changed meanwhile');
@@ -343,7 +326,7 @@ export class FarmsService {
       })
       .where(
         and(
-          eq(t.farms.accountId, session.accountId),
+          ofAccount(t.farms, session),
           eq(t.farms.id, farmId),
           isNull(t.farms.deletedAt),
           // Answers carry milliseconds; rows written by SQL defaults may hold microseconds.
@@ -364,7 +347,7 @@ export class FarmsService {
     const currencyId = CURRENCY_IDS[findCountry(countryId)!.currency];
     await db
       .delete(t.farmBagPrices)
-      .where(and(eq(t.farmBagPrices.accountId, accountId), eq(t.farmBagPrices.farmId, farmId)));
+      .where(and(ofAccount(t.farmBagPrices, accountId), eq(t.farmBagPrices.farmId, farmId)));
     await db.insert(t.farmBagPrices).values(
       prices.map((price) => ({
         accountId,
@@ -411,10 +394,6 @@ export class FarmsService {
   }
 
   private visible(session: Session): SQL {
-    return and(
-      eq(t.farms.accountId, session.accountId),
-      isNull(t.farms.deletedAt),
-      visibleFarms(session),
-    )!;
+    return and(ofAccount(t.farms, session), isNull(t.farms.deletedAt), visibleFarms(session))!;
   }
 }

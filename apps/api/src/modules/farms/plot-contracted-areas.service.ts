@@ -2,8 +2,7 @@ import {
   ERRORS,
   FIELD_KEYS,
   bodyFieldError,
-  hasContractedArea,
-  missingPermissionError,
+  mayContractArea,
   type AccountPlot,
   type ManagerPlotBody,
 } from '@lavoura/domain';
@@ -13,6 +12,8 @@ import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import { visiblePlots } from './plot-rows.service.ts';
+import { authorize } from '../../policies/records.policy.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /**
  * The account's contracted area shared among its plots (Full plan): what the contract is, what
@@ -48,7 +49,7 @@ export class PlotContractedAreas {
         and(eq(t.farms.accountId, t.plots.accountId), eq(t.farms.id, t.plots.farmId)),
       )
       .where(
-        and(eq(t.plots.accountId, accountId), isNull(t.plots.deletedAt), isNull(t.farms.deletedAt)),
+        and(ofAccount(t.plots, accountId), isNull(t.plots.deletedAt), isNull(t.farms.deletedAt)),
       );
     return used?.total ?? 0;
   }
@@ -104,7 +105,7 @@ export class PlotContractedAreas {
         await tx
           .update(t.plots)
           .set({ contractedArea: plot.contracted_area })
-          .where(and(eq(t.plots.accountId, session.accountId), eq(t.plots.id, plot.id)));
+          .where(and(ofAccount(t.plots, session), eq(t.plots.id, plot.id)));
       // Checked after writing, inside the transaction: two administrators saving at once cannot
       // together exceed the contract (the account row is locked for the check).
       const [account] = await tx
@@ -124,7 +125,6 @@ export class PlotContractedAreas {
   }
 
   private requireFullPlan(session: Session): void {
-    if (!hasContractedArea(session.planLevel))
-      throw new AppError(missingPermissionError(session.planLevel), 'Contracted area is Full plan');
+    authorize(session, mayContractArea(session), 'contracted area (Full plan)');
   }
 }

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /**
  * Refuses outlines that cover ground of another live plot of the farm (or of another outline of
@@ -71,7 +72,7 @@ async function farmOutlines(
     .from(t.plots)
     .where(
       and(
-        eq(t.plots.accountId, session.accountId),
+        ofAccount(t.plots, session),
         eq(t.plots.farmId, farmId),
         isNull(t.plots.deletedAt),
         exceptPlotId !== undefined ? sql`${t.plots.id} <> ${exceptPlotId}` : undefined,

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import type { Session } from '../auth/session.types.ts';
-import { visibleFarms } from './farms.service.ts';
+import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
 /**
  * Plot columns with what live sowings take of each plot: grouped passes over the account's
@@ -13,7 +13,7 @@ import { visibleFarms } from './farms.service.ts';
  * new one.
  */
 export function plotRows(db: Executor, session: Session, currentSeasonCropIds: number[]) {
-  const live = and(eq(t.sowings.accountId, session.accountId), isNull(t.sowings.deletedAt));
+  const live = and(ofAccount(t.sowings, session), isNull(t.sowings.deletedAt));
   const bySeasonCrop = db
     .select({
       plotId: t.sowings.plotId,
@@ -81,7 +81,7 @@ export function plotRows(db: Executor, session: Session, currentSeasonCropIds: n
 /** The session's live plots on live farms it sees. */
 export function visiblePlots(session: Session): SQL {
   return and(
-    eq(t.plots.accountId, session.accountId),
+    ofAccount(t.plots, session),
     isNull(t.plots.deletedAt),
     isNull(t.farms.deletedAt),
     visibleFarms(session, t.plots.farmId),

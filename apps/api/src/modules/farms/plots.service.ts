@@ -21,6 +21,8 @@ import { refuseOverlaps } from './plot-overlaps.service.ts';
 import { checkedOutline, geometryError, outlineColumns } from './plot-outline.ts';
 import { plotRows, visiblePlots } from './plot-rows.service.ts';
 import { toPlot } from './plot.presenter.ts';
+import { authorizeRecord } from '../../policies/records.policy.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 export interface PlotsServiceDeps {
   db: Database;
@@ -193,6 +195,7 @@ export class PlotsService {
 
   async update(session: Session, plotId: number, body: PlotUpdateBody): Promise<Plot> {
     const plot = await this.get(session, plotId);
+    authorizeRecord(session, 'plot', 'change', { farmId: plot.fazenda_id });
     await this.farmTakingPlots(session, plot.fazenda_id);
     if (!plot.enabled) throw new AppError(ERRORS.plotDisabled, 'The plot is disabled');
     if (isStale(body.updated_at, new Date(plot.updated_at)))
@@ -213,7 +216,7 @@ export class PlotsService {
     const [ndvi] = await this.deps.db
       .select({ contractedAt: t.plots.ndviContractedAt })
       .from(t.plots)
-      .where(and(eq(t.plots.accountId, session.accountId), eq(t.plots.id, plotId)));
+      .where(and(ofAccount(t.plots, session), eq(t.plots.id, plotId)));
     const lockedUntil = areaLockedUntil(ndvi?.contractedAt ?? null, this.now());
     if (lockedUntil && changesLockedArea(area, plot.area))
       throw new AppError(ERRORS.plotAreaLocked, 'The area is locked after NDVI was contracted', {
@@ -232,12 +235,13 @@ export class PlotsService {
   /** Soft delete, refused while a sowing on the plot waits for its harvest. */
   async remove(session: Session, plotId: number): Promise<void> {
     const plot = await this.get(session, plotId);
+    authorizeRecord(session, 'plot', 'delete', { farmId: plot.fazenda_id });
     if (await this.hasUnharvestedSowing(session, plotId))
       throw new AppError(ERRORS.plotHasUnharvestedSowing, 'A sowing on the plot is not harvested');
     await this.deps.db
       .update(t.plots)
       .set({ deletedAt: this.now() })
-      .where(and(eq(t.plots.accountId, session.accountId), eq(t.plots.id, plot.id)));
+      .where(and(ofAccount(t.plots, session), eq(t.plots.id, plot.id)));
   }
 
   async setEnabled(
@@ -255,7 +259,7 @@ export class PlotsService {
       const [stored] = await this.deps.db
         .select({ seasonId: t.plots.reenabledSeasonId, count: t.plots.reenabledCount })
         .from(t.plots)
-        .where(and(eq(t.plots.accountId, session.accountId), eq(t.plots.id, plotId)));
+        .where(and(ofAccount(t.plots, session), eq(t.plots.id, plotId)));
       const decision = decideReenable(
         stored!,
         await this.deps.farms.currentSoybeanSeason(farm.pais.id),
@@ -305,7 +309,7 @@ export class PlotsService {
       .from(t.sowings)
       .where(
         and(
-          eq(t.sowings.accountId, session.accountId),
+          ofAccount(t.sowings, session),
           eq(t.sowings.plotId, plotId),
           isNull(t.sowings.deletedAt),
           isNull(t.sowings.closedAt),
@@ -336,7 +340,7 @@ export class PlotsService {
       })
       .where(
         and(
-          eq(t.plots.accountId, session.accountId),
+          ofAccount(t.plots, session),
           eq(t.plots.id, plotId),
           isNull(t.plots.deletedAt),
           sql`date_trunc('milliseconds', ${t.plots.updatedAt}) = ${readUpdatedAt}::timestamptz`,

@@ -29,6 +29,8 @@ import type { FarmsService } from '../farms/farms.service.ts';
 import type { PlotsService } from '../farms/plots.service.ts';
 import { calendarFeedText, type CalendarSpray } from './calendar-document.ts';
 import { parseBoundaries } from './field-import.ts';
+import { authorizeRecord } from '../../policies/records.policy.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 export interface IntegrationsServiceDeps {
   db: Database;
@@ -84,10 +86,7 @@ export class IntegrationsService {
       })
       .from(t.userIntegrations)
       .where(
-        and(
-          eq(t.userIntegrations.accountId, session.accountId),
-          eq(t.userIntegrations.userId, session.userId),
-        ),
+        and(ofAccount(t.userIntegrations, session), eq(t.userIntegrations.userId, session.userId)),
       );
     return INTEGRATIONS.flatMap((integration) => {
       const row = rows.find((candidate) => candidate.integration === integration.code);
@@ -247,7 +246,7 @@ export class IntegrationsService {
       )
       .where(
         and(
-          eq(t.sprayings.accountId, accountId),
+          ofAccount(t.sprayings, accountId),
           isNull(t.programs.deletedAt),
           isNull(t.sowings.deletedAt),
           isNull(t.plots.deletedAt),
@@ -270,7 +269,7 @@ export class IntegrationsService {
           .innerJoin(t.pesticides, eq(t.pesticides.id, t.sprayingProducts.pesticideId))
           .where(
             and(
-              eq(t.sprayingProducts.accountId, accountId),
+              ofAccount(t.sprayingProducts, accountId),
               inArray(t.sprayingProducts.sprayingId, ids),
             ),
           )
@@ -292,12 +291,7 @@ export class IntegrationsService {
     const [row] = await this.deps.db
       .select({ secret: t.calendarFeeds.secret, createdAt: t.calendarFeeds.createdAt })
       .from(t.calendarFeeds)
-      .where(
-        and(
-          eq(t.calendarFeeds.accountId, session.accountId),
-          eq(t.calendarFeeds.userId, session.userId),
-        ),
-      );
+      .where(and(ofAccount(t.calendarFeeds, session), eq(t.calendarFeeds.userId, session.userId)));
     return row;
   }
 
@@ -374,7 +368,7 @@ export class IntegrationsService {
       .from(t.userIntegrations)
       .where(
         and(
-          eq(t.userIntegrations.accountId, session.accountId),
+          ofAccount(t.userIntegrations, session),
           eq(t.userIntegrations.userId, session.userId),
           eq(t.userIntegrations.integration, 'google_calendar'),
         ),
@@ -442,6 +436,7 @@ export class IntegrationsService {
     readFile: () => Promise<Uint8Array>,
   ): Promise<Plot[]> {
     await this.deps.farms.get(session, farmId);
+    authorizeRecord(session, 'integration', 'create', { farmId });
     const plots = await parseBoundaries(await readFile());
     const created = await this.deps.plots.createMany(session, { fazenda_id: farmId, plots });
     await this.markActive(session, 'fieldview');

@@ -8,7 +8,7 @@ import { AppError, bodyReference } from '../../http/app-error.ts';
 import type { NdviPlot, NdviPolygon, NdviProvider } from '../../providers/ndvi/ndvi-provider.ts';
 import { bboxOf } from '../../providers/ndvi/ndvi-provider.ts';
 import type { Session } from '../auth/session.types.ts';
-import { visibleFarms } from '../farms/farms.service.ts';
+import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
 export interface NdviServiceDeps {
   db: Database;
@@ -104,7 +104,7 @@ export class NdviService {
       )
       .where(
         and(
-          eq(t.plots.accountId, session.accountId),
+          ofAccount(t.plots, session),
           eq(t.plots.id, plotId),
           isNull(t.plots.deletedAt),
           isNull(t.farms.deletedAt),
@@ -119,7 +119,7 @@ export class NdviService {
       .from(t.sowings)
       .where(
         and(
-          eq(t.sowings.accountId, session.accountId),
+          ofAccount(t.sowings, session),
           eq(t.sowings.plotId, plotId),
           isNull(t.sowings.deletedAt),
           isNotNull(t.sowings.sowingDate),

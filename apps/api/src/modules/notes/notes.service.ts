@@ -14,9 +14,10 @@ import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import type { Session } from '../auth/session.types.ts';
-import { visibleFarms } from '../farms/farms.service.ts';
 import { attachmentType } from './attachment-type.ts';
 import { toNote, type NoteRow } from './note.presenter.ts';
+import { authorizeRecord } from '../../policies/records.policy.ts';
+import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
 /** An attachment as the request brought it (already within the size limit). */
 export interface Upload {
@@ -107,6 +108,7 @@ export class NotesService {
     const files = await this.check(session, uploads);
     const note = await this.get(session, noteId);
     if (note.farm.id !== farmId) throw new AppError(ERRORS.notFound, 'Note not found');
+    authorizeRecord(session, 'note', 'change', { farmId });
     const plotId = await this.plotOf(session, farmId, body.plot_id ?? null);
     const removing = body.remove_file_ids ?? [];
     const own = new Set(note.files.map((file) => file.id));
@@ -129,13 +131,13 @@ export class NotesService {
           editedBy: session.userId,
           updatedAt: at,
         })
-        .where(and(eq(t.fieldNotes.accountId, session.accountId), eq(t.fieldNotes.id, noteId)));
+        .where(and(ofAccount(t.fieldNotes, session), eq(t.fieldNotes.id, noteId)));
       if (removing.length > 0) {
         const removed = await tx
           .delete(t.fieldNoteFiles)
           .where(
             and(
-              eq(t.fieldNoteFiles.accountId, session.accountId),
+              ofAccount(t.fieldNoteFiles, session),
               eq(t.fieldNoteFiles.noteId, noteId),
               inArray(t.fieldNoteFiles.id, removing),
             ),
@@ -153,19 +155,15 @@ export class NotesService {
   /** Deletes a note and its files, rows and bytes. */
   async remove(session: Session, noteId: number): Promise<void> {
     const note = await this.get(session, noteId);
+    authorizeRecord(session, 'note', 'delete', { farmId: note.farm.id });
     const keys = await this.deps.db.transaction(async (tx) => {
       const files = await tx
         .select({ key: t.fieldNoteFiles.storageKey })
         .from(t.fieldNoteFiles)
-        .where(
-          and(
-            eq(t.fieldNoteFiles.accountId, session.accountId),
-            eq(t.fieldNoteFiles.noteId, note.id),
-          ),
-        );
+        .where(and(ofAccount(t.fieldNoteFiles, session), eq(t.fieldNoteFiles.noteId, note.id)));
       await tx
         .delete(t.fieldNotes)
-        .where(and(eq(t.fieldNotes.accountId, session.accountId), eq(t.fieldNotes.id, note.id)));
+        .where(and(ofAccount(t.fieldNotes, session), eq(t.fieldNotes.id, note.id)));
       return files.map((file) => file.key);
     });
     await this.forget(keys);
@@ -197,7 +195,7 @@ export class NotesService {
       )
       .where(
         and(
-          eq(t.fieldNoteFiles.accountId, session.accountId),
+          ofAccount(t.fieldNoteFiles, session),
           eq(t.fieldNoteFiles.noteId, noteId),
           eq(t.fieldNoteFiles.id, fileId),
           isNull(t.farms.deletedAt),
@@ -282,7 +280,7 @@ export class NotesService {
       .from(t.farms)
       .where(
         and(
-          eq(t.farms.accountId, session.accountId),
+          ofAccount(t.farms, session),
           eq(t.farms.id, farmId),
           isNull(t.farms.deletedAt),
           visibleFarms(session),
@@ -300,7 +298,7 @@ export class NotesService {
       .from(t.plots)
       .where(
         and(
-          eq(t.plots.accountId, session.accountId),
+          ofAccount(t.plots, session),
           eq(t.plots.farmId, farmId),
           eq(t.plots.id, plotId),
           isNull(t.plots.deletedAt),
@@ -347,7 +345,7 @@ export class NotesService {
       )
       .where(
         and(
-          eq(t.fieldNotes.accountId, session.accountId),
+          ofAccount(t.fieldNotes, session),
           isNull(t.farms.deletedAt),
           visibleFarms(session),
           where,

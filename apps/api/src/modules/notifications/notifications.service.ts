@@ -30,6 +30,7 @@ import type { DigestService } from '../digest/digest.service.ts';
 import type { FarmWeatherSource } from '../digest/farm-weather.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { UnsubscribeService } from './unsubscribe.service.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 export interface NotificationsServiceDeps {
   db: Database;
@@ -109,7 +110,7 @@ export class NotificationsService {
       .innerJoin(
         t.memberships,
         and(
-          eq(t.memberships.accountId, s.accountId),
+          eq(t.memberships.accountId, t.farmNotificationSettings.accountId),
           eq(t.memberships.userId, s.userId),
           eq(t.memberships.active, true),
           isNotNull(t.memberships.acceptedAt),
@@ -119,7 +120,7 @@ export class NotificationsService {
       .innerJoin(
         t.farms,
         and(
-          eq(t.farms.accountId, s.accountId),
+          eq(t.farms.accountId, t.farmNotificationSettings.accountId),
           eq(t.farms.id, s.farmId),
           eq(t.farms.enabled, true),
           isNull(t.farms.deletedAt),
@@ -303,7 +304,7 @@ export class NotificationsService {
           timeZone: t.farms.timeZone,
         })
         .from(t.farms)
-        .where(and(eq(t.farms.accountId, accountId), eq(t.farms.id, farmId)));
+        .where(and(ofAccount(t.farms, accountId), eq(t.farms.id, farmId)));
       if (!farm) continue;
       const today = todayIn(farm.timeZone, now);
       const until = addDays(today, RAIN_ALERT_LOOKAHEAD_DAYS);
@@ -425,7 +426,7 @@ export class NotificationsService {
     const db = this.deps.db;
     const d = t.notificationDeliveries;
     const match = and(
-      eq(d.accountId, key.accountId),
+      ofAccount(d, key),
       eq(d.userId, key.userId),
       eq(d.kind, key.kind),
       eq(d.subject, key.subject),

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { UnsubscribeClaims, UnsubscribeTokens } from './unsubscribe-token.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 export interface UnsubscribeServiceDeps {
   db: Database;
@@ -108,7 +109,7 @@ export class UnsubscribeService {
         notificationTypeIds: sql`array_remove(${s.notificationTypeIds}, ${typeId}::integer)`,
         updatedAt: this.now(),
       })
-      .where(and(eq(s.accountId, claims.accountId), eq(s.userId, claims.userId)));
+      .where(and(ofAccount(s, claims), eq(s.userId, claims.userId)));
     const { language, kind } = await this.recipientOf(claims, checked.fallback);
     return this.page(
       200,

@@ -14,8 +14,9 @@ import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
-import { accountDataVersionQuery, visibleFarms } from '../farms/farms.service.ts';
+import { accountDataVersionQuery } from '../farms/farms.service.ts';
 import { presentPerformance } from './performance.presenter.ts';
+import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
 /** A sowing as the season's query returns it, one per harvest (see `season`). */
 type SowingTuple = [
@@ -87,7 +88,7 @@ export class PerformanceService {
       .from(t.farms)
       .where(
         and(
-          eq(t.farms.accountId, session.accountId),
+          ofAccount(t.farms, session),
           eq(t.farms.id, query.farm_id),
           isNull(t.farms.deletedAt),
           visibleFarms(session),
@@ -107,7 +108,7 @@ export class PerformanceService {
     // season of 2,000 sowings with three sprays of two products each is 14,000 rows (ten times
     // slower as rows than as one value).
     const ofSeason = and(
-      eq(t.sowings.accountId, session.accountId),
+      ofAccount(t.sowings, session),
       eq(t.sowings.farmId, farm.id),
       eq(t.sowings.seasonCropId, seasonCrop.id),
       isNull(t.sowings.deletedAt),
@@ -191,7 +192,7 @@ export class PerformanceService {
               )
               .where(
                 and(
-                  eq(t.sowings.accountId, session.accountId),
+                  ofAccount(t.sowings, session),
                   eq(t.sowings.farmId, farm.id),
                   eq(t.sowings.seasonCropId, t.seasonCrops.id),
                   isNull(t.sowings.deletedAt),

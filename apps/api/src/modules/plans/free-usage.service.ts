@@ -5,6 +5,7 @@ import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 export interface FreeUsageServiceDeps {
   db: Database;
@@ -29,9 +30,7 @@ export class FreeUsageService {
     const [row] = await this.deps.db
       .select({ used: t.freeUses.used })
       .from(t.freeUses)
-      .where(
-        and(eq(t.freeUses.accountId, session.accountId), eq(t.freeUses.day, this.today(session))),
-      );
+      .where(and(ofAccount(t.freeUses, session), eq(t.freeUses.day, this.today(session))));
     return freeUsage(limit, row?.used ?? 0);
   }
 

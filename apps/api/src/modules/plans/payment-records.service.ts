@@ -24,6 +24,7 @@ import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import type { BillingPlansService } from './billing-plans.service.ts';
 import { toSubscription, type SubscriptionRow } from './subscription.presenter.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /** A subscription's card, of the same account. */
 export const SUBSCRIPTION_CARD = and(
@@ -102,7 +103,7 @@ export class PaymentRecords {
       .set({ status: 'ended', updatedAt: this.now() })
       .where(
         and(
-          eq(t.subscriptions.accountId, bill!.accountId),
+          ofAccount(t.subscriptions, bill!),
           ne(t.subscriptions.id, bill!.subscriptionId),
           inArray(t.subscriptions.status, ['active', 'canceled', 'pending']),
         ),
@@ -138,7 +139,7 @@ export class PaymentRecords {
       .from(t.subscriptions)
       .innerJoin(t.billingPlans, eq(t.billingPlans.id, t.subscriptions.billingPlanId))
       .leftJoin(t.paymentProfiles, SUBSCRIPTION_CARD)
-      .where(and(eq(t.subscriptions.accountId, accountId), eq(t.subscriptions.id, id)));
+      .where(and(ofAccount(t.subscriptions, accountId), eq(t.subscriptions.id, id)));
     const [bill] = await this.deps.db
       .select({
         id: t.bills.id,
@@ -150,7 +151,7 @@ export class PaymentRecords {
         paymentMethodCode: t.bills.paymentMethodCode,
       })
       .from(t.bills)
-      .where(and(eq(t.bills.accountId, accountId), eq(t.bills.subscriptionId, id)))
+      .where(and(ofAccount(t.bills, accountId), eq(t.bills.subscriptionId, id)))
       .orderBy(desc(t.bills.id))
       .limit(1);
     return toSubscription(row as SubscriptionRow, bill ?? null);
@@ -170,12 +171,7 @@ export class PaymentRecords {
     const [row] = await this.deps.db
       .select({ id: t.paymentCustomers.id, providerId: t.paymentCustomers.providerId })
       .from(t.paymentCustomers)
-      .where(
-        and(
-          eq(t.paymentCustomers.accountId, session.accountId),
-          eq(t.paymentCustomers.id, customerId),
-        ),
-      );
+      .where(and(ofAccount(t.paymentCustomers, session), eq(t.paymentCustomers.id, customerId)));
     if (!row)
       throw new AppError(ERRORS.validation, 'Unknown customer', [
         bodyFieldError('customer_id', 'Not a customer of this account'),
@@ -194,12 +190,7 @@ export class PaymentRecords {
               providerToken: t.paymentProfiles.providerToken,
             })
             .from(t.paymentProfiles)
-            .where(
-              and(
-                eq(t.paymentProfiles.accountId, session.accountId),
-                eq(t.paymentProfiles.id, profileId),
-              ),
-            );
+            .where(and(ofAccount(t.paymentProfiles, session), eq(t.paymentProfiles.id, profileId)));
     if (!row)
       throw new AppError(ERRORS.validation, 'A card payment needs the account’s card', [
         bodyFieldError('payment_profile_id', 'Not a card of this account'),
@@ -212,9 +203,7 @@ export class PaymentRecords {
     const [row] = await this.deps.db
       .select({ attempts: t.paymentAttempts.attempts })
       .from(t.paymentAttempts)
-      .where(
-        and(eq(t.paymentAttempts.accountId, session.accountId), eq(t.paymentAttempts.day, today)),
-      );
+      .where(and(ofAccount(t.paymentAttempts, session), eq(t.paymentAttempts.day, today)));
     if (!cardAttemptAllowed(row?.attempts ?? 0))
       throw new AppError(ERRORS.paymentTooManyAttempts, 'Card attempts of the day spent');
   }

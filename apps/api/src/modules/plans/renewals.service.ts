@@ -19,6 +19,7 @@ import {
   type PaymentRecords,
   type PaymentsDeps,
 } from './payment-records.service.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /** A subscription with what charging its next bill needs. */
 interface OpenSubscription {
@@ -108,7 +109,7 @@ export class RenewalsService {
       .from(t.bills)
       .where(
         and(
-          eq(t.bills.accountId, session.accountId),
+          ofAccount(t.bills, session),
           eq(t.bills.subscriptionId, open.id),
           eq(t.bills.status, 'pending'),
         ),
@@ -164,7 +165,7 @@ export class RenewalsService {
           paymentProfileId: open.paymentProfileId,
           updatedAt: this.records.now(),
         })
-        .where(and(eq(t.subscriptions.accountId, open.accountId), eq(t.subscriptions.id, open.id)));
+        .where(and(ofAccount(t.subscriptions, open), eq(t.subscriptions.id, open.id)));
       const [row] = await tx
         .insert(t.bills)
         .values({
@@ -201,7 +202,7 @@ export class RenewalsService {
       .innerJoin(t.accounts, eq(t.accounts.id, t.subscriptions.accountId))
       .innerJoin(t.billingPlans, eq(t.billingPlans.id, t.subscriptions.billingPlanId))
       .leftJoin(t.paymentProfiles, SUBSCRIPTION_CARD)
-      .where(and(eq(t.subscriptions.accountId, accountId), eq(t.subscriptions.id, id)));
+      .where(and(ofAccount(t.subscriptions, accountId), eq(t.subscriptions.id, id)));
     if (!row)
       throw new AppError(ERRORS.validation, 'Unknown subscription', [
         bodyFieldError('subscription_id', 'Not a subscription of this account'),

@@ -16,6 +16,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { PaymentProvider } from '../../providers/payments/payment-provider.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { PaymentRecords, PaymentsDeps } from './payment-records.service.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /**
  * A subscription's life: bought (its first bill charged; paid raises the plan), confirmed,
@@ -112,7 +113,7 @@ export class SubscriptionsService {
       .innerJoin(t.billingPlans, eq(t.billingPlans.id, t.subscriptions.billingPlanId))
       .where(
         and(
-          eq(t.subscriptions.accountId, session.accountId),
+          ofAccount(t.subscriptions, session),
           eq(t.billingPlans.tierId, params.tierId),
           eq(t.billingPlans.intervalCount, params.interval),
           ne(t.subscriptions.status, 'ended'),
@@ -133,9 +134,7 @@ export class SubscriptionsService {
     const [row] = await this.deps.db
       .select({ id: t.subscriptions.id })
       .from(t.subscriptions)
-      .where(
-        and(eq(t.subscriptions.accountId, session.accountId), ne(t.subscriptions.status, 'ended')),
-      )
+      .where(and(ofAccount(t.subscriptions, session), ne(t.subscriptions.status, 'ended')))
       .orderBy(desc(t.subscriptions.id))
       .limit(1);
     return row ? this.records.subscription(session.accountId, row.id) : null;
@@ -156,9 +155,7 @@ export class SubscriptionsService {
         nextBillDate: null,
         updatedAt: this.records.now(),
       })
-      .where(
-        and(eq(t.subscriptions.accountId, session.accountId), eq(t.subscriptions.id, current.id)),
-      );
+      .where(and(ofAccount(t.subscriptions, session), eq(t.subscriptions.id, current.id)));
     return this.records.subscription(session.accountId, current.id);
   }
 
@@ -183,7 +180,7 @@ export class SubscriptionsService {
         and(
           inArray(t.subscriptions.status, ['canceled', 'active']),
           // A read looks at its own account only; the timer at all of them.
-          accountId === undefined ? undefined : eq(t.subscriptions.accountId, accountId),
+          accountId === undefined ? undefined : ofAccount(t.subscriptions, accountId),
           // Cheap pre-filter in UTC; each account's own calendar decides below.
           lt(t.subscriptions.paidUntil, latestDayAnywhere(todayIn('UTC', this.records.now()))),
         ),
@@ -200,7 +197,7 @@ export class SubscriptionsService {
           .set({ status: 'expired' })
           .where(
             and(
-              eq(t.bills.accountId, subscription.accountId),
+              ofAccount(t.bills, subscription),
               eq(t.bills.subscriptionId, subscription.id),
               eq(t.bills.status, 'pending'),
             ),
@@ -209,10 +206,7 @@ export class SubscriptionsService {
           .select({ id: t.subscriptions.id })
           .from(t.subscriptions)
           .where(
-            and(
-              eq(t.subscriptions.accountId, subscription.accountId),
-              eq(t.subscriptions.status, 'active'),
-            ),
+            and(ofAccount(t.subscriptions, subscription), eq(t.subscriptions.status, 'active')),
           )
           .limit(1);
         if (!active)

@@ -11,6 +11,7 @@ import {
   type PrescriptionData,
 } from './prescription-document.ts';
 import type { ProgramAnswersService } from './program-answers.service.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 export interface PrescriptionServiceDeps {
   db: Database;
@@ -82,7 +83,7 @@ export class PrescriptionService {
       .from(t.farms)
       .innerJoin(t.cities, eq(t.cities.id, t.farms.cityId))
       .innerJoin(t.states, eq(t.states.id, t.farms.stateId))
-      .where(and(eq(t.farms.accountId, accountId), eq(t.farms.id, program.fazenda_id)));
+      .where(and(ofAccount(t.farms, accountId), eq(t.farms.id, program.fazenda_id)));
     if (!farm) throw new AppError(ERRORS.notFound, 'Farm not found');
 
     const sowing =
@@ -101,9 +102,7 @@ export class PrescriptionService {
                 t.plots,
                 and(eq(t.plots.accountId, t.sowings.accountId), eq(t.plots.id, t.sowings.plotId)),
               )
-              .where(
-                and(eq(t.sowings.accountId, accountId), eq(t.sowings.id, program.semeadura_id)),
-              )
+              .where(and(ofAccount(t.sowings, accountId), eq(t.sowings.id, program.semeadura_id)))
           )[0];
     const farmVarietyId = sowing ? sowing.farmVarietyId : program.cultivar_id;
     const [variety] =
@@ -114,7 +113,7 @@ export class PrescriptionService {
             .from(t.farmVarieties)
             .innerJoin(t.varieties, eq(t.varieties.id, t.farmVarieties.varietyId))
             .where(
-              and(eq(t.farmVarieties.accountId, accountId), eq(t.farmVarieties.id, farmVarietyId)),
+              and(ofAccount(t.farmVarieties, accountId), eq(t.farmVarieties.id, farmVarietyId)),
             );
     // A plan covers the plots its variety is sown on (the area its cost is counted over).
     const plots = sowing
@@ -131,7 +130,7 @@ export class PrescriptionService {
               )
               .where(
                 and(
-                  eq(t.sowings.accountId, accountId),
+                  ofAccount(t.sowings, accountId),
                   eq(t.sowings.farmVarietyId, program.cultivar_id),
                   isNull(t.sowings.deletedAt),
                   isNull(t.plots.deletedAt),

@@ -24,6 +24,7 @@ import {
   type ProgramsServiceDeps,
 } from './program-store.service.ts';
 import { toProgram, type ProgramAnswer } from './program.presenter.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /** GET /api/programas's filters. */
 export interface ProgramsQuery {
@@ -158,7 +159,7 @@ export class ProgramAnswersService {
           .from(t.sowings)
           .where(
             and(
-              eq(t.sowings.accountId, session.accountId),
+              ofAccount(t.sowings, session),
               inArray(t.sowings.farmVarietyId, varietyIds),
               isNull(t.sowings.deletedAt),
             ),
@@ -177,7 +178,7 @@ export class ProgramAnswersService {
           .from(t.programPauses)
           .where(
             and(
-              eq(t.programPauses.accountId, session.accountId),
+              ofAccount(t.programPauses, session),
               inArray(
                 t.programPauses.programId,
                 rows.map((row) => row.id),

@@ -4,7 +4,6 @@ import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
-import { visibleFarms } from '../farms/farms.service.ts';
 import type { ProgramAnswersService } from './program-answers.service.ts';
 import type { ProgramRow } from './program-rows.ts';
 import {
@@ -15,6 +14,7 @@ import {
   type ProgramsServiceDeps,
 } from './program-store.service.ts';
 import type { ProgramAnswer } from './program.presenter.ts';
+import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
 /** Programs written from another: a plan brought into a sowing, a program copied to varieties. */
 export class ProgramCopiesService {
@@ -43,7 +43,7 @@ export class ProgramCopiesService {
       const [sowing] = await tx
         .select({ emergence: t.sowings.emergenceDate })
         .from(t.sowings)
-        .where(and(eq(t.sowings.accountId, session.accountId), eq(t.sowings.id, sowingId)));
+        .where(and(ofAccount(t.sowings, session), eq(t.sowings.id, sowingId)));
       const shift = importShiftDays(plan.expectedEmergence, sowing?.emergence);
       return this.copy(tx, session, plan, { ...target, importedFromId: plan.id }, shift);
     });
@@ -68,7 +68,7 @@ export class ProgramCopiesService {
           .from(t.farms)
           .where(
             and(
-              eq(t.farms.accountId, session.accountId),
+              ofAccount(t.farms, session),
               eq(t.farms.id, farmId),
               isNull(t.farms.deletedAt),
               visibleFarms(session),

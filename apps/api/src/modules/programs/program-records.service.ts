@@ -12,8 +12,15 @@ import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ProgramAnswersService } from './program-answers.service.ts';
-import { programOf, targetOf, type ProgramsServiceDeps } from './program-store.service.ts';
+import {
+  programFacts,
+  programOf,
+  type ProgramsServiceDeps,
+  targetOf,
+} from './program-store.service.ts';
 import type { ProgramAnswer } from './program.presenter.ts';
+import { authorizeRecord } from '../../policies/records.policy.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /**
  * A program's own record (spec 2 §3 Program): created for a farm variety or a sowing the session
@@ -58,6 +65,7 @@ export class ProgramRecordsService {
   async update(session: Session, id: number, body: ProgramBody): Promise<ProgramAnswer> {
     await this.deps.db.transaction(async (tx) => {
       const program = await programOf(tx, session, id, true);
+      authorizeRecord(session, 'program', 'change', programFacts(program, this.now));
       if (!keepsTarget(program, body))
         throw new AppError(ERRORS.validation, 'A program keeps its variety or sowing', [
           bodyFieldError(body.semeadura_id ? 'semeadura_id' : 'cultivar_id', 'Invalid'),
@@ -66,7 +74,7 @@ export class ProgramRecordsService {
       await tx
         .update(t.programs)
         .set({ ...this.columns(body), updatedAt: this.now() })
-        .where(and(eq(t.programs.accountId, session.accountId), eq(t.programs.id, id)));
+        .where(and(ofAccount(t.programs, session), eq(t.programs.id, id)));
     });
     return this.answers.get(session, id);
   }
@@ -74,13 +82,14 @@ export class ProgramRecordsService {
   /** Soft delete, refused while a spray of the program was applied (409). */
   async remove(session: Session, id: number): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
-      await programOf(tx, session, id, true);
+      const program = await programOf(tx, session, id, true);
+      authorizeRecord(session, 'program', 'delete', programFacts(program, this.now));
       const [applied] = await tx
         .select({ id: t.sprayings.id })
         .from(t.sprayings)
         .where(
           and(
-            eq(t.sprayings.accountId, session.accountId),
+            ofAccount(t.sprayings, session),
             eq(t.sprayings.programId, id),
             isNotNull(t.sprayings.appliedAt),
           ),
@@ -90,7 +99,7 @@ export class ProgramRecordsService {
       await tx
         .update(t.programs)
         .set({ deletedAt: this.now(), updatedAt: this.now() })
-        .where(and(eq(t.programs.accountId, session.accountId), eq(t.programs.id, id)));
+        .where(and(ofAccount(t.programs, session), eq(t.programs.id, id)));
     });
   }
 

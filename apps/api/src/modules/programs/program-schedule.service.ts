@@ -27,15 +27,18 @@ import {
   executionOf,
   moveSprayings,
   openPause,
+  programFacts,
   programOf,
+  type ProgramsServiceDeps,
   selectPrograms,
   setApplied,
   sprayingsOf,
   touchProgram,
   visiblePrograms,
-  type ProgramsServiceDeps,
 } from './program-store.service.ts';
 import type { ProgramAnswer } from './program.presenter.ts';
+import { authorizeRecord } from '../../policies/records.policy.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /**
  * What moves a program's planned sprays (issue 13 items 7–8; AGRONOMY §8): a spraying applied or
@@ -103,7 +106,7 @@ export class ProgramScheduleService {
       await tx
         .update(t.sprayings)
         .set({ appliedAt: null, plannedDate: back, updatedAt: this.now() })
-        .where(and(eq(t.sprayings.accountId, session.accountId), eq(t.sprayings.id, spraying.id)));
+        .where(and(ofAccount(t.sprayings, session), eq(t.sprayings.id, spraying.id)));
       await moveSprayings(
         tx,
         session,
@@ -147,6 +150,7 @@ export class ProgramScheduleService {
   async pause(session: Session, programId: number, body: PauseBody): Promise<ProgramAnswer> {
     await this.deps.db.transaction(async (tx) => {
       const program = await programOf(tx, session, programId, true);
+      authorizeRecord(session, 'spraying', 'change', programFacts(program, this.now));
       if (await openPause(tx, session, programId))
         throw new AppError(ERRORS.programPaused, 'Already paused');
       await tx.insert(t.programPauses).values({
@@ -172,6 +176,7 @@ export class ProgramScheduleService {
   ): Promise<ProgramAnswer> {
     await this.deps.db.transaction(async (tx) => {
       const program = await programOf(tx, session, programId, true);
+      authorizeRecord(session, 'spraying', 'change', programFacts(program, this.now));
       const pause = await openPause(tx, session, programId);
       if (!pause) throw new AppError(ERRORS.programNotPaused, 'The program is not paused');
       const day = resumedAt ?? todayIn(program.timeZone, this.now());
@@ -185,9 +190,7 @@ export class ProgramScheduleService {
       await tx
         .update(t.programPauses)
         .set({ resumedAt: day })
-        .where(
-          and(eq(t.programPauses.accountId, session.accountId), eq(t.programPauses.id, pause.id)),
-        );
+        .where(and(ofAccount(t.programPauses, session), eq(t.programPauses.id, pause.id)));
       await moveSprayings(tx, session, sprayings, result.moves, this.now);
       await touchProgram(tx, session, programId, this.now);
     });

@@ -18,13 +18,16 @@ import type { ProgramRow, SprayingRow } from './program-rows.ts';
 import {
   executionOf,
   openPause,
+  programFacts,
   programOf,
+  type ProgramsServiceDeps,
   setApplied,
   sprayingsOf,
   touchProgram,
-  type ProgramsServiceDeps,
 } from './program-store.service.ts';
 import type { ProgramAnswer } from './program.presenter.ts';
+import { authorizeRecord } from '../../policies/records.policy.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /**
  * A program's sprayings (issue 13 items 6–7): a plan's applications added, changed and removed,
@@ -53,6 +56,7 @@ export class ProgramSprayingsService {
   ): Promise<ProgramAnswer> {
     await this.deps.db.transaction(async (tx) => {
       const program = await programOf(tx, session, programId, true);
+      authorizeRecord(session, 'program', 'create', programFacts(program, this.now));
       await this.appendApplication(tx, session, program, body);
       await touchProgram(tx, session, programId, this.now);
     });
@@ -70,7 +74,7 @@ export class ProgramSprayingsService {
     body: ExecutionBody,
   ): Promise<ProgramAnswer> {
     await this.deps.db.transaction(async (tx) => {
-      const program = await executionOf(tx, session, programId, this.now);
+      const program = await executionOf(tx, session, programId, this.now, 'create');
       const { data_realizada: appliedAt, ...application } = body;
       if (appliedAt !== undefined) await this.checkAppliedDay(tx, session, program, appliedAt);
       const id = await this.appendApplication(tx, session, program, application);
@@ -89,6 +93,7 @@ export class ProgramSprayingsService {
   ): Promise<ProgramAnswer> {
     await this.deps.db.transaction(async (tx) => {
       const program = await programOf(tx, session, programId, true);
+      authorizeRecord(session, 'program', 'change', programFacts(program, this.now));
       await this.rewriteApplication(tx, session, program, sprayingId, body);
       await touchProgram(tx, session, programId, this.now);
     });
@@ -133,7 +138,7 @@ export class ProgramSprayingsService {
     sprayingId: number,
   ): Promise<ProgramAnswer> {
     await this.deps.db.transaction(async (tx) => {
-      const program = await executionOf(tx, session, programId, this.now);
+      const program = await executionOf(tx, session, programId, this.now, 'delete');
       const sprayings = await sprayingsOf(tx, session, [program.id]);
       if (!sprayings.some((row) => row.id === sprayingId))
         throw new AppError(ERRORS.notFound, 'Spraying not found');
@@ -141,7 +146,7 @@ export class ProgramSprayingsService {
         throw new AppError(ERRORS.sprayOnlyLastRemovable, 'Only the last spraying is removed');
       await tx
         .delete(t.sprayings)
-        .where(and(eq(t.sprayings.accountId, session.accountId), eq(t.sprayings.id, sprayingId)));
+        .where(and(ofAccount(t.sprayings, session), eq(t.sprayings.id, sprayingId)));
       await touchProgram(tx, session, programId, this.now);
     });
     return this.answers.get(session, programId);
@@ -157,7 +162,8 @@ export class ProgramSprayingsService {
     sprayingId: number,
   ): Promise<ProgramAnswer> {
     await this.deps.db.transaction(async (tx) => {
-      await programOf(tx, session, programId, true);
+      const program = await programOf(tx, session, programId, true);
+      authorizeRecord(session, 'program', 'delete', programFacts(program, this.now));
       const sprayings = await sprayingsOf(tx, session, [programId]);
       const spraying = sprayings.find((row) => row.id === sprayingId);
       if (!spraying) throw new AppError(ERRORS.notFound, 'Spraying not found');
@@ -165,12 +171,12 @@ export class ProgramSprayingsService {
         throw new AppError(ERRORS.sprayOnlyLastRemovable, 'An applied spray is undone first');
       await tx
         .delete(t.sprayings)
-        .where(and(eq(t.sprayings.accountId, session.accountId), eq(t.sprayings.id, sprayingId)));
+        .where(and(ofAccount(t.sprayings, session), eq(t.sprayings.id, sprayingId)));
       for (const later of sprayings.filter((row) => row.ordinal > spraying.ordinal))
         await tx
           .update(t.sprayings)
           .set({ ordinal: later.ordinal - 1 })
-          .where(and(eq(t.sprayings.accountId, session.accountId), eq(t.sprayings.id, later.id)));
+          .where(and(ofAccount(t.sprayings, session), eq(t.sprayings.id, later.id)));
       await touchProgram(tx, session, programId, this.now);
     });
     return this.answers.get(session, programId);
@@ -242,14 +248,11 @@ export class ProgramSprayingsService {
     await tx
       .update(t.sprayings)
       .set({ plannedDate: body.data, originalDate: body.data, whiteMold, updatedAt: this.now() })
-      .where(and(eq(t.sprayings.accountId, session.accountId), eq(t.sprayings.id, sprayingId)));
+      .where(and(ofAccount(t.sprayings, session), eq(t.sprayings.id, sprayingId)));
     await tx
       .delete(t.sprayingProducts)
       .where(
-        and(
-          eq(t.sprayingProducts.accountId, session.accountId),
-          eq(t.sprayingProducts.sprayingId, sprayingId),
-        ),
+        and(ofAccount(t.sprayingProducts, session), eq(t.sprayingProducts.sprayingId, sprayingId)),
       );
     await this.writeProducts(tx, session, sprayingId, body);
     return spraying;
@@ -275,7 +278,7 @@ export class ProgramSprayingsService {
       .where(
         and(
           inArray(t.pesticides.id, [...productIds]),
-          or(isNull(t.pesticides.accountId), eq(t.pesticides.accountId, session.accountId)),
+          or(isNull(t.pesticides.accountId), ofAccount(t.pesticides, session)),
         ),
       );
     if (found.length !== productIds.length)

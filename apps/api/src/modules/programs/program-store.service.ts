@@ -6,6 +6,8 @@ import {
   type CropId,
   type ProgramBody,
   type SprayMove,
+  type RecordAction,
+  type RecordFacts,
 } from '@lavoura/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
@@ -13,8 +15,9 @@ import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import type { Session } from '../auth/session.types.ts';
-import { visibleFarms } from '../farms/farms.service.ts';
 import type { ProgramRow, SprayingRow } from './program-rows.ts';
+import { authorizeRecord } from '../../policies/records.policy.ts';
+import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
 /**
  * The reads and small writes every programs service shares (issue 29 item 3): a program is found
@@ -40,7 +43,7 @@ export interface ProgramTarget {
 /** Live programs of the account, of farms the session sees. */
 export function visiblePrograms(session: Session) {
   return and(
-    eq(t.programs.accountId, session.accountId),
+    ofAccount(t.programs, session),
     isNull(t.programs.deletedAt),
     isNull(t.farms.deletedAt),
     visibleFarms(session, t.programs.farmId),
@@ -114,22 +117,32 @@ export async function programOf(
   return row;
 }
 
-/** An execution (a sowing's program) of the current season, locked; 409 otherwise. */
+/** What the program and spraying policies read: the farm, and whether the season is current. */
+export function programFacts(program: ProgramRow, now: () => Date): RecordFacts {
+  const today = todayIn(program.timeZone, now());
+  return {
+    farmId: program.farmId,
+    currentSeason:
+      seasonStatus(program.countryId, program.cropId as CropId, program.seasonStart, today) ===
+      'current',
+  };
+}
+
+/**
+ * An execution (a sowing's program), locked, whose sprayings the session may create, change or
+ * delete (the spraying policy: a season that is not the current one is read-only, 409).
+ */
 export async function executionOf(
   tx: Executor,
   session: Session,
   programId: number,
   now: () => Date,
+  action: Exclude<RecordAction, 'read'> = 'change',
 ): Promise<ProgramRow> {
   const program = await programOf(tx, session, programId, true);
   if (program.sowingId === null)
     throw new AppError(ERRORS.programNotExecution, 'A plan records no applied sprays');
-  const today = todayIn(program.timeZone, now());
-  if (
-    seasonStatus(program.countryId, program.cropId as CropId, program.seasonStart, today) !==
-    'current'
-  )
-    throw new AppError(ERRORS.sowingOtherSeason, 'A sowing of another season is read-only');
+  authorizeRecord(session, 'spraying', action, programFacts(program, now));
   return program;
 }
 
@@ -150,7 +163,7 @@ export async function sprayingsOf(
 ): Promise<SprayingRow[]> {
   if (!programIds.length) return [];
   const ofPrograms = and(
-    eq(t.sprayings.accountId, session.accountId),
+    ofAccount(t.sprayings, session),
     inArray(t.sprayings.programId, [...programIds]),
   );
   const [[sprayings], [products]] = await Promise.all([
@@ -179,7 +192,7 @@ export async function sprayingsOf(
         ),
       )
       .innerJoin(t.pesticides, eq(t.pesticides.id, t.sprayingProducts.pesticideId))
-      .where(and(eq(t.sprayingProducts.accountId, session.accountId), ofPrograms)),
+      .where(and(ofAccount(t.sprayingProducts, session), ofPrograms)),
   ]);
   const productsOf = groupBy(products!.rows, (product) => product[0]);
   return sprayings!.rows.map(
@@ -211,7 +224,7 @@ export async function openPause(tx: Executor, session: Session, programId: numbe
     .from(t.programPauses)
     .where(
       and(
-        eq(t.programPauses.accountId, session.accountId),
+        ofAccount(t.programPauses, session),
         eq(t.programPauses.programId, programId),
         isNull(t.programPauses.resumedAt),
       ),
@@ -244,7 +257,7 @@ export async function targetOf(
       )
       .where(
         and(
-          eq(t.farmVarieties.accountId, session.accountId),
+          ofAccount(t.farmVarieties, session),
           eq(t.farmVarieties.id, body.cultivar_id),
           isNull(t.farms.deletedAt),
           visibleFarms(session),
@@ -269,7 +282,7 @@ export async function targetOf(
     )
     .where(
       and(
-        eq(t.sowings.accountId, session.accountId),
+        ofAccount(t.sowings, session),
         eq(t.sowings.id, body.semeadura_id!),
         isNull(t.sowings.deletedAt),
         isNull(t.farms.deletedAt),
@@ -290,7 +303,7 @@ export async function touchProgram(
   await tx
     .update(t.programs)
     .set({ updatedAt: now() })
-    .where(and(eq(t.programs.accountId, session.accountId), eq(t.programs.id, programId)));
+    .where(and(ofAccount(t.programs, session), eq(t.programs.id, programId)));
 }
 
 /** Records a spraying as sprayed on `day`. */
@@ -304,7 +317,7 @@ export async function setApplied(
   await tx
     .update(t.sprayings)
     .set({ appliedAt: day, updatedAt: now() })
-    .where(and(eq(t.sprayings.accountId, session.accountId), eq(t.sprayings.id, sprayingId)));
+    .where(and(ofAccount(t.sprayings, session), eq(t.sprayings.id, sprayingId)));
 }
 
 /** Writes the planned dates the engine moved. */
@@ -319,10 +332,5 @@ export async function moveSprayings(
     await tx
       .update(t.sprayings)
       .set({ plannedDate: moved.to, updatedAt: now() })
-      .where(
-        and(
-          eq(t.sprayings.accountId, session.accountId),
-          eq(t.sprayings.id, sprayings[moved.index]!.id),
-        ),
-      );
+      .where(and(ofAccount(t.sprayings, session), eq(t.sprayings.id, sprayings[moved.index]!.id)));
 }

@@ -29,6 +29,7 @@ import {
   type SuggestionAnswer,
 } from './program-suggestion.ts';
 import { programOf, type ProgramsServiceDeps } from './program-store.service.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /** The engine's suggestions (AGRONOMY §7), written nowhere: a program's plan, a spray's products. */
 export class ProgramSuggestionsService {
@@ -155,7 +156,7 @@ export class ProgramSuggestionsService {
           inArray(t.pesticideEfficacies.diseaseId, [...diseaseIds]),
           eq(t.pesticides.listed, true),
           // The catalogue's products and the account's own, never another account's.
-          or(isNull(t.pesticides.accountId), eq(t.pesticides.accountId, session.accountId)),
+          or(isNull(t.pesticides.accountId), ofAccount(t.pesticides, session)),
           sql`'fungicide' = any(${t.pesticides.categories})`,
           sql`${cropId} = any(${t.pesticides.cropIds})`,
         ),
@@ -174,7 +175,7 @@ export class ProgramSuggestionsService {
           .from(t.accountPesticideValues)
           .where(
             and(
-              eq(t.accountPesticideValues.accountId, session.accountId),
+              ofAccount(t.accountPesticideValues, session),
               inArray(t.accountPesticideValues.pesticideId, ids),
             ),
           )

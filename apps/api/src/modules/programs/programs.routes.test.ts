@@ -775,6 +775,21 @@ describe('executions: apply, undo, pause and resume (AGRONOMY §8)', () => {
       409,
       'exception.sowing.other_season',
     );
+    // The program and spraying policies (issue 29 item 2): a past season's program is read, never
+    // changed, paused or given an application, as the web app's permissions for it say.
+    const read = await call('GET', `/api/programas/${program}`);
+    expect(read.statusCode).toBe(200);
+    for (const [method, url, body] of [
+      ['POST', `/api/programs/${program}/pause`, { reason_id: 1 }],
+      ['POST', `/api/programas/${program}/planejamentos`, application(100)],
+      [
+        'PUT',
+        `/api/programas/${program}`,
+        { semeadura_id: read.json().semeadura_id, doenca_principal_id: 1 },
+      ],
+      ['DELETE', `/api/programas/${program}`, undefined],
+    ] as const)
+      await refused(method, url, body, 409, 'exception.sowing.other_season');
   });
 
   it('records a spraying already applied, changes its day and products, and removes only the last (execucoes)', async () => {

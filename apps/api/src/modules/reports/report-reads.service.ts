@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
-import { visibleFarms } from '../farms/farms.service.ts';
+import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
 /** Which report: a farm and one of its season-crops. */
 export interface ReportQuery {
@@ -86,7 +86,7 @@ export class ReportReads {
       .innerJoin(t.states, eq(t.states.id, t.farms.stateId))
       .where(
         and(
-          eq(t.farms.accountId, accountId),
+          ofAccount(t.farms, accountId),
           eq(t.farms.id, query.farm_id),
           isNull(t.farms.deletedAt),
           visibleFarms(session),
@@ -109,11 +109,7 @@ export class ReportReads {
       .select({ n: count() })
       .from(t.plots)
       .where(
-        and(
-          eq(t.plots.accountId, accountId),
-          eq(t.plots.farmId, farm.id),
-          isNull(t.plots.deletedAt),
-        ),
+        and(ofAccount(t.plots, accountId), eq(t.plots.farmId, farm.id), isNull(t.plots.deletedAt)),
       );
     if (!plots?.n) throw new AppError(ERRORS.reportNoPlots, 'The farm has no plots');
     const sowings: SowingRow[] = await db
@@ -143,7 +139,7 @@ export class ReportReads {
       .leftJoin(t.varieties, eq(t.varieties.id, t.farmVarieties.varietyId))
       .where(
         and(
-          eq(t.sowings.accountId, accountId),
+          ofAccount(t.sowings, accountId),
           eq(t.sowings.farmId, farm.id),
           eq(t.sowings.seasonCropId, seasonCrop.id),
           isNull(t.sowings.deletedAt),
@@ -168,7 +164,7 @@ export class ReportReads {
           .from(t.sowingStageObservations)
           .where(
             and(
-              eq(t.sowingStageObservations.accountId, session.accountId),
+              ofAccount(t.sowingStageObservations, session),
               inArray(t.sowingStageObservations.sowingId, [...sowingIds]),
             ),
           )

@@ -25,6 +25,7 @@ import {
   type ReportQuery,
   type ReportReads,
 } from './report-reads.service.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /**
  * What the season report reads of the weather: `WeatherService.dailySummary` (issue 14 item 1,
@@ -73,7 +74,7 @@ export class SeasonReportService {
           desiccation: t.harvests.desiccation,
         })
         .from(t.harvests)
-        .where(and(eq(t.harvests.accountId, accountId), inArray(t.harvests.sowingId, ids)))
+        .where(and(ofAccount(t.harvests, accountId), inArray(t.harvests.sowingId, ids)))
         .orderBy(asc(t.harvests.harvestDate), asc(t.harvests.id)),
       this.deps.db
         .select({
@@ -83,7 +84,7 @@ export class SeasonReportService {
           bladeMm: t.irrigations.bladeMm,
         })
         .from(t.irrigations)
-        .where(and(eq(t.irrigations.accountId, accountId), inArray(t.irrigations.sowingId, ids)))
+        .where(and(ofAccount(t.irrigations, accountId), inArray(t.irrigations.sowingId, ids)))
         .orderBy(asc(t.irrigations.startAt), asc(t.irrigations.id)),
       this.reads.observationsOf(session, ids, farm.timeZone),
     ]);
@@ -205,7 +206,7 @@ export class SeasonReportService {
       .from(t.observedPrecipitations)
       .where(
         and(
-          eq(t.observedPrecipitations.accountId, session.accountId),
+          ofAccount(t.observedPrecipitations, session),
           eq(t.observedPrecipitations.farmId, farm.id),
           between(t.observedPrecipitations.day, from, to),
         ),

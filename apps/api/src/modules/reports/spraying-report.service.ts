@@ -1,5 +1,13 @@
-import { ERRORS, currentStage, daysBetween, estimatedStage, type CropId } from '@lavoura/domain';
+import {
+  ERRORS,
+  currentStage,
+  daysBetween,
+  estimatedStage,
+  mayReadPesticidesUsed,
+  type CropId,
+} from '@lavoura/domain';
 import { AppError } from '../../http/app-error.ts';
+import { actorOf } from '../../policies/records.policy.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ProgramAnswersService } from '../programs/program-answers.service.ts';
 import type { ProgramaReport } from '@lavoura/domain';
@@ -120,9 +128,7 @@ export class SprayingReportService {
           ? tenth(scores.reduce((sum, score) => sum + score, 0) / scores.length)
           : null,
       },
-      pesticides: session.permissions.has('RELATORIO_DEFENSIVOS_UTILIZADOS')
-        ? pesticidesUsed(rows)
-        : null,
+      pesticides: mayReadPesticidesUsed(actorOf(session)) ? pesticidesUsed(rows) : null,
     };
   }
 }

@@ -10,8 +10,9 @@ import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError, bodyReference } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
-import { visibleFarms } from '../farms/farms.service.ts';
 import { visibleSowing, type VisibleSowing } from './visible-sowing.service.ts';
+import { authorizeRecord } from '../../policies/records.policy.ts';
+import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
 export interface HarvestsServiceDeps {
   db: Database;
@@ -54,7 +55,7 @@ export class HarvestsService {
     const rows = await this.deps.db
       .select()
       .from(t.harvests)
-      .where(and(eq(t.harvests.accountId, session.accountId), eq(t.harvests.sowingId, sowingId)))
+      .where(and(ofAccount(t.harvests, session), eq(t.harvests.sowingId, sowingId)))
       .orderBy(asc(t.harvests.harvestDate), asc(t.harvests.id));
     return rows.map(present);
   }
@@ -62,6 +63,7 @@ export class HarvestsService {
   async add(session: Session, sowingId: number, body: HarvestBody): Promise<Harvest> {
     return this.deps.db.transaction(async (run) => {
       const sowing = await visibleSowing(run, session, sowingId);
+      authorizeRecord(session, 'harvest', 'create', sowing);
       this.checkDate(sowing, body.data_colheita);
       const [row] = await run
         .insert(t.harvests)
@@ -80,6 +82,7 @@ export class HarvestsService {
   ): Promise<Harvest> {
     return this.deps.db.transaction(async (run) => {
       const sowing = await visibleSowing(run, session, sowingId);
+      authorizeRecord(session, 'harvest', 'change', sowing);
       this.checkDate(sowing, body.data_colheita);
       const [row] = await run
         .update(t.harvests)
@@ -93,7 +96,8 @@ export class HarvestsService {
 
   async remove(session: Session, sowingId: number, harvestId: number): Promise<void> {
     await this.deps.db.transaction(async (run) => {
-      await visibleSowing(run, session, sowingId);
+      const sowing = await visibleSowing(run, session, sowingId);
+      authorizeRecord(session, 'harvest', 'delete', sowing);
       const removed = await run
         .delete(t.harvests)
         .where(this.ofSowing(session, sowingId, harvestId))
@@ -111,12 +115,12 @@ export class HarvestsService {
     const [held] = await db
       .select({ id: t.harvests.id })
       .from(t.harvests)
-      .where(and(eq(t.harvests.accountId, session.accountId), eq(t.harvests.sowingId, sowingId)))
+      .where(and(ofAccount(t.harvests, session), eq(t.harvests.sowingId, sowingId)))
       .limit(1);
     await db
       .update(t.sowings)
       .set({ closedAt: held ? sql`coalesce(${t.sowings.closedAt}, now())` : null })
-      .where(and(eq(t.sowings.accountId, session.accountId), eq(t.sowings.id, sowingId)));
+      .where(and(ofAccount(t.sowings, session), eq(t.sowings.id, sowingId)));
   }
 
   /** One harvest per sowing, in one transaction: a refusal of any writes none. */
@@ -155,7 +159,7 @@ export class HarvestsService {
       .from(t.farms)
       .where(
         and(
-          eq(t.farms.accountId, session.accountId),
+          ofAccount(t.farms, session),
           eq(t.farms.id, farmId),
           isNull(t.farms.deletedAt),
           visibleFarms(session),
@@ -167,7 +171,7 @@ export class HarvestsService {
       .from(t.sowings)
       .where(
         and(
-          eq(t.sowings.accountId, session.accountId),
+          ofAccount(t.sowings, session),
           eq(t.sowings.farmId, farm.id),
           isNull(t.sowings.deletedAt),
         ),
@@ -181,7 +185,7 @@ export class HarvestsService {
               .from(t.harvests)
               .where(
                 and(
-                  eq(t.harvests.accountId, session.accountId),
+                  ofAccount(t.harvests, session),
                   inArray(
                     t.harvests.sowingId,
                     sowings.map((sowing) => sowing.id),
@@ -233,7 +237,7 @@ export class HarvestsService {
 
   private ofSowing(session: Session, sowingId: number, harvestId: number) {
     return and(
-      eq(t.harvests.accountId, session.accountId),
+      ofAccount(t.harvests, session),
       eq(t.harvests.sowingId, sowingId),
       eq(t.harvests.id, harvestId),
     );

@@ -5,6 +5,7 @@ import * as t from '../../db/schema.ts';
 import { AppError, bodyReference } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import { visibleSowing } from './visible-sowing.service.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /** An irrigation as the API answers it: instants in ISO 8601, the blade in millimetres. */
 export interface Irrigation {
@@ -37,9 +38,7 @@ export class IrrigationsService {
     const rows = await this.deps.db
       .select()
       .from(t.irrigations)
-      .where(
-        and(eq(t.irrigations.accountId, session.accountId), eq(t.irrigations.sowingId, sowingId)),
-      )
+      .where(and(ofAccount(t.irrigations, session), eq(t.irrigations.sowingId, sowingId)))
       .orderBy(asc(t.irrigations.startAt), asc(t.irrigations.id));
     return rows.map(present);
   }
@@ -73,7 +72,7 @@ export class IrrigationsService {
         bladeMm: body.blade_mm,
         updatedAt: this.deps.now?.() ?? new Date(),
       })
-      .where(and(eq(t.irrigations.accountId, session.accountId), eq(t.irrigations.id, id)))
+      .where(and(ofAccount(t.irrigations, session), eq(t.irrigations.id, id)))
       .returning();
     return present(row!);
   }
@@ -82,7 +81,7 @@ export class IrrigationsService {
     await this.held(session, id);
     await this.deps.db
       .delete(t.irrigations)
-      .where(and(eq(t.irrigations.accountId, session.accountId), eq(t.irrigations.id, id)));
+      .where(and(ofAccount(t.irrigations, session), eq(t.irrigations.id, id)));
   }
 
   /** An irrigation of a sowing the member sees; 404 otherwise. */
@@ -90,7 +89,7 @@ export class IrrigationsService {
     const [row] = await this.deps.db
       .select({ sowingId: t.irrigations.sowingId })
       .from(t.irrigations)
-      .where(and(eq(t.irrigations.accountId, session.accountId), eq(t.irrigations.id, id)));
+      .where(and(ofAccount(t.irrigations, session), eq(t.irrigations.id, id)));
     if (!row) throw new AppError(ERRORS.notFound, 'Irrigation not found');
     await visibleSowing(this.deps.db, session, row.sowingId);
   }

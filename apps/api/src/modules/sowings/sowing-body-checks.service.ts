@@ -11,6 +11,7 @@ import * as t from '../../db/schema.ts';
 import { AppError, bodyReference } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { FarmFacts, SowingReads } from './sowing-reads.service.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /** The season-crop a sowing's farm variety belongs to. */
 export interface SeasonCropFacts {
@@ -50,7 +51,7 @@ export class SowingBodyChecks {
       .from(t.plots)
       .where(
         and(
-          eq(t.plots.accountId, session.accountId),
+          ofAccount(t.plots, session),
           eq(t.plots.farmId, farm.id),
           eq(t.plots.id, body.talhao_id),
           isNull(t.plots.deletedAt),
@@ -74,7 +75,7 @@ export class SowingBodyChecks {
       .innerJoin(t.seasonCrops, eq(t.seasonCrops.id, t.farmVarieties.seasonCropId))
       .where(
         and(
-          eq(t.farmVarieties.accountId, session.accountId),
+          ofAccount(t.farmVarieties, session),
           eq(t.farmVarieties.farmId, farm.id),
           eq(t.farmVarieties.id, body.cultivar_id),
         ),
@@ -101,7 +102,7 @@ export class SowingBodyChecks {
       .from(t.sowings)
       .where(
         and(
-          eq(t.sowings.accountId, session.accountId),
+          ofAccount(t.sowings, session),
           eq(t.sowings.plotId, plot.id),
           isNull(t.sowings.deletedAt),
           current ? ne(t.sowings.id, current.id) : undefined,
@@ -115,7 +116,7 @@ export class SowingBodyChecks {
               .from(t.harvests)
               .where(
                 and(
-                  eq(t.harvests.accountId, session.accountId),
+                  ofAccount(t.harvests, session),
                   inArray(
                     t.harvests.sowingId,
                     others.map((other) => other.id),

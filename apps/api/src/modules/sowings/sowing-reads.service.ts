@@ -13,7 +13,6 @@ import { groupBy } from '../../lib/group-by.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
-import { visibleFarms } from '../farms/farms.service.ts';
 import {
   toSowing,
   type HarvestRow,
@@ -22,6 +21,7 @@ import {
   type SowingProgramFacts,
   type SowingRow,
 } from './sowing.presenter.ts';
+import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
 /** A live farm as a sowing's rules need it. */
 export interface FarmFacts {
@@ -138,7 +138,7 @@ export class SowingReads {
       )
       .where(
         and(
-          eq(t.programs.accountId, session.accountId),
+          ofAccount(t.programs, session),
           inArray(t.programs.sowingId, [...sowingIds]),
           isNull(t.programs.deletedAt),
         ),
@@ -177,7 +177,7 @@ export class SowingReads {
       .from(t.farms)
       .where(
         and(
-          eq(t.farms.accountId, session.accountId),
+          ofAccount(t.farms, session),
           eq(t.farms.id, farmId),
           isNull(t.farms.deletedAt),
           visibleFarms(session),
@@ -191,7 +191,7 @@ export class SowingReads {
   async sowingOf(db: Executor, session: Session, id: number, lock = false) {
     const query = this.selectSowings(db).where(
       and(
-        eq(t.sowings.accountId, session.accountId),
+        ofAccount(t.sowings, session),
         eq(t.sowings.id, id),
         isNull(t.sowings.deletedAt),
         visibleFarms(session, t.sowings.farmId),
@@ -240,7 +240,7 @@ export class SowingReads {
           desiccation: t.harvests.desiccation,
         })
         .from(t.harvests)
-        .where(and(eq(t.harvests.accountId, session.accountId), inArray(t.harvests.sowingId, ids))),
+        .where(and(ofAccount(t.harvests, session), inArray(t.harvests.sowingId, ids))),
       this.deps.db
         .select({
           sowingId: t.sowingStageObservations.sowingId,
@@ -250,7 +250,7 @@ export class SowingReads {
         .from(t.sowingStageObservations)
         .where(
           and(
-            eq(t.sowingStageObservations.accountId, session.accountId),
+            ofAccount(t.sowingStageObservations, session),
             inArray(t.sowingStageObservations.sowingId, ids),
           ),
         ),

@@ -1,4 +1,11 @@
-import { ERRORS, mayReadFarm, suggestEmergence, todayIn, type SowingBody } from '@lavoura/domain';
+import {
+  ERRORS,
+  mayReadFarm,
+  suggestEmergence,
+  todayIn,
+  type RecordFacts,
+  type SowingBody,
+} from '@lavoura/domain';
 import {
   and,
   desc,
@@ -17,7 +24,6 @@ import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
-import { visibleFarms } from '../farms/farms.service.ts';
 import {
   type EmergenceSuggestion,
   type ListedSowingAnswer,
@@ -26,6 +32,8 @@ import {
 } from './sowing.presenter.ts';
 import { SowingBodyChecks, type SeasonCropFacts } from './sowing-body-checks.service.ts';
 import { SowingReads, type FarmFacts } from './sowing-reads.service.ts';
+import { authorizeRecord } from '../../policies/records.policy.ts';
+import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
 export interface SowingsServiceDeps {
   db: Database;
@@ -124,7 +132,7 @@ export class SowingsService {
       .selectSowings(this.deps.db)
       .where(
         and(
-          eq(t.sowings.accountId, session.accountId),
+          ofAccount(t.sowings, session),
           eq(t.sowings.farmId, farm.id),
           isNull(t.sowings.deletedAt),
           which,
@@ -156,7 +164,7 @@ export class SowingsService {
       )
       .where(
         and(
-          eq(t.farmVarieties.accountId, session.accountId),
+          ofAccount(t.farmVarieties, session),
           eq(t.farmVarieties.id, farmVarietyId),
           isNull(t.farms.deletedAt),
           visibleFarms(session, t.farmVarieties.farmId),
@@ -169,7 +177,7 @@ export class SowingsService {
       .innerJoin(t.farmVarieties, eq(t.farmVarieties.id, t.sowings.farmVarietyId))
       .where(
         and(
-          eq(t.sowings.accountId, session.accountId),
+          ofAccount(t.sowings, session),
           eq(t.farmVarieties.varietyId, farmVariety.varietyId),
           isNull(t.sowings.deletedAt),
           isNotNull(t.sowings.sowingDate),
@@ -262,7 +270,7 @@ export class SowingsService {
   async update(session: Session, id: number, body: SowingBody): Promise<SowingAnswer> {
     await this.deps.db.transaction(async (tx) => {
       const { farm, row } = await this.reads.sowingOf(tx, session, id, true);
-      this.requireCurrentSeason(farm, row);
+      authorizeRecord(session, 'sowing', 'change', this.policyFacts(farm, row));
       const checked = await this.checks.check(tx, session, body, row);
       if (!this.reads.isCurrent(farm, checked.seasonCrop))
         throw new AppError(ERRORS.sowingOtherSeason, 'The season-crop is not the current one');
@@ -283,7 +291,7 @@ export class SowingsService {
           updatedAt: this.now(),
           ...this.columns(body, checked.seasonCrop),
         })
-        .where(and(eq(t.sowings.accountId, session.accountId), eq(t.sowings.id, id)));
+        .where(and(ofAccount(t.sowings, session), eq(t.sowings.id, id)));
       await this.deps.programs?.followSowing(
         tx,
         session,
@@ -299,7 +307,7 @@ export class SowingsService {
   async remove(session: Session, id: number): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
       const { farm, row } = await this.reads.sowingOf(tx, session, id, true);
-      this.requireCurrentSeason(farm, row);
+      authorizeRecord(session, 'sowing', 'delete', this.policyFacts(farm, row));
       if (await this.hasHarvest(tx, session, id))
         throw new AppError(ERRORS.sowingHasHarvest, 'The sowing has a harvest');
       const program = (await this.reads.programFacts(tx, session, [id])).get(id);
@@ -309,7 +317,7 @@ export class SowingsService {
       await tx
         .update(t.sowings)
         .set({ deletedAt: this.now(), updatedAt: this.now() })
-        .where(and(eq(t.sowings.accountId, session.accountId), eq(t.sowings.id, id)));
+        .where(and(ofAccount(t.sowings, session), eq(t.sowings.id, id)));
     });
   }
 
@@ -336,22 +344,27 @@ export class SowingsService {
     };
   }
 
-  private requireCurrentSeason(
+  /** What the sowing policy reads: its farm, and whether its season-crop is the current one. */
+  private policyFacts(
     farm: FarmFacts,
     row: { cropId: number; seasonStart: string; seasonCountryId: number },
-  ): void {
+  ): RecordFacts {
     const { cropId, seasonStart, seasonCountryId } = row;
-    if (
-      !this.reads.isCurrent(farm, { countryId: seasonCountryId, cropId, startPeriod: seasonStart })
-    )
-      throw new AppError(ERRORS.sowingOtherSeason, 'A sowing of another season is read-only');
+    return {
+      farmId: farm.id,
+      currentSeason: this.reads.isCurrent(farm, {
+        countryId: seasonCountryId,
+        cropId,
+        startPeriod: seasonStart,
+      }),
+    };
   }
 
   private async hasHarvest(db: Executor, session: Session, sowingId: number): Promise<boolean> {
     const [row] = await db
       .select({ id: t.harvests.id })
       .from(t.harvests)
-      .where(and(eq(t.harvests.accountId, session.accountId), eq(t.harvests.sowingId, sowingId)))
+      .where(and(ofAccount(t.harvests, session), eq(t.harvests.sowingId, sowingId)))
       .limit(1);
     return row !== undefined;
   }

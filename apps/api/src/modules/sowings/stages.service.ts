@@ -11,6 +11,7 @@ import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import { visibleSowing } from './visible-sowing.service.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /** A stage of the timeline as the API answers it (issue 12 item 3). */
 export interface TimelineAnswer {
@@ -57,7 +58,7 @@ export class StagesService {
       .from(t.sowingStageObservations)
       .where(
         and(
-          eq(t.sowingStageObservations.accountId, session.accountId),
+          ofAccount(t.sowingStageObservations, session),
           eq(t.sowingStageObservations.sowingId, sowingId),
         ),
       )

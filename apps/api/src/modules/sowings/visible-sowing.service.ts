@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
-import { visibleFarms } from '../farms/farms.service.ts';
+import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
 /** A sowing as its harvests, irrigations and stages need it: its dates and its farm's zone. */
 export interface VisibleSowing {
@@ -43,7 +43,7 @@ export async function visibleSowing(
     )
     .where(
       and(
-        eq(t.sowings.accountId, session.accountId),
+        ofAccount(t.sowings, session),
         eq(t.sowings.id, sowingId),
         isNull(t.sowings.deletedAt),
         isNull(t.farms.deletedAt),

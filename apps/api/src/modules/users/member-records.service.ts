@@ -1,4 +1,4 @@
-import { ERRORS, farmScope, mayReadFarm, type Member } from '@lavoura/domain';
+import { ERRORS, farmScope, mayAssignJobTitle, mayReadFarm, type Member } from '@lavoura/domain';
 import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import { toMember } from './member.presenter.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 type MembershipRow = typeof t.memberships.$inferSelect;
 
@@ -35,7 +36,7 @@ export class MemberRecords {
       .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
       .where(
         and(
-          eq(t.memberships.accountId, session.accountId),
+          ofAccount(t.memberships, session),
           userId === undefined ? undefined : eq(t.memberships.userId, userId),
         ),
       )
@@ -54,7 +55,7 @@ export class MemberRecords {
           .from(t.membershipFarms)
           .where(
             and(
-              eq(t.membershipFarms.accountId, session.accountId),
+              ofAccount(t.membershipFarms, session),
               inArray(
                 t.membershipFarms.membershipId,
                 rows.map((row) => row.membership.id),
@@ -107,7 +108,7 @@ export class MemberRecords {
     const [membership] = await this.deps.db
       .select()
       .from(t.memberships)
-      .where(and(eq(t.memberships.accountId, session.accountId), eq(t.memberships.userId, userId)));
+      .where(and(ofAccount(t.memberships, session), eq(t.memberships.userId, userId)));
     if (!membership) throw new AppError(ERRORS.userNotFound, 'User not found');
     return membership;
   }
@@ -116,7 +117,7 @@ export class MemberRecords {
     const [already] = await db
       .select({ id: t.memberships.id })
       .from(t.memberships)
-      .where(and(eq(t.memberships.accountId, accountId), eq(t.memberships.userId, userId)));
+      .where(and(ofAccount(t.memberships, accountId), eq(t.memberships.userId, userId)));
     if (already) throw new AppError(ERRORS.userAlreadyExists, 'Already a user of this account');
   }
 
@@ -131,7 +132,7 @@ export class MemberRecords {
     const [active] = await db
       .select({ n: count() })
       .from(t.memberships)
-      .where(and(eq(t.memberships.accountId, accountId), eq(t.memberships.active, true)));
+      .where(and(ofAccount(t.memberships, accountId), eq(t.memberships.active, true)));
     if ((active?.n ?? 0) >= account!.maxUsers) {
       throw new AppError(ERRORS.usersExceededLimit, 'User limit exceeded', {
         max_users: account!.maxUsers,
@@ -154,7 +155,7 @@ export class MemberRecords {
 
   assertJobTitle(session: Session, jobTitleId: number): void {
     const title = this.deps.reference.list.jobTitles.find((j) => j.id === jobTitleId);
-    if (!title || (title.internal && session.profile !== 'ADMIN')) {
+    if (!title || !mayAssignJobTitle(session.profile, title)) {
       throw new AppError(ERRORS.jobTitleNotFound, 'Job title not found');
     }
   }
@@ -166,11 +167,7 @@ export class MemberRecords {
       .select({ id: t.farms.id })
       .from(t.farms)
       .where(
-        and(
-          eq(t.farms.accountId, session.accountId),
-          inArray(t.farms.id, farmIds),
-          isNull(t.farms.deletedAt),
-        ),
+        and(ofAccount(t.farms, session), inArray(t.farms.id, farmIds), isNull(t.farms.deletedAt)),
       );
     const unknown = farmIds.filter((id) => !found.some((farm) => farm.id === id));
     if (unknown.length > 0) {
@@ -188,7 +185,7 @@ export class MemberRecords {
       .delete(t.membershipFarms)
       .where(
         and(
-          eq(t.membershipFarms.accountId, accountId),
+          ofAccount(t.membershipFarms, accountId),
           eq(t.membershipFarms.membershipId, membershipId),
         ),
       );

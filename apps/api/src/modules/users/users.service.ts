@@ -20,7 +20,9 @@ import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import { toInvitation } from './member.presenter.ts';
 import { MemberRecords } from './member-records.service.ts';
-import { authorize, memberPolicy } from './users.policy.ts';
+import { memberPolicy } from '../../policies/member.policy.ts';
+import { authorize } from '../../policies/records.policy.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 interface NewMemberInput {
   name: string;
@@ -158,9 +160,10 @@ export class UsersService {
   /** Changes a membership: profile, farms, job title. The person's own data is not touched. */
   async update(session: Session, userId: number, input: MembershipInput): Promise<Member> {
     const membership = await this.records.membershipOf(session, userId);
-    authorize(session, memberPolicy(session, membership).manage, 'change a user');
+    const access = memberPolicy(session, membership);
+    authorize(session, access.manage, 'change a user');
     this.records.assertAssignableProfile(input.profile_id);
-    if (userId === session.userId && input.profile_id !== membership.profileId) {
+    if (!access.changeProfile && input.profile_id !== membership.profileId) {
       throw new AppError(ERRORS.cannotChangeSelf, 'Cannot change your own profile');
     }
     if (input.job_title_id != null) this.records.assertJobTitle(session, input.job_title_id);
@@ -172,9 +175,7 @@ export class UsersService {
           profileId: input.profile_id,
           ...(input.job_title_id !== undefined ? { jobTitleId: input.job_title_id } : {}),
         })
-        .where(
-          and(eq(t.memberships.id, membership.id), eq(t.memberships.accountId, session.accountId)),
-        );
+        .where(and(eq(t.memberships.id, membership.id), ofAccount(t.memberships, session)));
       await this.records.replaceFarms(tx, session.accountId, membership.id, input.farm_ids);
     });
     return this.records.member(session, userId);
@@ -188,9 +189,7 @@ export class UsersService {
     authorize(session, memberPolicy(session, membership).remove, 'remove a user');
     await this.deps.db
       .delete(t.memberships)
-      .where(
-        and(eq(t.memberships.id, membership.id), eq(t.memberships.accountId, session.accountId)),
-      );
+      .where(and(eq(t.memberships.id, membership.id), ofAccount(t.memberships, session)));
   }
 
   /** Activating counts against max_users; deactivating always works (but not on oneself). */
@@ -205,12 +204,7 @@ export class UsersService {
         await tx
           .update(t.memberships)
           .set({ active })
-          .where(
-            and(
-              eq(t.memberships.id, membership.id),
-              eq(t.memberships.accountId, session.accountId),
-            ),
-          );
+          .where(and(eq(t.memberships.id, membership.id), ofAccount(t.memberships, session)));
       });
     }
     return this.records.member(session, userId);
@@ -240,9 +234,7 @@ export class UsersService {
     await this.deps.db
       .update(t.memberships)
       .set({ jobTitleId })
-      .where(
-        and(eq(t.memberships.id, membership.id), eq(t.memberships.accountId, session.accountId)),
-      );
+      .where(and(eq(t.memberships.id, membership.id), ofAccount(t.memberships, session)));
   }
 
   async setLanguage(session: Session, language: Language): Promise<void> {
@@ -323,7 +315,7 @@ export class UsersService {
     const { db } = this.deps;
     const mine = and(
       eq(t.memberships.userId, session.userId),
-      eq(t.memberships.accountId, accountId),
+      ofAccount(t.memberships, accountId),
       isNull(t.memberships.acceptedAt),
     );
     const answered = accept

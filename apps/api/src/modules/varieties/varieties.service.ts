@@ -16,7 +16,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { composeMail } from '../../providers/mail/messages.ts';
 import type { Session } from '../auth/session.types.ts';
-import { visibleFarms } from '../farms/farms.service.ts';
+import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
 export interface VarietiesServiceDeps {
   db: Database;
@@ -48,7 +48,7 @@ function searchMatch(search: string) {
 
 /** The catalogue's varieties and the session's account's own (issue 28 item 5). */
 const ownOrCatalogue = (session: Session) =>
-  or(isNull(t.varieties.accountId), eq(t.varieties.accountId, session.accountId));
+  or(isNull(t.varieties.accountId), ofAccount(t.varieties, session));
 
 const acronymOf = new Map(COUNTRIES.map((country) => [country.id as number, country.acronym]));
 
@@ -93,7 +93,7 @@ export class VarietiesService {
         t.farmVarieties,
         and(
           eq(t.farmVarieties.varietyId, t.varieties.id),
-          eq(t.farmVarieties.accountId, session.accountId),
+          ofAccount(t.farmVarieties, session),
           eq(t.farmVarieties.farmId, farm.id),
           eq(t.farmVarieties.seasonCropId, seasonCrop.id),
         ),
@@ -133,7 +133,7 @@ export class VarietiesService {
       .innerJoin(t.varieties, eq(t.varieties.id, t.farmVarieties.varietyId))
       .where(
         and(
-          eq(t.farmVarieties.accountId, session.accountId),
+          ofAccount(t.farmVarieties, session),
           eq(t.farmVarieties.farmId, farm.id),
           eq(t.farmVarieties.seasonCropId, query.season_crop_id),
         ),
@@ -178,7 +178,7 @@ export class VarietiesService {
         .where(
           and(
             eq(t.farmVarieties.id, id),
-            eq(t.farmVarieties.accountId, session.accountId),
+            ofAccount(t.farmVarieties, session),
             eq(t.farmVarieties.farmId, farm.id),
           ),
         )
@@ -189,7 +189,7 @@ export class VarietiesService {
         .from(t.sowings)
         .where(
           and(
-            eq(t.sowings.accountId, session.accountId),
+            ofAccount(t.sowings, session),
             eq(t.sowings.farmVarietyId, id),
             isNull(t.sowings.deletedAt),
           ),
@@ -201,7 +201,7 @@ export class VarietiesService {
         .from(t.programs)
         .where(
           and(
-            eq(t.programs.accountId, session.accountId),
+            ofAccount(t.programs, session),
             eq(t.programs.farmVarietyId, id),
             isNull(t.programs.deletedAt),
           ),
@@ -212,7 +212,7 @@ export class VarietiesService {
       await run
         .update(t.sowings)
         .set({ farmVarietyId: null })
-        .where(and(eq(t.sowings.accountId, session.accountId), eq(t.sowings.farmVarietyId, id)));
+        .where(and(ofAccount(t.sowings, session), eq(t.sowings.farmVarietyId, id)));
       await run.delete(t.farmVarieties).where(eq(t.farmVarieties.id, id));
     });
   }
@@ -315,7 +315,7 @@ export class VarietiesService {
       .select(FARM_VARIETY_COLUMNS)
       .from(t.farmVarieties)
       .innerJoin(t.varieties, eq(t.varieties.id, t.farmVarieties.varietyId))
-      .where(and(eq(t.farmVarieties.id, id), eq(t.farmVarieties.accountId, session.accountId)));
+      .where(and(eq(t.farmVarieties.id, id), ofAccount(t.farmVarieties, session)));
     return row;
   }
 
@@ -332,7 +332,7 @@ export class VarietiesService {
       .leftJoin(t.states, eq(t.states.id, t.farms.stateId))
       .where(
         and(
-          eq(t.farms.accountId, session.accountId),
+          ofAccount(t.farms, session),
           inArray(t.farms.id, farmIds),
           isNull(t.farms.deletedAt),
           visibleFarms(session),

@@ -30,6 +30,7 @@ import {
   type ProviderHistory,
   type WeatherProvider,
 } from '../../providers/weather/weather-provider.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 
 /**
  * Who reads a farm's weather: a signed-in session (its `Session` fits), or a scheduled job acting
@@ -143,13 +144,7 @@ export class WeatherService {
         createdAt: t.farms.createdAt,
       })
       .from(t.farms)
-      .where(
-        and(
-          eq(t.farms.accountId, reader.accountId),
-          eq(t.farms.id, farmId),
-          isNull(t.farms.deletedAt),
-        ),
-      );
+      .where(and(ofAccount(t.farms, reader), eq(t.farms.id, farmId), isNull(t.farms.deletedAt)));
     if (!row || !mayReadFarm(reader.farms, row.id))
       throw new AppError(ERRORS.notFound, 'Farm not found');
     return row;
@@ -388,7 +383,7 @@ export class WeatherService {
       .from(t.observedPrecipitations)
       .where(
         and(
-          eq(t.observedPrecipitations.accountId, accountId),
+          ofAccount(t.observedPrecipitations, accountId),
           eq(t.observedPrecipitations.farmId, farmId),
           between(t.observedPrecipitations.day, sql`${from}::date`, sql`${to}::date`),
         ),

@@ -1,6 +1,5 @@
-import { memberAccess, missingPermissionError, type MemberAccess } from '@lavoura/domain';
-import { AppError } from '../../http/app-error.ts';
-import type { Session } from '../auth/session.types.ts';
+import { memberAccess, type MemberAccess } from '@lavoura/domain';
+import type { Session } from '../modules/auth/session.types.ts';
 
 /**
  * What a session may do with a member of its account (the rule is the domain's `memberAccess`,
@@ -17,10 +16,4 @@ export function memberPolicy(session: Session, member: { userId: number }): Memb
     },
     member,
   );
-}
-
-/** Refuses with the plan-aware 403 of an action the policy does not allow. */
-export function authorize(session: Session, allowed: boolean, action: string): void {
-  if (!allowed)
-    throw new AppError(missingPermissionError(session.planLevel), `Not allowed: ${action}`);
 }
