@@ -60,16 +60,24 @@ interface MemberDialogProps {
   onSaved: (member: Member) => void;
 }
 
-/** Create (member null) a user of the account, or edit a member's membership. */
+/**
+ * Create (member null) a user of the account, or edit a member's membership; `changeProfile` is
+ * the member policy's (nobody changes their own profile).
+ */
 export function MemberDialog({
   member,
   accountCountryId,
+  changeProfile = true,
   ...props
-}: MemberDialogProps & { member: Member | null; accountCountryId: number }) {
+}: MemberDialogProps & {
+  member: Member | null;
+  accountCountryId: number;
+  changeProfile?: boolean;
+}) {
   return member === null ? (
     <CreateMemberForm {...props} accountCountryId={accountCountryId} />
   ) : (
-    <EditMembershipForm {...props} member={member} />
+    <EditMembershipForm {...props} member={member} changeProfile={changeProfile} />
   );
 }
 
@@ -205,11 +213,12 @@ function CreateMemberForm({
  */
 function EditMembershipForm({
   member,
+  changeProfile,
   profiles,
   maxUsers,
   onClose,
   onSaved,
-}: MemberDialogProps & { member: Member }) {
+}: MemberDialogProps & { member: Member; changeProfile: boolean }) {
   const { t } = useTranslation(['users', 'errors', 'reference', 'common']);
   const languages = useLanguageOptions();
   const afterSave = useAfterSave(onSaved);
@@ -279,7 +288,9 @@ function EditMembershipForm({
         label={t('field.profile')}
         required
         fullWidth
-        autoFocus
+        autoFocus={changeProfile}
+        disabled={!changeProfile}
+        helperText={changeProfile ? undefined : t('dialog.own_profile_locked')}
         options={profiles.map((item) => ({
           value: item.id,
           label: t(item.message_key, { ns: 'reference' }),

@@ -337,6 +337,29 @@ describe('users page', () => {
     ).toBe('/farms');
   });
 
+  it("locks one's own profile in the edit dialog, saying why, and leaves another member's open", async () => {
+    serveUsers([SELF, BRUNO]);
+    await changeLanguage('es');
+    renderArea('/users');
+    const self = await screen.findByTestId('member-1');
+    fireEvent.click(within(self).getByRole('button', { name: 'Editar a Ana Souza' }));
+    let dialog = await screen.findByTestId('member-dialog');
+    const own = within(dialog).getByRole('combobox', { name: /Perfil/ });
+    expect(own.getAttribute('aria-disabled')).toBe('true');
+    expect(dialog.textContent).toContain('No puede cambiar su propio perfil.');
+    fireEvent.click(within(dialog).getByRole('button', { name: /Cancelar/ }));
+    await waitFor(() => expect(screen.queryByTestId('member-dialog')).toBeNull());
+    fireEvent.click(
+      within(screen.getByTestId('member-2')).getByRole('button', { name: 'Editar a Bruno Lima' }),
+    );
+    dialog = await screen.findByTestId('member-dialog');
+    expect(
+      within(dialog)
+        .getByRole('combobox', { name: /Perfil/ })
+        .getAttribute('aria-disabled'),
+    ).toBeNull();
+  });
+
   it('shows exceeded_limit in the dialog when creating beyond max_users', async () => {
     serveUsers(
       [SELF, BRUNO],

@@ -339,6 +339,7 @@ export function UsersPage() {
       {editing !== null && (
         <MemberDialog
           member={editing === 'new' ? null : editing}
+          changeProfile={editing === 'new' || accessTo(editing).changeProfile}
           profiles={assignable}
           maxUsers={maxUsers}
           accountCountryId={user.account.country_id}
