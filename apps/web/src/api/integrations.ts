@@ -8,6 +8,7 @@ import {
   plotSchema,
   userIntegrationSchema,
   type CalendarFeed,
+  type GoogleSaveTokenBody,
   type Integration,
   type LeafFieldsAnswer,
   type Plot,
@@ -87,7 +88,7 @@ export function startGoogleCalendar() {
 export function useSaveGoogleToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { code: string; state: string }) =>
+    mutationFn: (body: GoogleSaveTokenBody) =>
       apiFetch('/api/google-api/save-token', {
         method: 'POST',
         json: body,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { isNdviWindow, ndviAnswerSchema, type NdviAnswer } from '@lavoura/domain';
+import { isNdviWindow, ndviAnswerSchema, type NdviAnswer, type NdviBody } from '@lavoura/domain';
 import { apiFetch } from './http';
 
 export type { NdviAnswer } from '@lavoura/domain';
@@ -21,7 +21,7 @@ export function useNdvi(farmId: number, plotId: number, from: string, to: string
       apiFetch<NdviAnswer>('/api/ndvi', {
         method: 'POST',
         signal,
-        json: { plot_id: plotId, dates: [from, to] },
+        json: { plot_id: plotId, dates: [from, to] } satisfies NdviBody,
         schema: ndviAnswerSchema,
       }),
     enabled: isNdviWindow(from, to),

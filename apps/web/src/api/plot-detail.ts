@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { plotSchema, remainingAreaSchema, type Plot } from '@lavoura/domain';
-import type { z } from 'zod/mini';
+import { plotSchema, remainingAreaSchema, type Plot, type RemainingArea } from '@lavoura/domain';
 import { apiFetch } from './http';
 
-export type RemainingArea = z.infer<typeof remainingAreaSchema>;
+export type { RemainingArea };
 
 /**
  * One plot's page (/field): the plot and what of it is free this season. Keyed under its farm

@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   kmlPreviewSchema,
   plotSchema,
+  type EnableBody,
+  type KmlPreview,
   type Plot,
   type PlotCreateBody,
   type PlotUpdateBody,
@@ -10,8 +12,7 @@ import { z } from 'zod/mini';
 import { farmKeys } from './farms';
 import { apiFetch } from './http';
 
-/** A KML or KMZ file's polygons as the server read and measured them, nothing saved yet. */
-export type KmlPreview = z.infer<typeof kmlPreviewSchema>;
+export type { KmlPreview };
 
 // What a change to a farm's plots makes stale: its plot lists, each plot's page, its figures and
 // its card (area, plot count) in the farm list. Other farm queries (notifications) stay.
@@ -49,10 +50,7 @@ export function deletePlot(plotId: number): Promise<void> {
 }
 
 /** PUT /api/plots/{id}/enable-disable: enabling again is limited per season. */
-export function setPlotEnabled(
-  plotId: number,
-  body: { enabled: boolean; updated_at: string },
-): Promise<Plot> {
+export function setPlotEnabled(plotId: number, body: EnableBody): Promise<Plot> {
   return apiFetch(`/api/plots/${plotId}/enable-disable`, {
     method: 'PUT',
     json: body,

@@ -2,14 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import {
   accountEntrySchema,
   activationAnswerSchema,
+  logoutAnswerSchema,
   sessionAnswerSchema,
   sessionUserSchema,
+  tokenAnswerSchema,
   type AccountEntry,
   type ChangePasswordBody,
   type Language,
+  type LoginBody,
   type RegisterBody,
   type SessionAnswer,
   type SessionUser,
+  type TokenAnswer,
 } from '@lavoura/domain';
 import { z } from 'zod/mini';
 import { apiFetch } from './http';
@@ -38,7 +42,7 @@ function parseStringList(value: unknown): string[] {
 
 // ---- public calls --------------------------------------------------------------------------
 
-export function login(body: { email: string; password: string }): Promise<SessionAnswer> {
+export function login(body: LoginBody): Promise<SessionAnswer> {
   return apiFetch('/admin-api/login', {
     method: 'POST',
     json: body,
@@ -126,12 +130,12 @@ export function switchAccount(accountId: number): Promise<SessionAnswer> {
 }
 
 export function logout(): Promise<unknown> {
-  return apiFetch('/admin-api/logout', { method: 'POST' });
+  return apiFetch('/admin-api/logout', { method: 'POST', schema: logoutAnswerSchema });
 }
 
 /** A new token, set by the server as the session cookie (the answer's token is for API clients). */
-export function refreshToken(): Promise<unknown> {
-  return apiFetch('/admin-api/token-refresh', { method: 'POST' });
+export function refreshToken(): Promise<TokenAnswer> {
+  return apiFetch('/admin-api/token-refresh', { method: 'POST', schema: tokenAnswerSchema });
 }
 
 export function changePassword(body: ChangePasswordBody): Promise<void> {

@@ -51,6 +51,57 @@ export const backOfficeAccountUpdateBodySchema = z
 
 export const maintenanceStateSchema = z.object({ enabled: z.boolean() });
 
+// ---- notification jobs (issue 14 item 6) ---------------------------------------------------
+
+/** A job of the notification queues (pg-boss), waiting, running, done or archived. */
+export const notificationJobSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: z.string(),
+  singleton_key: z.nullable(z.string()),
+  retry_count: z.int(),
+  retry_limit: z.int(),
+  created_on: z.nullable(z.string()),
+  started_on: z.nullable(z.string()),
+  completed_on: z.nullable(z.string()),
+  error: z.nullable(z.string()),
+});
+
+/** A notification sent (or tried) to a member: one per member, kind, subject and channel. */
+export const notificationDeliverySchema = z.object({
+  id: z.int(),
+  account_id: z.int(),
+  user_id: z.int(),
+  email: z.string(),
+  kind: z.string(),
+  subject: z.string(),
+  channel: z.string(),
+  status: z.string(),
+  attempts: z.int(),
+  last_error: z.nullable(z.string()),
+  sent_at: z.nullable(z.string()),
+  created_at: z.string(),
+  /** Written to an outbox folder (offline adapters), not sent to anyone. */
+  offline: z.boolean(),
+});
+
+/** GET /admin-api/jobs: the queue, the channels' adapters, the recent jobs and deliveries. */
+export const notificationJobsSchema = z.object({
+  queue: z.object({ running: z.boolean(), schema: z.string() }),
+  channels: z.object({
+    email: z.string(),
+    whatsapp: z.string(),
+    offline: z.object({ email: z.boolean(), whatsapp: z.boolean() }),
+  }),
+  jobs: z.array(notificationJobSchema),
+  deliveries: z.array(notificationDeliverySchema),
+});
+
+/** POST /admin-api/jobs/weekly-digest: queued (the queue runs here) or sent inline, and how many. */
+export const weeklyRunSchema = z.object({ queued: z.boolean(), count: z.int() });
+
 export type BackOfficeAccount = z.infer<typeof backOfficeAccountSchema>;
 export type BackOfficeAccountCreateBody = z.infer<typeof backOfficeAccountCreateBodySchema>;
 export type BackOfficeAccountUpdateBody = z.infer<typeof backOfficeAccountUpdateBodySchema>;
+export type NotificationJobs = z.infer<typeof notificationJobsSchema>;
+export type WeeklyRun = z.infer<typeof weeklyRunSchema>;

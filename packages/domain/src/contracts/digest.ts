@@ -89,6 +89,11 @@ export const weeklyDigestSchema = z.object({
 });
 z.globalRegistry.add(weeklyDigestSchema, { id: 'WeeklyDigest' });
 
+/** GET /api/report/weekly-digest: the e-mailed link's token is the access (no session). */
+export const weeklyDigestQuerySchema = z.object({
+  token: z.optional(z.string().check(z.maxLength(4096), z.describe('the e-mailed link’s token'))),
+});
+
 export const digestLinkSchema = z.object({
   url: z.string(),
   token: z.string(),

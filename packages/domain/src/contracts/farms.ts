@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { PLOT_IMPORT_LIMITS } from '../farms/plot-import.ts';
 import { FIELD_KEYS } from '../field-errors.ts';
 import { isValidPhone } from '../phone.ts';
-import { recordIdSchema } from './common.ts';
+import { queryIdSchema, recordIdSchema } from './common.ts';
 
 /**
  * Farms and plots as the API answers them and takes them (spec 2 §3 and §7; the names are the
@@ -48,6 +48,7 @@ export type FarmUpdateBody = z.infer<typeof farmUpdateBodySchema>;
 export const bagPricesBodySchema = z.object({ bag_price: bagPrices, updated_at: updatedAtSchema });
 
 export const enableBodySchema = z.object({ enabled: z.boolean(), updated_at: updatedAtSchema });
+export type EnableBody = z.infer<typeof enableBodySchema>;
 
 const place = z.object({ id: z.int(), nome: z.string() });
 
@@ -227,11 +228,23 @@ export const plotSchema = z.object({
 z.globalRegistry.add(plotSchema, { id: 'Plot' });
 export type Plot = z.infer<typeof plotSchema>;
 
+/** The params of a route on a farm's plots (`/talhoes/:id`, `/fazendas/:id/kml-import`…). */
+export const farmIdParamsSchema = z.object({
+  id: queryIdSchema.check(z.describe('the farm’s id')),
+});
+
+/** GET /api/talhoes/{id}: enabled=1 gives only the farm's enabled plots (the menu's). */
+export const plotsQuerySchema = z.object({ enabled: z.optional(z.enum(['0', '1'])) });
+
+/** GET /api/talhoes/{field_id}/fazenda/{farm_id}: one plot of a farm. */
+export const farmPlotParamsSchema = z.object({ field_id: queryIdSchema, farm_id: queryIdSchema });
+
 export const remainingAreaSchema = z.object({
   area: z.number(),
   sown_area: z.number(),
   remaining_area: z.number(),
 });
+export type RemainingArea = z.infer<typeof remainingAreaSchema>;
 
 export const kmlPreviewSchema = z.object({
   plots: z.array(
@@ -250,6 +263,8 @@ export const plotFileQuerySchema = z.object({
   confirm_overlap: z.optional(z.enum(['0', '1'])),
 });
 z.globalRegistry.add(kmlPreviewSchema, { id: 'KmlPreview' });
+/** A plot file's polygons as the server read and measured them, nothing saved yet. */
+export type KmlPreview = z.infer<typeof kmlPreviewSchema>;
 
 // ---- contracted area (Full plan) -------------------------------------------------------------
 
@@ -258,6 +273,7 @@ export const plotsAreaSchema = z.object({
   contracted_area: z.nullable(z.number()),
   used_area: z.number(),
 });
+export type PlotsArea = z.infer<typeof plotsAreaSchema>;
 
 export const accountPlotSchema = z.object({
   id: z.int(),

@@ -155,6 +155,11 @@ export const invitationSchema = z.object({
 });
 export const invitationAnswerBodySchema = z.object({ accept: z.boolean() });
 
+/** POST /admin-api/logout: the token is revoked and the session cookies cleared. */
+export const logoutAnswerSchema = z.object({ message: z.string() });
+/** POST /admin-api/token-refresh: the new token (also set as the session cookie). */
+export const tokenAnswerSchema = z.object({ token: z.string() });
+
 export const activationAnswerSchema = z.object({ status: z.enum(['activated', 'already_active']) });
 /** The same answer whether or not the address already had an account. */
 export const registerAnswerSchema = z.object({ email: z.string() });
@@ -164,6 +169,7 @@ export type LoginBody = z.input<typeof loginBodySchema>;
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 export type UserCreateBody = z.input<typeof userCreateBodySchema>;
 export type UserUpdateBody = z.input<typeof userUpdateBodySchema>;
+export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
 export type AccountEntry = z.infer<typeof accountEntrySchema>;
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;

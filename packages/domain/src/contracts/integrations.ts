@@ -29,6 +29,10 @@ export const userIntegrationSchema = z.object({
 export type UserIntegration = z.infer<typeof userIntegrationSchema>;
 
 export const integrationToggleBodySchema = z.object({ integration_id: recordIdSchema });
+/** PATCH /api/integrations/toggle always refuses (403): its answer is declared for the document. */
+export const integrationToggleAnswerSchema = z
+  .object({ message: z.string() })
+  .check(z.describe('not answered while the spec refuses it'));
 
 /** The member's secret iCalendar address. */
 export const calendarFeedSchema = z.object({
@@ -37,6 +41,11 @@ export const calendarFeedSchema = z.object({
 });
 z.globalRegistry.add(calendarFeedSchema, { id: 'CalendarFeed' });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** GET /api/calendar/{secret}.ics: the secret of the member's address. */
+export const calendarFeedParamsSchema = z.object({
+  secret: z.string().check(z.minLength(1), z.maxLength(200)),
+});
 
 /** Where to send the member for Google's consent, or why not. */
 export const googleCalendarStartSchema = z.object({
@@ -50,6 +59,7 @@ export const googleSaveTokenBodySchema = z.object({
   code: z.string().check(z.minLength(1), z.maxLength(2048)),
   state: z.string().check(z.minLength(1), z.maxLength(2048)),
 });
+export type GoogleSaveTokenBody = z.infer<typeof googleSaveTokenBodySchema>;
 
 export const googleSaveTokenAnswerSchema = z.object({
   is_active: z.boolean(),

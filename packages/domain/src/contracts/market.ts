@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { FIELD_KEYS } from '../field-errors.ts';
 import { CROP_IDS, type CropId } from '../reference/crops.ts';
 
 /**
@@ -18,6 +19,19 @@ export type MarketUnit = (typeof MARKET_UNITS)[number];
 
 /** The crops that have quotes: soybean and wheat (packages/domain reference crops). */
 export const MARKET_CROP_IDS: readonly CropId[] = [CROP_IDS.soybean, CROP_IDS.wheat];
+
+/** GET /api/markets: the quotes of one crop, or of both when `crop_id` is absent. */
+export const marketQuotesQuerySchema = z.object({
+  crop_id: z.optional(
+    z.coerce.number().check(
+      z.int(),
+      z.refine((id) => (MARKET_CROP_IDS as readonly number[]).includes(id), {
+        message: FIELD_KEYS.invalid,
+      }),
+      z.describe('1 soybean, 2 wheat; both when absent'),
+    ),
+  ),
+});
 
 export const marketQuoteSchema = z.object({
   /** The quote's place or series as the source names it (e.g. "Paranaguá (PR)"). */

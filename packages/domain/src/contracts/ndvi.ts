@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { FIELD_KEYS } from '../field-errors.ts';
 import { isNdviWindow } from '../ndvi/ndvi-scale.ts';
-import { isoDateSchema, recordIdSchema } from './common.ts';
+import { isoDateSchema, queryIdSchema, recordIdSchema } from './common.ts';
 
 /**
  * NDVI of a plot (spec 3 §3 NDVI image record, §7 NDVI; issue 14 item 3): `POST /api/ndvi` with
@@ -50,3 +50,12 @@ export const ndviAnswerSchema = z.object({
   items: z.array(ndviImageRecordSchema),
 });
 export type NdviAnswer = z.infer<typeof ndviAnswerSchema>;
+
+/**
+ * GET /api/ndvi/images/{plot_id}/{date}.png: a plot's image of one day (the `images.ndvi` of a
+ * scene); `v`, the plot's version, makes a new URL when the plot changes.
+ */
+export const ndviImageParamsSchema = z.object({ plot_id: queryIdSchema, date: isoDateSchema });
+export const ndviImageQuerySchema = z.object({
+  v: z.optional(z.string().check(z.maxLength(40))),
+});

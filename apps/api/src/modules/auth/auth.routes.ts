@@ -4,9 +4,11 @@ import {
   emailBodySchema,
   errorBodySchema,
   loginBodySchema,
+  logoutAnswerSchema,
   selectAccountBodySchema,
   sessionAnswerSchema,
   switchAccountBodySchema,
+  tokenAnswerSchema,
 } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -126,7 +128,7 @@ export function authRoutes(auth: AuthService, db: Database, cookies: SessionCook
           tags,
           operationId: 'logout',
           summary: 'Sign out: revoke the current token',
-          response: { 200: z.object({ message: z.string() }), ...errors },
+          response: { 200: logoutAnswerSchema, ...errors },
         },
       },
       async (request, reply) => {
@@ -143,7 +145,7 @@ export function authRoutes(auth: AuthService, db: Database, cookies: SessionCook
           tags,
           operationId: 'refreshToken',
           summary: 'A fresh token for the current session; the old one is revoked',
-          response: { 200: z.object({ token: z.string() }), ...errors },
+          response: { 200: tokenAnswerSchema, ...errors },
         },
       },
       async (request, reply) => {

@@ -1,7 +1,11 @@
-import { digestLinkSchema, errorBodySchema, weeklyDigestSchema } from '@lavoura/domain';
+import {
+  digestLinkSchema,
+  errorBodySchema,
+  weeklyDigestQuerySchema,
+  weeklyDigestSchema,
+} from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses } from '../../http/schemas.ts';
 import type { DigestService } from './digest.service.ts';
@@ -23,9 +27,7 @@ export function digestRoutes(digest: DigestService) {
           operationId: 'getWeeklyDigest',
           summary:
             'The weekly digest of the token’s member, per farm (401 exception.digest.invalid_token / expired_token, 404 exception.digest.no_data)',
-          querystring: z.object({
-            token: z.string().max(4096).optional().describe('the e-mailed link’s token'),
-          }),
+          querystring: weeklyDigestQuerySchema,
           response: { 200: weeklyDigestSchema, ...errors },
         },
       },

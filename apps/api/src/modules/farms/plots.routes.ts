@@ -4,6 +4,9 @@ import {
   enableBodySchema,
   errorBodySchema,
   accountPlotSchema,
+  farmIdParamsSchema,
+  farmPlotParamsSchema,
+  idParamsSchema,
   kmlPreviewSchema,
   managerPlotBodySchema,
   PLOT_IMPORT_LIMITS,
@@ -12,6 +15,7 @@ import {
   plotCreateBodySchema,
   plotSchema,
   plotsManyBodySchema,
+  plotsQuerySchema,
   plotUpdateBodySchema,
   remainingAreaSchema,
 } from '@lavoura/domain';
@@ -20,7 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema, multipartFileBody } from '../../http/schemas.ts';
+import { commonErrorResponses, multipartFileBody } from '../../http/schemas.ts';
 import type { PlotContractedAreas } from './plot-contracted-areas.service.ts';
 import type { PlotImports } from './plot-imports.ts';
 import type { PlotsService } from './plots.service.ts';
@@ -32,7 +36,7 @@ const errors = {
   409: errorBodySchema,
 };
 const tags = ['farms'];
-const plotParams = z.object({ id: idSchema });
+const plotParams = idParamsSchema;
 const MAX_BYTES = PLOT_IMPORT_LIMITS.maxBytes;
 
 /** The bytes of the multipart field `file` (a KML or KMZ upload, 5 MB at most). */
@@ -69,8 +73,8 @@ export function plotsRoutes(plots: PlotsService, imports: PlotImports, areas: Pl
           tags,
           operationId: 'listPlots',
           summary: 'The plots of a farm, newest first; enabled=1 gives only the enabled ones',
-          params: z.object({ id: idSchema.describe('the farm’s id') }),
-          querystring: z.object({ enabled: z.enum(['0', '1']).optional() }),
+          params: farmIdParamsSchema,
+          querystring: plotsQuerySchema,
           response: { 200: z.array(plotSchema), ...errors },
         },
       },
@@ -92,7 +96,7 @@ export function plotsRoutes(plots: PlotsService, imports: PlotImports, areas: Pl
           tags,
           operationId: 'getPlot',
           summary: 'One plot of a farm',
-          params: z.object({ field_id: idSchema, farm_id: idSchema }),
+          params: farmPlotParamsSchema,
           response: { 200: plotSchema, ...errors },
         },
       },
@@ -211,7 +215,7 @@ export function plotsRoutes(plots: PlotsService, imports: PlotImports, areas: Pl
           tags,
           operationId: 'listAccountPlots',
           summary: 'Every plot of the account with its contracted share (Full plan)',
-          params: z.object({ id: idSchema }),
+          params: idParamsSchema,
           response: { 200: z.array(accountPlotSchema), ...errors },
         },
       },
@@ -270,7 +274,7 @@ export function plotsRoutes(plots: PlotsService, imports: PlotImports, areas: Pl
           summary:
             'Create plots on a farm from a file its preview read (KML, KMZ, GeoJSON or zipped shapefile; multipart field `file`, 5 MB at most), in one transaction',
           consumes: ['multipart/form-data'],
-          params: z.object({ id: idSchema.describe('the farm’s id') }),
+          params: farmIdParamsSchema,
           querystring: plotFileQuerySchema,
           body: multipartFileBody('The file the preview read, 5 MB at most'),
           response: {

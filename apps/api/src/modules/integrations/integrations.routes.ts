@@ -2,12 +2,15 @@ import multipart from '@fastify/multipart';
 import {
   ERRORS,
   PLOT_IMPORT_LIMITS,
+  calendarFeedParamsSchema,
   calendarFeedSchema,
   errorBodySchema,
+  farmIdParamsSchema,
   googleCalendarStartSchema,
   googleSaveTokenAnswerSchema,
   googleSaveTokenBodySchema,
   integrationSchema,
+  integrationToggleAnswerSchema,
   integrationToggleBodySchema,
   leafFieldsAnswerSchema,
   plotSchema,
@@ -18,12 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { sessionOf } from '../../http/auth.ts';
-import {
-  commonErrorResponses,
-  fileAnswer,
-  idSchema,
-  multipartFileBody,
-} from '../../http/schemas.ts';
+import { commonErrorResponses, fileAnswer, multipartFileBody } from '../../http/schemas.ts';
 import type { IntegrationsService } from './integrations.service.ts';
 
 const errors = {
@@ -86,9 +84,7 @@ export function integrationsRoutes(service: IntegrationsService) {
             'Refused: an integration is activated by connecting it (403 exception.integration.manual_toggle_not_allowed; unknown id 404 exception.integration.not_found)',
           body: integrationToggleBodySchema,
           response: {
-            200: z
-              .object({ message: z.string() })
-              .describe('not answered while the spec refuses it'),
+            200: integrationToggleAnswerSchema,
             ...errors,
           },
         },
@@ -131,7 +127,7 @@ export function integrationsRoutes(service: IntegrationsService) {
           operationId: 'getCalendarFeedFile',
           summary:
             'The iCalendar feed (text/calendar) a calendar app subscribes to: one all-day event per spraying, TENTATIVE when planned, CONFIRMED when applied; 404 exception.calendar.feed_not_found for an unknown or renewed secret',
-          params: z.object({ secret: z.string().min(1).max(200) }),
+          params: calendarFeedParamsSchema,
           response: {
             200: fileAnswer('The iCalendar feed', ['text/calendar']),
             404: errorBodySchema,
@@ -202,7 +198,7 @@ export function integrationsRoutes(service: IntegrationsService) {
           summary:
             'Create plots on a farm from a boundaries export (multipart field `file`, 5 MB at most): GeoJSON Polygons/MultiPolygons or a zipped shapefile; saved like a KML import',
           consumes: ['multipart/form-data'],
-          params: z.object({ id: idSchema.describe('the farm’s id') }),
+          params: farmIdParamsSchema,
           body: multipartFileBody('GeoJSON or a zipped shapefile, 5 MB at most'),
           response: {
             201: z.array(plotSchema),

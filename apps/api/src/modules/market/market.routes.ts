@@ -1,15 +1,13 @@
 import {
-  FIELD_KEYS,
-  MARKET_CROP_IDS,
   dollarQuotationSchema,
   errorBodySchema,
   marketIndexesAnswerSchema,
   marketQuotesAnswerSchema,
+  marketQuotesQuerySchema,
   type CropId,
 } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { commonErrorResponses } from '../../http/schemas.ts';
 import type { MarketService } from './market.service.ts';
 
@@ -17,14 +15,6 @@ const errors = { ...commonErrorResponses, 401: errorBodySchema, 502: errorBodySc
 const tags = ['market'];
 /** Market data is read-only and the same for everyone: any signed-in member reads it. */
 const config = { access: {} } as const;
-
-const cropIdSchema = z.coerce
-  .number()
-  .int()
-  .refine((id) => (MARKET_CROP_IDS as readonly number[]).includes(id), {
-    message: FIELD_KEYS.invalid,
-  })
-  .describe('1 soybean, 2 wheat; both when absent');
 
 /** Market quotes, futures indexes and the dollar (spec 3 §7 Market; issue 14 item 2). */
 export function marketRoutes(market: MarketService) {
@@ -39,7 +29,7 @@ export function marketRoutes(market: MarketService) {
           operationId: 'listMarketQuotes',
           summary:
             'Latest crop quotes {simulated, source, quotes: [{name, date, price, percentage_variation, crop_id, currency, unit}]}; 502 exception.provider_unavailable',
-          querystring: z.object({ crop_id: cropIdSchema.optional() }),
+          querystring: marketQuotesQuerySchema,
           response: { 200: marketQuotesAnswerSchema, ...errors },
         },
       },

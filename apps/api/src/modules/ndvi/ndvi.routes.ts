@@ -1,9 +1,14 @@
-import { errorBodySchema, isoDateSchema, ndviAnswerSchema, ndviBodySchema } from '@lavoura/domain';
+import {
+  errorBodySchema,
+  ndviAnswerSchema,
+  ndviBodySchema,
+  ndviImageParamsSchema,
+  ndviImageQuerySchema,
+} from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, fileAnswer, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses, fileAnswer } from '../../http/schemas.ts';
 import type { NdviService } from './ndvi.service.ts';
 
 const errors = {
@@ -44,8 +49,8 @@ export function ndviRoutes(ndvi: NdviService) {
           tags,
           operationId: 'getNdviImage',
           summary: 'A plot’s NDVI image of one day: a PNG, transparent outside the plot',
-          params: z.object({ plot_id: idSchema, date: isoDateSchema }),
-          querystring: z.object({ v: z.string().max(40).optional() }),
+          params: ndviImageParamsSchema,
+          querystring: ndviImageQuerySchema,
           response: { 200: fileAnswer('The image (PNG)', ['image/png']), ...errors },
         },
         // After the app's onSend (no-store on every signed-in answer): an image may be kept.
