@@ -112,6 +112,39 @@ function typeNullableReferences(value: unknown, schemas: Json): unknown {
 }
 
 /**
+ * An operation that takes JSON or a multipart form (a note with its attachments) reads the same
+ * fields from either, plus the form's files in `files` (notes.routes.ts `readNote`): the form's
+ * schema says so, so a generated client can send them.
+ */
+function withFormFiles(operation: Json): Json {
+  const body = operation.requestBody;
+  if (!isObject(body) || !isObject(body.content)) return operation;
+  const form = body.content['multipart/form-data'];
+  if (!isObject(form) || !isObject(form.schema) || !('application/json' in body.content))
+    return operation;
+  const files = {
+    type: 'object',
+    properties: {
+      files: {
+        type: 'array',
+        description: 'Attachments, 5 MB each at most',
+        items: { type: 'string', format: 'binary' },
+      },
+    },
+  };
+  return {
+    ...operation,
+    requestBody: {
+      ...body,
+      content: {
+        ...body.content,
+        'multipart/form-data': { ...form, schema: { allOf: [form.schema, files] } },
+      },
+    },
+  };
+}
+
+/**
  * The last step of the document for generated clients: every response described (no "Default
  * Response"), file answers under their media types instead of JSON, unused components dropped.
  */
@@ -126,7 +159,10 @@ export function describeDocument<T extends object>(document: T): T {
             Object.entries(methods).map(([method, operation]) => [
               method,
               isObject(operation) && isObject(operation.responses)
-                ? { ...operation, responses: describeResponses(operation.responses) }
+                ? withFormFiles({
+                    ...operation,
+                    responses: describeResponses(operation.responses),
+                  })
                 : operation,
             ]),
           )

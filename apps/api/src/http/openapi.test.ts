@@ -120,6 +120,28 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it("declares a note's attachments in its multipart form, beside its JSON fields", () => {
+    for (const route of [
+      'post /api/farms/{id}/fields-notes',
+      'post /api/farms/{id}/fields-notes/{noteId}',
+    ]) {
+      const content = operation(route).requestBody?.content;
+      expect(content?.['multipart/form-data']?.schema, route).toEqual({
+        allOf: [
+          content?.['application/json']?.schema,
+          expect.objectContaining({
+            properties: {
+              files: expect.objectContaining({
+                type: 'array',
+                items: { type: 'string', format: 'binary' },
+              }),
+            },
+          }),
+        ],
+      });
+    }
+  });
+
   it('names the shared records as components and describes every response', () => {
     const json = (route: string, status: string) =>
       operation(route).responses[status]!.content?.['application/json']?.schema;
