@@ -28,8 +28,9 @@ describe('record policies (issue 29 item 2)', () => {
       delete: false,
     });
     expect(refusalOf(admin, 'spraying', { farmId: 1, currentSeason: false })).toBe('pastSeason');
-    // A farm is no season record: its season facts change nothing.
+    // A farm is no season record, and a harvest is entered after its season: neither closes.
     expect(recordAccess(admin, 'farm', { farmId: 1, currentSeason: false }).change).toBe(true);
+    expect(recordAccess(admin, 'harvest', { farmId: 1, currentSeason: false }).create).toBe(true);
   });
 
   it('hides every record of a farm the member is not assigned to, as not found', () => {

@@ -57,10 +57,12 @@ const KIND_RULES: Record<RecordKind, KindRule> = {
     ),
     seasonal: true,
   },
+  // A harvest comes after its season, often after the next one began: the previous season's
+  // missing harvests are entered from the performance page (spec 3), so the season never closes it.
   harvest: {
     planRoute: 'sowings',
     codes: entity('COLHEITA_LISTAR', 'COLHEITA_CADASTRAR', 'COLHEITA_EDITAR', 'COLHEITA_EXCLUIR'),
-    seasonal: true,
+    seasonal: false,
   },
   program: {
     planRoute: 'programas',
