@@ -54,17 +54,10 @@ const REMAINING = [
   'apps/api/src/modules/auth/auth.routes.ts',
   'apps/api/src/modules/digest/digest.routes.ts',
   'apps/api/src/modules/farms/plots.routes.ts',
-  'apps/api/src/modules/health/health.routes.ts',
   'apps/api/src/modules/integrations/integrations.routes.ts',
   'apps/api/src/modules/market/market.routes.ts',
   'apps/api/src/modules/ndvi/ndvi.routes.ts',
   'apps/api/src/modules/notifications/jobs.routes.ts',
-  'apps/api/src/modules/performance/performance.routes.ts',
-  'apps/api/src/modules/plans/payments.routes.ts',
-  'apps/api/src/modules/programs/prescription.routes.ts',
-  'apps/api/src/modules/reference/reference.routes.ts',
-  'apps/api/src/modules/users/users.routes.ts',
-  'apps/api/src/modules/weather/weather.routes.ts',
   'apps/web/src/areas/notes/note-dialog.tsx',
 ];
 /**
