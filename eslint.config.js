@@ -47,10 +47,6 @@ const APP_OBJECT_SCHEMA = {
 };
 // Not yet moved to packages/domain/src/contracts (issue 29 item 1): to be emptied.
 const REMAINING = [
-  // Its answers are typed as records by catalogue.service.ts; the precise contract
-  // (contracts/catalogue.ts) is the web's, and the route takes it with the service's types.
-  'apps/api/src/modules/catalogue/catalogue.routes.ts',
-  'apps/api/src/modules/account-catalogue/account-catalogue.routes.ts',
   'apps/api/src/modules/auth/auth.routes.ts',
   'apps/api/src/modules/digest/digest.routes.ts',
   'apps/api/src/modules/farms/plots.routes.ts',
