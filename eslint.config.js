@@ -54,7 +54,6 @@ const REMAINING = [
   'apps/api/src/modules/market/market.routes.ts',
   'apps/api/src/modules/ndvi/ndvi.routes.ts',
   'apps/api/src/modules/notifications/jobs.routes.ts',
-  'apps/web/src/areas/notes/note-dialog.tsx',
 ];
 /**
  * Where an app may still define an object schema. For good: what is no HTTP contract. Until moved
