@@ -24,6 +24,7 @@ export * from './access/record-access.ts';
 export * from './password.ts';
 export * from './phone.ts';
 export * from './contracts/common.ts';
+export * from './contracts/health.ts';
 export * from './contracts/identity.ts';
 export * from './contracts/back-office.ts';
 export * from './contracts/farms.ts';

@@ -10,7 +10,7 @@ import {
   type CatalogueCategory,
   type CatalogueFilters,
   type CataloguePage,
-  type CatalogueSort,
+  type CatalogueQuery,
   type DosePerTarget,
   type Efficacy,
   type EfficacyTag,
@@ -42,24 +42,20 @@ export type {
 };
 export { EFFICACY_TAGS };
 
-/** A dose of 999999 is the spec's "no registered dose" (spec 3 §9). */
-export const NO_REGISTERED_DOSE = 999999;
-
-/** What the list asks for: the filters of the URL, the page from 1. */
-export interface CatalogueListQuery {
-  category: CatalogueCategory;
-  search?: string;
-  company?: string;
-  target?: string;
-  chemical_group?: string;
-  active_ingredient?: string;
-  crop?: number;
-  gmr_min?: number;
-  gmr_max?: number;
-  resistant_to?: string;
-  sort?: CatalogueSort;
-  page: number;
-}
+/** What the list asks for: the contract's filters the URL holds, the page from 1 (`offset`). */
+export type CatalogueListQuery = Pick<
+  CatalogueQuery,
+  | 'search'
+  | 'company'
+  | 'target'
+  | 'chemical_group'
+  | 'active_ingredient'
+  | 'crop'
+  | 'gmr_min'
+  | 'gmr_max'
+  | 'resistant_to'
+  | 'sort'
+> & { category: CatalogueCategory; page: number };
 
 /** Reference data: the catalogue is the same for every farm of every account. */
 export const catalogueKeys = {

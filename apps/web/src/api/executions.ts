@@ -4,6 +4,7 @@ import {
   programSchema,
   type ExecutionBody,
   type PauseReason,
+  type PrescriptionFormat,
   type ProgramAnswer,
   type ProgramPause,
 } from '@lavoura/domain';
@@ -162,7 +163,7 @@ export function importPlan(planId: number, sowingId: number) {
 }
 
 /** The prescription of one spraying as a file (the session cookie goes with a plain link). */
-export function prescriptionUrl(programId: number, ordinal: number, format: 'pdf' | 'xlsx') {
+export function prescriptionUrl(programId: number, ordinal: number, format: PrescriptionFormat) {
   return `/api/prescription/${programId}/export?${new URLSearchParams({
     format,
     spraying: String(ordinal),

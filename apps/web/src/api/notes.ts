@@ -1,5 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formatNoteFilter, noteSchema, type Note, type NoteFilter } from '@lavoura/domain';
+import {
+  formatNoteFilter,
+  noteSchema,
+  type Note,
+  type NoteBody,
+  type NoteFilter,
+} from '@lavoura/domain';
 import { z } from 'zod/mini';
 import { apiFetch } from './http';
 
@@ -32,30 +38,26 @@ export function useNotes(farmId: number | null, filter: NoteFilter, enabled = tr
   });
 }
 
-export interface NoteInput {
-  title: string;
-  description: string;
-  category_id: number;
-  plot_id: number | null;
-}
-
-/** The note as a multipart form: its fields, the new files in `files`, the files to remove. */
-function noteForm(input: NoteInput, files: readonly File[], removeFileIds: readonly number[]) {
+/**
+ * The note as a multipart form: the body's fields (no plot: an empty field; the server reads them
+ * with noteFormFields), the new files in `files`, the files to remove.
+ */
+function noteForm(body: NoteBody, files: readonly File[], removeFileIds: readonly number[]) {
   const form = new FormData();
-  form.append('title', input.title);
-  form.append('description', input.description);
-  form.append('category_id', String(input.category_id));
-  form.append('plot_id', input.plot_id === null ? '' : String(input.plot_id));
+  form.append('title', body.title);
+  form.append('description', body.description ?? '');
+  form.append('category_id', String(body.category_id));
+  form.append('plot_id', String(body.plot_id ?? ''));
   if (removeFileIds.length > 0) form.append('remove_file_ids', removeFileIds.join(','));
   for (const file of files) form.append('files', file, file.name);
   return form;
 }
 
 /** POST /api/farms/{id}/fields-notes */
-export function createNote(farmId: number, input: NoteInput, files: readonly File[]) {
+export function createNote(farmId: number, body: NoteBody, files: readonly File[]) {
   return apiFetch(`/api/farms/${farmId}/fields-notes`, {
     method: 'POST',
-    body: noteForm(input, files, []),
+    body: noteForm(body, files, []),
     schema: noteSchema,
   });
 }
@@ -64,13 +66,13 @@ export function createNote(farmId: number, input: NoteInput, files: readonly Fil
 export function updateNote(
   farmId: number,
   noteId: number,
-  input: NoteInput,
+  body: NoteBody,
   files: readonly File[],
   removeFileIds: readonly number[],
 ) {
   return apiFetch(`/api/farms/${farmId}/fields-notes/${noteId}`, {
     method: 'POST',
-    body: noteForm(input, files, removeFileIds),
+    body: noteForm(body, files, removeFileIds),
     schema: noteSchema,
   });
 }

@@ -10,12 +10,14 @@ import {
   subscriptionSchema,
   type BillingInterval,
   type BillingPlan,
+  type Customer,
   type CustomerBody,
   type FreeUsageAnswer,
   type Language,
   type PaymentMethod,
   type PaymentProfile,
   type PaymentProfileBody,
+  type PaymentProviderAnswer,
   type PlanTier,
   type Subscription,
   type SubscriptionBody,
@@ -86,7 +88,7 @@ export function usePaymentProvider() {
   return useQuery({
     queryKey: planKeys.provider,
     queryFn: ({ signal }) =>
-      apiFetch<{ kind: 'sandbox' | 'vindi' }>('/payment-api/provider', {
+      apiFetch<PaymentProviderAnswer>('/payment-api/provider', {
         signal,
         schema: paymentProviderSchema,
       }),
@@ -107,7 +109,7 @@ export function useSubscription(enabled = true) {
   });
 }
 
-export function createCustomer(body: CustomerBody): Promise<{ id: number }> {
+export function createCustomer(body: CustomerBody): Promise<Customer> {
   return apiFetch('/payment-api/customers', { method: 'POST', json: body, schema: customerSchema });
 }
 

@@ -8,6 +8,7 @@ import {
   seasonCropSchema,
   type Country,
   type Crop,
+  type JobTitle,
   type Plan,
   type Profile,
   type SeasonCrop,
@@ -15,15 +16,7 @@ import {
 import { z } from 'zod/mini';
 import { apiFetch } from './http';
 
-export type { Country, Crop, Plan, Profile, SeasonCrop };
-
-/** A job title of GET /api/job-titles (internal ones are the company staff's). */
-export interface JobTitle {
-  id: number;
-  code: string;
-  message_key: string;
-  internal: boolean;
-}
+export type { Country, Crop, JobTitle, Plan, Profile, SeasonCrop };
 
 // Reference data changes with a deployment or a new season, not while someone is looking.
 const REFERENCE_STALE_TIME = 60 * 60 * 1000;

@@ -8,8 +8,10 @@ import {
   tokenAnswerSchema,
   type AccountEntry,
   type ChangePasswordBody,
+  type JobTitleBody,
   type Language,
   type LoginBody,
+  type ProfileUpdateBody,
   type RegisterBody,
   type SessionAnswer,
   type SessionUser,
@@ -146,14 +148,10 @@ export function saveLanguage(language: Language): Promise<void> {
   return apiFetch(`/api/usuarios/idioma/${language}`, { method: 'POST' });
 }
 
-export function saveJobTitle(body: { user_id: number; job_title_id: number }): Promise<void> {
+export function saveJobTitle(body: JobTitleBody): Promise<void> {
   return apiFetch('/api/job-titles', { method: 'POST', json: body });
 }
 
-export function updateProfile(body: {
-  name: string;
-  language: Language;
-  phone?: string;
-}): Promise<SessionUser> {
+export function updateProfile(body: ProfileUpdateBody): Promise<SessionUser> {
   return apiFetch('/api/profile', { method: 'PUT', json: body, schema: sessionUserSchema });
 }

@@ -2,8 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   farmPrecipitationSchema,
   farmWeatherSchema,
+  observedRainSchema,
   type FarmPrecipitation,
   type FarmWeather,
+  type ObservedRain,
   type PrecipitationBody,
 } from '@lavoura/domain';
 import { apiFetch } from './http';
@@ -48,9 +50,10 @@ export function useRecordRain(farmId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PrecipitationBody) =>
-      apiFetch<{ date: string; observed_mm: number }>(`/api/fazendas/${farmId}/precipitation`, {
+      apiFetch<ObservedRain>(`/api/fazendas/${farmId}/precipitation`, {
         method: 'POST',
         json: body,
+        schema: observedRainSchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: weatherKeys.precipitation(farmId) }),
   });

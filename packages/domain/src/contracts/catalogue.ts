@@ -116,7 +116,8 @@ const packageSchema = z.nullable(
   z.looseObject({
     type: z.optional(text),
     material: z.optional(text),
-    capacity: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+    // Null inside the union: OpenAPI 3.0's `nullable` needs a `type` beside it.
+    capacity: z.optional(z.union([z.nullable(z.number()), z.string()])),
     unit: z.optional(text),
   }),
 );

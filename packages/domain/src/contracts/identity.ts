@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { FIELD_KEYS } from '../field-errors.ts';
 import { LANGUAGES } from '../locale.ts';
 import { isStrongPassword } from '../password.ts';
-import { countryIdSchema, recordIdSchema } from './common.ts';
+import { countryIdSchema, queryIdSchema, recordIdSchema } from './common.ts';
 import { isValidPhone } from '../phone.ts';
 
 /**
@@ -176,3 +176,16 @@ export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 export type Member = z.infer<typeof memberSchema>;
 export type Invitation = z.infer<typeof invitationSchema>;
 export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
+
+// ---- the users routes' params and query strings (users.routes.ts) ----------------------------
+
+/** GET /api/permissions: the codes for a season-crop; absent, for the current season. */
+export const permissionsQuerySchema = z.object({ season_crop_id: z.optional(queryIdSchema) });
+
+/** POST /api/usuarios/idioma/{lang} */
+export const languageParamsSchema = z.object({ lang: language });
+
+/** PUT /api/invitations/{account_id}: the account that invited the signed-in person. */
+export const invitationParamsSchema = z.object({ account_id: queryIdSchema });
+
+export type JobTitleBody = z.input<typeof jobTitleBodySchema>;

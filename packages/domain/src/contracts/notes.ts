@@ -11,12 +11,15 @@ import { queryIdSchema, recordIdSchema } from './common.ts';
 
 const categoryIds = NOTE_CATEGORIES.map((category) => category.id);
 
+/** A note's text: the body may leave it out, the form's text box holds it (maybe empty). */
+export const noteDescriptionSchema = z.string().check(z.trim(), z.maxLength(5000));
+
 export const noteBodySchema = z.object({
   title: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
-  description: z.optional(z.string().check(z.trim(), z.maxLength(5000))),
-  category_id: z.int().check(
-    z.refine((id) => categoryIds.includes(id), { message: FIELD_KEYS.invalid }),
-  ),
+  description: z.optional(noteDescriptionSchema),
+  category_id: z
+    .int()
+    .check(z.refine((id) => categoryIds.includes(id), { message: FIELD_KEYS.invalid })),
   /** The plot the note is about: one of the farm's, or none. */
   plot_id: z.optional(z.nullable(recordIdSchema)),
 });

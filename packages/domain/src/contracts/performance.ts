@@ -1,10 +1,18 @@
 import { z } from 'zod/mini';
+import { queryIdSchema } from './common.ts';
 
 /**
  * GET /api/performance?farm_id=&season_crop_id= (spec 3 §2 Performance; issue 14 item 4): a
  * farm's season in metric units (sc/ha, ha, sacks of 60 kg, days) and the farm's currency; the
  * page converts to the language's units (units.ts). Rules: performance/performance.ts.
  */
+
+/** GET /api/performance: the farm and the season-crop. */
+export const performanceQuerySchema = z.object({
+  farm_id: queryIdSchema.check(z.describe('the farm’s id')),
+  season_crop_id: queryIdSchema.check(z.describe('the season-crop (GET /api/season-crops)')),
+});
+export type PerformanceQuery = z.infer<typeof performanceQuerySchema>;
 
 const rankedSchema = z.nullable(
   z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { queryIdSchema } from './common.ts';
 
 /** `GET /api/freemium` and `POST /api/freemium/consume` (spec 1 §3 and §7). */
 export const freeUsageSchema = z.object({
@@ -68,11 +69,15 @@ export const PAYMENT_METHOD_CODES = ['credit_card', 'bank_slip', 'cash'] as cons
 export const paymentMethodCodeSchema = z.enum(PAYMENT_METHOD_CODES);
 export type PaymentMethodCode = z.infer<typeof paymentMethodCodeSchema>;
 
+/** The payment providers the API speaks to (PAYMENT_PROVIDER). */
+export const PAYMENT_PROVIDER_KINDS = ['sandbox', 'vindi'] as const;
+export type PaymentProviderKind = (typeof PAYMENT_PROVIDER_KINDS)[number];
+
 /**
  * `GET /payment-api/provider`: who takes the payments. `sandbox` is the offline default: the web
  * app says so on the payment page (nothing is charged).
  */
-export const paymentProviderSchema = z.object({ kind: z.enum(['sandbox', 'vindi']) });
+export const paymentProviderSchema = z.object({ kind: z.enum(PAYMENT_PROVIDER_KINDS) });
 
 /** `GET /payment-api/payments-methods` */
 export const paymentMethodSchema = z.object({ code: paymentMethodCodeSchema, name: z.string() });
@@ -178,12 +183,48 @@ export const subscriptionSchema = z.object({
 /** `PUT /admin-api/bills/{id}`: the platform administrator settles a bank slip or cash bill. */
 export const billSettlementBodySchema = z.object({ status: z.enum(['paid', 'expired']) });
 
+/**
+ * `PUT /api/plan/{plan_id}/account/{account_id}/interval/{interval}/update-plan`: the tier, the
+ * account and the months (1, 6 or 12) of the subscription whose bill was paid.
+ */
+export const planUpdateParamsSchema = z.object({
+  plan_id: queryIdSchema,
+  account_id: queryIdSchema,
+  interval: z.pipe(z.coerce.number(), z.union([z.literal(1), z.literal(6), z.literal(12)])),
+});
+
+/** `POST /payment-api/webhooks/vindi?secret=`: the secret the webhook was registered with. */
+export const vindiWebhookQuerySchema = z.object({
+  secret: z.optional(z.string().check(z.maxLength(200))),
+});
+
+/** What Vindi's webhook posts: the event and, for bill events, the bill (other fields kept). */
+export const vindiWebhookBodySchema = z.object({
+  event: z.object({
+    type: z.string(),
+    data: z.looseObject({
+      bill: z.optional(
+        z.looseObject({
+          id: z.number(),
+          amount: z.optional(z.union([z.number(), z.string()])),
+          subscription: z.optional(z.nullable(z.looseObject({ id: z.number() }))),
+        }),
+      ),
+    }),
+  }),
+});
+
+/** The webhook's answer: whether the event settled one of our bills. */
+export const vindiWebhookAnswerSchema = z.object({ handled: z.boolean() });
+
 export type BillingPlan = z.infer<typeof billingPlanSchema>;
 export type NextBillBody = z.infer<typeof nextBillBodySchema>;
 export type BillingPlanAdmin = z.infer<typeof billingPlanAdminSchema>;
 export type BillingPlanBody = z.infer<typeof billingPlanBodySchema>;
 export type PlanTier = z.infer<typeof planTierSchema>;
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export type PaymentProviderAnswer = z.infer<typeof paymentProviderSchema>;
+export type Customer = z.infer<typeof customerSchema>;
 export type CustomerBody = z.infer<typeof customerBodySchema>;
 export type PaymentProfileBody = z.infer<typeof paymentProfileBodySchema>;
 export type PaymentProfile = z.infer<typeof paymentProfileSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { FIELD_KEYS } from '../field-errors.ts';
+import { LANGUAGES } from '../locale.ts';
 import { COUNTRIES } from '../reference/countries.ts';
 import { CROPS } from '../reference/crops.ts';
 import { PAUSED_CLIMATE_REASONS, SEVERITY_LEVELS } from '../reference/enumerations.ts';
@@ -506,3 +507,20 @@ export const defensiveLastValueSchema = z.object({
 
 /** GET /api/adjuvantes. */
 export const adjuvantSchema = z.object({ id: z.int(), nome: z.string() });
+
+// ---- the spray prescription (GET /api/prescription/{program_id}/export) -----------------------
+
+export const PRESCRIPTION_FORMATS = ['pdf', 'xlsx'] as const;
+export type PrescriptionFormat = (typeof PRESCRIPTION_FORMATS)[number];
+
+export const prescriptionParamsSchema = z.object({ program_id: queryIdSchema });
+
+/** The file's format, the spraying (default: the next to apply) and its language. */
+export const prescriptionQuerySchema = z.object({
+  format: z._default(z.enum(PRESCRIPTION_FORMATS), 'pdf'),
+  /** The spraying's 1-based position in the program. */
+  spraying: z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(100))),
+  /** Another language than the user's. */
+  language: z.optional(z.enum(LANGUAGES)),
+});
+export type PrescriptionQuery = z.infer<typeof prescriptionQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { queryIdSchema } from './common.ts';
 
 /**
  * Answers of the reference-data calls: the contract the API serialises and the web app reads.
@@ -57,6 +58,7 @@ export const growthStageSchema = z.object({
 });
 
 export const pauseReasonSchema = z.extend(enumeratedSchema, { requires_description: z.boolean() });
+/** GET /api/job-titles: internal ones are the company staff's. */
 export const jobTitleSchema = z.extend(enumeratedSchema, { internal: z.boolean() });
 
 export const profileSchema = z.object({
@@ -106,6 +108,24 @@ export const citySchema = z.object({
   latitude: z.nullable(z.number()),
   longitude: z.nullable(z.number()),
 });
+
+// ---- the reference routes' params and query strings ------------------------------------------
+
+/** GET /api/season-crops: of a country (or of a farm's country, which needs its session), a crop. */
+export const seasonCropsQuerySchema = z.object({
+  country_id: z.optional(queryIdSchema),
+  crop_id: z.optional(queryIdSchema),
+  farm_id: z.optional(queryIdSchema),
+});
+
+/** GET /api/diseases: all, or those of a season-crop's crop. */
+export const diseasesQuerySchema = z.object({ seasonCrop: z.optional(queryIdSchema) });
+
+/** GET /api/estados/{country_id} */
+export const statesParamsSchema = z.object({ country_id: queryIdSchema });
+
+/** GET /api/municipios/{state_id} */
+export const citiesParamsSchema = z.object({ state_id: queryIdSchema });
 
 export type Crop = z.infer<typeof cropSchema>;
 export type Country = z.infer<typeof countrySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { addDays, daysBetween } from '../calendar-days.ts';
-import { isoDateSchema } from './common.ts';
+import { isoDateSchema, queryIdSchema } from './common.ts';
 
 /**
  * Weather and rainfall of a farm (spec 3 §3 Weather, §7 Weather and precipitation; issue 14 item
@@ -143,6 +143,15 @@ export const farmWeatherSchema = z.object({
 });
 export type FarmWeather = z.infer<typeof farmWeatherSchema>;
 
+/** /farms/{id}/weather, /fazendas/{id}/clima and /fazendas/{id}/precipitation: the farm. */
+export const weatherFarmParamsSchema = z.object({
+  id: queryIdSchema.check(z.describe('the farm’s id')),
+});
+
+/** The rain measured at the farm on a day (mm): POST /api/fazendas/{id}/precipitation answers it. */
+export const observedRainSchema = z.object({ date: z.string(), observed_mm: z.number() });
+export type ObservedRain = z.infer<typeof observedRainSchema>;
+
 /** GET /api/fazendas/{id}/precipitation. */
 export const farmPrecipitationSchema = z.object({
   farmId: z.int(),
@@ -161,7 +170,7 @@ export const farmPrecipitationSchema = z.object({
   /** The provider's rain per day (mm), oldest first; `id` is the day as yyyymmdd. */
   prec_mm_day: z.array(z.object({ id: z.int(), date: z.string(), cons_mm: z.number() })),
   /** The rain people measured at the farm (mm), oldest first. */
-  obs_prec_mm_day: z.array(z.object({ date: z.string(), observed_mm: z.number() })),
+  obs_prec_mm_day: z.array(observedRainSchema),
 });
 export type FarmPrecipitation = z.infer<typeof farmPrecipitationSchema>;
 

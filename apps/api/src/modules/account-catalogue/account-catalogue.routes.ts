@@ -4,13 +4,14 @@ import {
   accountVarietyBodySchema,
   accountVarietySchema,
   errorBodySchema,
+  idParamsSchema as params,
   type PermissionCode,
 } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { AccountCatalogueService } from './account-catalogue.service.ts';
 
 const errors = {
@@ -25,7 +26,6 @@ const product = (permission: PermissionCode) =>
   ({ access: { permission, planRoute: 'programas' } }) as const;
 const variety = (permission: PermissionCode) =>
   ({ access: { permission, planRoute: 'cultivares' } }) as const;
-const params = z.object({ id: idSchema });
 
 /**
  * The account's own products and varieties (issue 28 item 5): what the catalogue lacks, for the

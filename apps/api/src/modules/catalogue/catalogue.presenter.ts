@@ -1,15 +1,23 @@
 import {
   DISEASES,
+  NO_REGISTRATION_DOSE,
   efficacyNotCountedReason,
   productUnitOf,
   type CatalogueCategory,
+  type EfficacyNote,
+  type EfficacyTag,
+  type PesticideDetail,
+  type PesticideItem,
+  type VarietyDetail,
+  type VarietyItem,
 } from '@lavoura/domain';
 import type * as t from '../../db/schema.ts';
 
 /**
- * Catalogue items as the API answers them (spec 3 §3: pesticide and seed variety items). A fact
- * the data set lacks is null, which the screen shows as "not informed"; a dose without
- * registration is the spec's 999999 (`sem_registro`).
+ * Catalogue items as the API answers them (spec 3 §3: pesticide and seed variety items; the
+ * contract is packages/domain/src/contracts/catalogue.ts). A fact the data set lacks is null,
+ * which the screen shows as "not informed"; a dose without registration is the spec's 999999
+ * (`sem_registro`, NO_REGISTRATION_DOSE).
  */
 
 type Pesticide = typeof t.pesticides.$inferSelect;
@@ -25,14 +33,6 @@ interface Active {
   mode_of_action: string | null;
 }
 
-export interface CatalogueFilters {
-  sort_select: { value: string; message_key: string }[];
-  extra_filter: Record<string, unknown>;
-}
-
-/** The spec's value of a dose with no registration for the target. */
-export const NO_REGISTERED_DOSE = 999999;
-
 const diseaseById = new Map(DISEASES.map((disease) => [disease.id, disease]));
 
 const chemicalGroup = (actives: Active[]) =>
@@ -41,7 +41,13 @@ const chemicalGroup = (actives: Active[]) =>
 /** The columns a list item reads: not the targets, the largest part of a row. */
 export type PesticideListRow = Omit<Pesticide, 'targets'>;
 
-export function pesticideListItem(row: PesticideListRow, category: CatalogueCategory) {
+/** Who entered a row is the service's to read: an item without it. */
+type Presented<T> = Omit<T, 'informado_por'>;
+
+export function pesticideListItem(
+  row: PesticideListRow,
+  category: CatalogueCategory,
+): Presented<PesticideItem> {
   const actives = row.actives as Active[];
   return {
     id: row.id,
@@ -72,7 +78,7 @@ export function pesticideDetail(
   category: CatalogueCategory,
   doses: Dose[],
   efficacies: Efficacy[],
-) {
+): Presented<PesticideDetail> {
   const targets = row.targets as { scientific_name: string; common_names: string[] }[];
   const registeredFor = new Map(doses.map((dose) => [dose.diseaseId, dose.registered]));
   return {
@@ -88,7 +94,7 @@ export function pesticideDetail(
       toxicological_class: row.toxicologicalClass,
       environmental_class: row.environmentalClass,
     },
-    package: row.packaging,
+    package: row.packaging as PesticideDetail['package'],
     instructions: { date: null, leaflet_link: row.leafletLink },
     targets,
     doses_per_target: doses
@@ -101,8 +107,8 @@ export function pesticideDetail(
           target_message_key: disease.message_key,
           has_register: dose.registered,
           doses_unit: dose.doseUnit,
-          doses_min: dose.registered === false ? NO_REGISTERED_DOSE : dose.doseMin,
-          doses_max: dose.registered === false ? NO_REGISTERED_DOSE : dose.doseMax,
+          doses_min: dose.registered === false ? NO_REGISTRATION_DOSE : dose.doseMin,
+          doses_max: dose.registered === false ? NO_REGISTRATION_DOSE : dose.doseMax,
           safety_interval_days: dose.safetyIntervalDays,
         };
       })
@@ -113,9 +119,10 @@ export function pesticideDetail(
         disease_id: efficacy.diseaseId,
         disease_message_key: diseaseById.get(efficacy.diseaseId)!.message_key,
         efficacy: efficacy.efficacy,
-        tag: efficacy.tag,
+        // Text columns written only from the catalogue's checked files (db/catalogue/): their codes.
+        tag: efficacy.tag as EfficacyTag,
         source_id: efficacy.sourceId,
-        note: efficacy.note,
+        note: efficacy.note as EfficacyNote | null,
         /**
          * Why the engine does not count this efficacy (the product is not registered for the
          * target, or its registration is not informed); null: it counts (the engine's own rule).
@@ -130,7 +137,7 @@ export function pesticideDetail(
 const dayAndMonth = (value: number | null) =>
   value === null ? null : { day: value % 100, month: Math.floor(value / 100) };
 
-export function varietyListItem(row: Variety) {
+export function varietyListItem(row: Variety): Presented<VarietyItem> {
   return {
     id: row.id,
     seed_id: row.id,
@@ -147,7 +154,7 @@ export function varietyListItem(row: Variety) {
   };
 }
 
-export function varietyDetail(row: Variety) {
+export function varietyDetail(row: Variety): Presented<VarietyDetail> {
   const reactions = row.reactions as { target: string; reaction: string }[];
   return {
     ...varietyListItem(row),

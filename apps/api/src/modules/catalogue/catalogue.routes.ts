@@ -1,14 +1,16 @@
 import {
   DEFAULT_CROP_ID,
   catalogueCategoryParamsSchema,
+  catalogueDetailSchema,
   catalogueFiltersQuerySchema,
+  catalogueFiltersSchema,
   catalogueItemParamsSchema,
+  cataloguePageSchema,
   catalogueQuerySchema,
   errorBodySchema,
 } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
 import { commonErrorResponses } from '../../http/schemas.ts';
 import type { CatalogueService } from './catalogue.service.ts';
@@ -31,12 +33,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
           summary:
             'One page (≤ 50, offset = page from 1) of a category, filtered, searched and sorted: {total, list}',
           querystring: catalogueQuerySchema,
-          // Typed by the service as records (catalogue.service.ts): the contract's precise
-          // cataloguePageSchema (packages/domain) is what the web reads, and these tests pass on it.
-          response: {
-            200: z.object({ total: z.int(), list: z.array(z.record(z.string(), z.unknown())) }),
-            ...errors,
-          },
+          response: { 200: cataloguePageSchema, ...errors },
         },
       },
       async (request) => catalogue.list(request.query, sessionOf(request)),
@@ -51,13 +48,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
           summary: 'The sorts and filter choices of a category: {sort_select, extra_filter}',
           params: catalogueCategoryParamsSchema,
           querystring: catalogueFiltersQuerySchema,
-          response: {
-            200: z.object({
-              sort_select: z.array(z.object({ value: z.string(), message_key: z.string() })),
-              extra_filter: z.record(z.string(), z.unknown()),
-            }),
-            ...errors,
-          },
+          response: { 200: catalogueFiltersSchema, ...errors },
         },
       },
       async (request) =>
@@ -77,7 +68,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
           summary:
             'One item’s detail; a Freemium account spends a free use per new item a day (403 exception.freemium.limit_exceeded)',
           params: catalogueItemParamsSchema,
-          response: { 200: z.record(z.string(), z.unknown()), ...errors },
+          response: { 200: catalogueDetailSchema, ...errors },
         },
       },
       async (request) =>

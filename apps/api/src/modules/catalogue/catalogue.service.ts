@@ -6,8 +6,14 @@ import {
   gmrRangeOf,
   searchableText,
   type CatalogueCategory,
+  type CatalogueFilters,
+  type CataloguePage,
   type CatalogueQuery,
   type FieldError,
+  type PesticideDetail,
+  type PesticideItem,
+  type VarietyDetail,
+  type VarietyItem,
 } from '@lavoura/domain';
 import { and, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -20,7 +26,6 @@ import {
   pesticideListItem,
   varietyDetail,
   varietyListItem,
-  type CatalogueFilters,
   type PesticideListRow,
 } from './catalogue.presenter.ts';
 import { filterPesticides, filterVarieties } from './catalogue-index.ts';
@@ -68,7 +73,7 @@ export class CatalogueService {
   async list(
     query: CatalogueQuery,
     session?: Session,
-  ): Promise<{ total: number; list: Record<string, unknown>[] }> {
+  ): Promise<CataloguePage<PesticideItem> | CataloguePage<VarietyItem>> {
     const category = query.category ?? 'fungicide';
     await this.checkFilterValues(category, query);
     const limit = query.limit ?? CATALOGUE_PAGE_SIZE;
@@ -184,7 +189,7 @@ export class CatalogueService {
     session: Session,
     category: CatalogueCategory,
     id: number,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<PesticideDetail | VarietyDetail> {
     const item = await this.find(session, category, id);
     if (dailyUseLimit(session.planLevel) !== null) {
       await this.deps.db.transaction(async (run) => {
@@ -205,7 +210,7 @@ export class CatalogueService {
     session: Session,
     category: CatalogueCategory,
     id: number,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<PesticideDetail | VarietyDetail> {
     const informer = async (row: { informedBy: number | null; informedAt: Date | null }) => {
       if (row.informedAt === null) return null;
       const users = row.informedBy

@@ -1,10 +1,9 @@
-import { ERRORS, productUnitOf, type ProductUnit } from '@lavoura/domain';
+import { ERRORS, NO_REGISTRATION_DOSE, productUnitOf, type ProductUnit } from '@lavoura/domain';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
-import { NO_REGISTERED_DOSE } from './catalogue.presenter.ts';
 import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
 /** A fungicide as a program picks it (spec 2 §3 Defensive), with the account's last values. */
@@ -114,8 +113,8 @@ export class DefensivesService {
         {
           target_id: dose.diseaseId,
           has_register: dose.registered,
-          dose_recomendada: unregistered ? NO_REGISTERED_DOSE : dose.doseMin,
-          dose_recomendada_max: unregistered ? NO_REGISTERED_DOSE : dose.doseMax,
+          dose_recomendada: unregistered ? NO_REGISTRATION_DOSE : dose.doseMin,
+          dose_recomendada_max: unregistered ? NO_REGISTRATION_DOSE : dose.doseMax,
           intervalo_seguranca_dias: dose.safetyIntervalDays,
         },
       ]);

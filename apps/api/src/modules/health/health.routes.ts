@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERRORS, errorBodySchema } from '@lavoura/domain';
-import { z } from 'zod';
+import { ERRORS, errorBodySchema, healthSchema } from '@lavoura/domain';
 import { pingDatabase, type Database } from '../../db/client.ts';
 import { errorBody } from '../../http/error-handler.ts';
 
@@ -13,10 +12,7 @@ export function healthRoutes(db: Database) {
       {
         schema: {
           hide: true,
-          response: {
-            200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
-            503: errorBodySchema,
-          },
+          response: { 200: healthSchema, 503: errorBodySchema },
         },
       },
       async (request, reply) => {

@@ -1,9 +1,8 @@
-import { errorBodySchema, performanceSchema } from '@lavoura/domain';
+import { errorBodySchema, performanceQuerySchema, performanceSchema } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { PerformanceService } from './performance.service.ts';
 
 const errors = { ...commonErrorResponses, 401: errorBodySchema, 403: errorBodySchema };
@@ -22,10 +21,7 @@ export function performanceRoutes(performance: PerformanceService) {
           operationId: 'getPerformance',
           summary:
             'A farm’s season in metric units and the farm’s currency: area-weighted average and total productivity (sc/ha, sacks), highest and lowest average by plot and by variety, counts of sowings, varieties and applied sprays, product cost per ha, sprays per sowing, average cycle, and the same by plot and by variety; a season without harvests answers null averages and zeros, with has_harvests telling whether the farm has harvests in any season',
-          querystring: z.object({
-            farm_id: idSchema.describe('the farm’s id'),
-            season_crop_id: idSchema.describe('the season-crop (GET /api/season-crops)'),
-          }),
+          querystring: performanceQuerySchema,
           response: { 200: performanceSchema, ...errors },
         },
       },

@@ -6,6 +6,7 @@ import {
   seasonPerformance,
   type PerformanceAnswer,
   type PerformanceHarvest,
+  type PerformanceQuery,
   type PerformanceSowing,
   type PerformanceSpray,
 } from '@lavoura/domain';
@@ -67,7 +68,7 @@ export class PerformanceService {
    */
   async version(
     session: Session,
-    query: { farm_id: number; season_crop_id: number },
+    query: PerformanceQuery,
   ): Promise<{ key: string; version: string }> {
     if (!mayReadFarm(session.farms, query.farm_id))
       throw new AppError(ERRORS.notFound, 'Farm not found');
@@ -78,10 +79,7 @@ export class PerformanceService {
     };
   }
 
-  async season(
-    session: Session,
-    query: { farm_id: number; season_crop_id: number },
-  ): Promise<PerformanceAnswer> {
+  async season(session: Session, query: PerformanceQuery): Promise<PerformanceAnswer> {
     const { db } = this.deps;
     const [farm] = await db
       .select({ id: t.farms.id, countryId: t.farms.countryId })

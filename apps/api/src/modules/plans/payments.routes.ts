@@ -1,4 +1,5 @@
 import {
+  PAYMENT_PROVIDER_KINDS,
   billSettlementBodySchema,
   billingPlansQuerySchema,
   customerBodySchema,
@@ -7,12 +8,17 @@ import {
   providerCustomerIdBodySchema,
   providerCustomerIdSchema,
   errorBodySchema,
+  idParamsSchema,
   paymentMethodSchema,
   paymentProfileBodySchema,
   paymentProfileSchema,
   paymentProviderSchema,
+  planUpdateParamsSchema,
   subscriptionBodySchema,
   subscriptionSchema,
+  vindiWebhookAnswerSchema,
+  vindiWebhookBodySchema,
+  vindiWebhookQuerySchema,
 } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,8 +27,7 @@ import { ERRORS } from '@lavoura/domain';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
-import { PAYMENT_PROVIDER_KINDS } from '../../providers/payments/payment-provider.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { PaymentServices } from './payment-services.ts';
 
 const errors = {
@@ -176,11 +181,7 @@ export function paymentRoutes(payments: PaymentServices) {
           tags,
           operationId: 'updatePlan',
           summary: 'The subscription once its bill is paid (the plan has risen); 409 while pending',
-          params: z.object({
-            plan_id: idSchema,
-            account_id: idSchema,
-            interval: z.coerce.number().pipe(z.union([z.literal(1), z.literal(6), z.literal(12)])),
-          }),
+          params: planUpdateParamsSchema,
           response: { 200: subscriptionSchema, ...errors },
         },
       },
@@ -231,7 +232,7 @@ export function billBackOfficeRoutes(payments: PaymentServices) {
           tags,
           operationId: 'settleBill',
           summary: 'Mark a pending bill paid (the plan rises) or expired',
-          params: z.object({ id: idSchema }),
+          params: idParamsSchema,
           body: billSettlementBodySchema,
           response: { 200: subscriptionSchema, ...errors },
         },
@@ -240,25 +241,6 @@ export function billBackOfficeRoutes(payments: PaymentServices) {
     );
   };
 }
-
-/** What Vindi's webhook posts: the event and, for bill events, the bill. */
-const webhookBodySchema = z.object({
-  event: z.object({
-    type: z.string(),
-    data: z
-      .object({
-        bill: z
-          .object({
-            id: z.number(),
-            amount: z.union([z.number(), z.string()]).optional(),
-            subscription: z.object({ id: z.number() }).loose().nullable().optional(),
-          })
-          .loose()
-          .optional(),
-      })
-      .loose(),
-  }),
-});
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -281,9 +263,9 @@ export function paymentWebhookRoutes(payments: PaymentServices, secret: string |
           tags,
           operationId: 'vindiWebhook',
           summary: 'Vindi’s webhook: bill_paid and bill_canceled settle our bill',
-          querystring: z.object({ secret: z.string().max(200).optional() }),
-          body: webhookBodySchema,
-          response: { 200: z.object({ handled: z.boolean() }), ...errors },
+          querystring: vindiWebhookQuerySchema,
+          body: vindiWebhookBodySchema,
+          response: { 200: vindiWebhookAnswerSchema, ...errors },
         },
       },
       async (request) => {

@@ -1,11 +1,14 @@
-import { LANGUAGES, errorBodySchema } from '@lavoura/domain';
+import {
+  errorBodySchema,
+  prescriptionParamsSchema,
+  prescriptionQuerySchema,
+} from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
-import { PDF, XLSX, commonErrorResponses, fileAnswer, idSchema } from '../../http/schemas.ts';
-import { PRESCRIPTION_FORMATS, type PrescriptionService } from './prescription.service.ts';
+import { PDF, XLSX, commonErrorResponses, fileAnswer } from '../../http/schemas.ts';
+import type { PrescriptionService } from './prescription.service.ts';
 
 const errors = {
   ...commonErrorResponses,
@@ -27,14 +30,8 @@ export function prescriptionRoutes(prescriptions: PrescriptionService) {
           operationId: 'exportPrescription',
           summary:
             'The spray prescription of one spraying (default: the next to apply, or the last when all are applied) as a PDF or a spreadsheet, in the user’s language and units: farm, plots and area, sowing, variety, expected stage, date window, products with dose per area, total for the area and tank-mix order; 409 exception.prescription.no_sprayings for a program without sprayings',
-          params: z.object({ program_id: idSchema }),
-          querystring: z.object({
-            format: z.enum(PRESCRIPTION_FORMATS).default('pdf'),
-            /** The spraying's 1-based position in the program. */
-            spraying: z.coerce.number().int().positive().max(100).optional(),
-            /** Another language than the user's. */
-            language: z.enum(LANGUAGES).optional(),
-          }),
+          params: prescriptionParamsSchema,
+          querystring: prescriptionQuerySchema,
           response: {
             200: fileAnswer(
               'The prescription file: PDF (format=pdf) or spreadsheet (format=xlsx)',
@@ -45,11 +42,11 @@ export function prescriptionRoutes(prescriptions: PrescriptionService) {
         },
       },
       async (request, reply) => {
-        const file = await prescriptions.file(sessionOf(request), request.params.program_id, {
-          format: request.query.format,
-          spraying: request.query.spraying,
-          language: request.query.language,
-        });
+        const file = await prescriptions.file(
+          sessionOf(request),
+          request.params.program_id,
+          request.query,
+        );
         return reply
           .header('content-type', file.contentType)
           .header('content-disposition', contentDisposition('attachment', file.fileName))

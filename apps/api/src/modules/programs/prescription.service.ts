@@ -1,4 +1,11 @@
-import { DEFAULT_ENGINE_PARAMETERS, ERRORS, isLanguage, type Language } from '@lavoura/domain';
+import {
+  DEFAULT_ENGINE_PARAMETERS,
+  ERRORS,
+  isLanguage,
+  type Language,
+  type PrescriptionFormat,
+  type PrescriptionQuery,
+} from '@lavoura/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -18,9 +25,6 @@ export interface PrescriptionServiceDeps {
   programs: ProgramAnswersService;
   now?: () => Date;
 }
-
-export const PRESCRIPTION_FORMATS = ['pdf', 'xlsx'] as const;
-export type PrescriptionFormat = (typeof PRESCRIPTION_FORMATS)[number];
 
 const CONTENT_TYPES: Record<PrescriptionFormat, string> = {
   pdf: 'application/pdf',
@@ -53,11 +57,7 @@ export class PrescriptionService {
   async file(
     session: Session,
     programId: number,
-    options: {
-      format: PrescriptionFormat;
-      spraying?: number | undefined;
-      language?: Language | undefined;
-    },
+    options: PrescriptionQuery,
   ): Promise<PrescriptionFile> {
     const program = await this.deps.programs.get(session, programId);
     const sprayings = program.planejamentos;

@@ -1,22 +1,26 @@
 import {
   ERRORS,
   errorBodySchema,
+  citiesParamsSchema,
   citySchema,
   countrySchema,
   cropSchema,
   diseaseSchema,
+  diseasesQuerySchema,
   enumeratedSchema,
   jobTitleSchema,
   pauseReasonSchema,
   profileSchema,
   seasonCropSchema,
+  seasonCropsQuerySchema,
   stateSchema,
+  statesParamsSchema,
 } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from './reference.service.ts';
 
@@ -134,11 +138,7 @@ export function referenceRoutes(
           tags,
           operationId: 'listSeasonCrops',
           summary: 'Seasons per crop and country (or of a farm’s country) with their status today',
-          querystring: z.object({
-            country_id: idSchema.optional(),
-            crop_id: idSchema.optional(),
-            farm_id: idSchema.optional(),
-          }),
+          querystring: seasonCropsQuerySchema,
           response: {
             200: z.array(seasonCropSchema),
             401: errorBodySchema,
@@ -166,7 +166,7 @@ export function referenceRoutes(
           tags,
           operationId: 'listDiseases',
           summary: 'Diseases, all or those of a season-crop’s crop',
-          querystring: z.object({ seasonCrop: idSchema.optional() }),
+          querystring: diseasesQuerySchema,
           response: { 200: z.array(diseaseSchema), ...commonErrorResponses },
         },
       },
@@ -181,7 +181,7 @@ export function referenceRoutes(
           tags,
           operationId: 'listStatesOfCountry',
           summary: 'States of a country',
-          params: z.object({ country_id: idSchema }),
+          params: statesParamsSchema,
           response: { 200: z.array(stateSchema), ...commonErrorResponses },
         },
       },
@@ -196,7 +196,7 @@ export function referenceRoutes(
           tags,
           operationId: 'listCitiesOfState',
           summary: 'Cities of a state',
-          params: z.object({ state_id: idSchema }),
+          params: citiesParamsSchema,
           response: { 200: z.array(citySchema), ...commonErrorResponses },
         },
       },

@@ -1,7 +1,10 @@
 import {
-  LANGUAGES,
+  idParamsSchema,
   invitationAnswerBodySchema,
+  invitationParamsSchema,
   invitationSchema,
+  languageParamsSchema,
+  permissionsQuerySchema,
   profileUpdateBodySchema,
   jobTitleBodySchema,
   memberSchema,
@@ -16,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { UsersService } from './users.service.ts';
 
 const errors = {
@@ -25,7 +28,6 @@ const errors = {
   403: errorBodySchema,
   409: errorBodySchema,
 };
-const userParams = z.object({ id: idSchema });
 
 /** The signed-in user, the account's users, phones, job titles, language and permissions. */
 export function usersRoutes(users: UsersService) {
@@ -71,7 +73,7 @@ export function usersRoutes(users: UsersService) {
           tags,
           operationId: 'listPermissions',
           summary: 'Permission codes of the signed-in user, optionally for a season-crop',
-          querystring: z.object({ season_crop_id: idSchema.optional() }),
+          querystring: permissionsQuerySchema,
           response: { 200: z.array(z.string()), ...errors },
         },
       },
@@ -117,7 +119,7 @@ export function usersRoutes(users: UsersService) {
           tags,
           operationId: 'updateUser',
           summary: 'Edit a member of the account',
-          params: userParams,
+          params: idParamsSchema,
           body: userUpdateBodySchema,
           response: { 200: memberSchema, ...errors },
         },
@@ -132,7 +134,7 @@ export function usersRoutes(users: UsersService) {
           tags,
           operationId: 'removeUser',
           summary: 'Remove a member from the account',
-          params: userParams,
+          params: idParamsSchema,
           response: { 204: z.null(), ...errors },
         },
       },
@@ -149,7 +151,7 @@ export function usersRoutes(users: UsersService) {
           tags,
           operationId: 'setUserActive',
           summary: 'Activate or deactivate a member of the account',
-          params: userParams,
+          params: idParamsSchema,
           body: userActiveBodySchema,
           response: { 200: memberSchema, ...errors },
         },
@@ -166,7 +168,7 @@ export function usersRoutes(users: UsersService) {
           tags,
           operationId: 'listUserPhones',
           summary: 'Phone numbers of a user',
-          params: userParams,
+          params: idParamsSchema,
           response: { 200: z.array(z.string()), ...errors },
         },
       },
@@ -182,7 +184,7 @@ export function usersRoutes(users: UsersService) {
           tags,
           operationId: 'addUserPhone',
           summary: 'Add a phone number to a user',
-          params: userParams,
+          params: idParamsSchema,
           body: phoneBodySchema,
           response: { 201: z.array(z.string()), ...errors },
         },
@@ -222,7 +224,7 @@ export function usersRoutes(users: UsersService) {
           tags,
           operationId: 'setLanguage',
           summary: 'Set the signed-in user’s language',
-          params: z.object({ lang: z.enum(LANGUAGES) }),
+          params: languageParamsSchema,
           response: { 204: z.null(), ...errors },
         },
       },
@@ -239,7 +241,7 @@ export function usersRoutes(users: UsersService) {
           tags,
           operationId: 'clearRecoveryPassword',
           summary: 'Discard one’s own pending temporary password',
-          params: userParams,
+          params: idParamsSchema,
           response: { 204: z.null(), ...errors },
         },
       },
@@ -269,7 +271,7 @@ export function usersRoutes(users: UsersService) {
           tags,
           operationId: 'answerInvitation',
           summary: 'Accept or decline an invitation to an account',
-          params: z.object({ account_id: idSchema }),
+          params: invitationParamsSchema,
           body: invitationAnswerBodySchema,
           response: { 204: z.null(), ...errors },
         },

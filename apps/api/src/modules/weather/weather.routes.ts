@@ -2,14 +2,15 @@ import {
   errorBodySchema,
   farmPrecipitationSchema,
   farmWeatherSchema,
+  observedRainSchema,
   precipitationBodySchema,
   precipitationQuerySchema,
+  weatherFarmParamsSchema as farmParams,
 } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sessionOf } from '../../http/auth.ts';
-import { commonErrorResponses, idSchema } from '../../http/schemas.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
 import type { WeatherService } from './weather.service.ts';
 
 const errors = {
@@ -20,7 +21,6 @@ const errors = {
   502: errorBodySchema,
 };
 const tags = ['weather'];
-const farmParams = z.object({ id: idSchema.describe('the farm’s id') });
 /** Reading a farm's weather is seeing the farm; recording rain is changing it. */
 const read = { access: { permission: 'FAZENDA_VISUALIZAR', planRoute: 'farms' } } as const;
 const write = { access: { permission: 'FAZENDA_EDITAR', planRoute: 'farms' } } as const;
@@ -88,10 +88,7 @@ export function weatherRoutes(weather: WeatherService) {
             'Records the rain measured at the farm on a day (mm), replacing that day’s; 400 exception.precipitation.date_in_future for a day after the farm’s today',
           params: farmParams,
           body: precipitationBodySchema,
-          response: {
-            200: z.object({ date: z.string(), observed_mm: z.number() }),
-            ...errors,
-          },
+          response: { 200: observedRainSchema, ...errors },
         },
       },
       async (request) =>

@@ -13,6 +13,7 @@ import {
   type FarmPrecipitation,
   type FarmScope,
   type FarmWeather,
+  type ObservedRain,
   type PrecipitationBody,
   type RainLevel,
   type WeatherDay,
@@ -277,7 +278,7 @@ export class WeatherService {
     reader: WeatherReader & { userId: number },
     farmId: number,
     body: PrecipitationBody,
-  ): Promise<{ date: string; observed_mm: number }> {
+  ): Promise<ObservedRain> {
     const farm = await this.farm(reader, farmId);
     if (!farm.enabled) throw new AppError(ERRORS.farmDisabled, 'The farm is disabled');
     const today = todayIn(farm.timeZone, this.now());

@@ -1,5 +1,5 @@
 import type { CardBrand } from '@lavoura/domain/card';
-import type { CustomerBody, PaymentMethodCode } from '@lavoura/domain';
+import type { CustomerBody, PaymentMethodCode, PaymentProviderKind } from '@lavoura/domain';
 
 /**
  * The payment provider behind /payment-api (DESIGN.md §6): `sandbox`, the offline default, and
@@ -7,9 +7,6 @@ import type { CustomerBody, PaymentMethodCode } from '@lavoura/domain';
  * and are never stored or logged on our side: we keep the provider's token, the brand and the
  * last four digits.
  */
-/** The providers we speak to (PAYMENT_PROVIDER). */
-export const PAYMENT_PROVIDER_KINDS = ['sandbox', 'vindi'] as const;
-
 /** A bill as the provider issued it. */
 export interface ProviderBill {
   providerId: string;
@@ -19,7 +16,7 @@ export interface ProviderBill {
 }
 
 export interface PaymentProvider {
-  readonly kind: (typeof PAYMENT_PROVIDER_KINDS)[number];
+  readonly kind: PaymentProviderKind;
   /**
    * The provider bills each new period of a subscription by itself and tells us by its webhook
    * (Vindi); otherwise our hourly renewal issues the bill (the sandbox).

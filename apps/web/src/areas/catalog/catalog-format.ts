@@ -1,13 +1,14 @@
 import {
   CROPS,
   LOCALE_RULES,
+  NO_REGISTRATION_DOSE,
   doseInAreaUnit,
   doseUnitLabel,
   formatNumber,
   searchableText,
   type Language,
 } from '@lavoura/domain';
-import { NO_REGISTERED_DOSE, type DosePerTarget } from '../../api/catalogue';
+import type { DosePerTarget } from '../../api/catalogue';
 
 /** The `t` of react-i18next, as these helpers use it (keys name their namespace). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -122,13 +123,14 @@ export function range(
 export function doseText(t: Translate, language: Language, dose: DosePerTarget): string {
   if (
     dose.has_register === false ||
-    dose.doses_min === NO_REGISTERED_DOSE ||
-    dose.doses_max === NO_REGISTERED_DOSE
+    dose.doses_min === NO_REGISTRATION_DOSE ||
+    dose.doses_max === NO_REGISTRATION_DOSE
   ) {
     return t('catalog:detail.not_registered');
   }
   // Per hectare of the product's L or kg, per acre in English ("0,4 a 0,5 L/ha", "0.162 L/ac").
-  const perArea = (value: number | null) => (value === null ? null : doseInAreaUnit(value, language));
+  const perArea = (value: number | null) =>
+    value === null ? null : doseInAreaUnit(value, language);
   const value = range(t, language, perArea(dose.doses_min), perArea(dose.doses_max), 3);
   if (value === null) return t('catalog:not_informed');
   const unit = doseUnitLabel(dose.doses_unit, language);
@@ -142,7 +144,8 @@ export function doseText(t: Translate, language: Language, dose: DosePerTarget):
 export type RegistrationState = 'registered' | 'not_registered' | 'not_informed';
 
 export function registrationOf(dose: DosePerTarget): RegistrationState {
-  if (dose.has_register === false || dose.doses_min === NO_REGISTERED_DOSE) return 'not_registered';
+  if (dose.has_register === false || dose.doses_min === NO_REGISTRATION_DOSE)
+    return 'not_registered';
   if (dose.has_register === true) return 'registered';
   return 'not_informed';
 }

@@ -25,6 +25,8 @@ import {
   NOTE_FILE_EXTENSIONS,
   NOTE_FILE_MAX_BYTES,
   isNoteFileName,
+  noteBodySchema,
+  noteDescriptionSchema,
 } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
@@ -37,20 +39,19 @@ import { ApiErrorAlert } from '../../shell/api-error-alert';
 
 const NO_PLOT = 'none';
 
-/** What the form holds: the contract's fields as the inputs have them. */
-interface NoteFormValues {
-  title: string;
-  description: string;
-  category_id: number | '';
-  plot_id: number | typeof NO_PLOT;
-}
-
-const noteFormSchema = z.object({
-  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
-  description: z.string().check(z.trim(), z.maxLength(5000)),
-  category_id: z.number(),
-  plot_id: z.union([z.number(), z.literal(NO_PLOT)]),
+/**
+ * The contract's note, with the dialog's text box (always text), its empty category select ('')
+ * and its "whole farm" plot choice, which the body sends as no plot (null).
+ */
+const noteFormSchema = z.extend(noteBodySchema, {
+  description: noteDescriptionSchema,
+  category_id: z.pipe(z.union([z.literal(''), z.number()]), noteBodySchema.shape.category_id),
+  plot_id: z.pipe(
+    z.union([z.number(), z.literal(NO_PLOT)]),
+    z.transform((plot) => (plot === NO_PLOT ? null : plot)),
+  ),
 });
+type NoteFormValues = z.input<typeof noteFormSchema>;
 
 const ACCEPT = NOTE_FILE_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
@@ -154,16 +155,10 @@ export function NoteDialog({
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
-    const body = {
-      title: values.title,
-      description: values.description,
-      category_id: values.category_id,
-      plot_id: values.plot_id === NO_PLOT ? null : values.plot_id,
-    };
     try {
       const saved = note
-        ? await updateNote(farmId, note.id, body, files, [...removed])
-        : await createNote(farmId, body, files);
+        ? await updateNote(farmId, note.id, values, files, [...removed])
+        : await createNote(farmId, values, files);
       await queryClient.invalidateQueries({ queryKey: noteKeys.all(farmId) });
       onSaved(saved);
     } catch (error) {

@@ -294,6 +294,44 @@ describe('notes page', { timeout: 30_000 }, () => {
     ).toBeTruthy();
   });
 
+  it('refuses a note without a title or a category before sending, and sends the whole farm as no plot', async () => {
+    const sent: FormData[] = [];
+    serveNotes((request) => {
+      if (request.method === 'POST')
+        return request.formData().then((form) => {
+          sent.push(form);
+          return jsonResponse(note({ plot: null }), 201);
+        });
+      return jsonResponse([]);
+    });
+    await renderNotes();
+    fireEvent.click(await screen.findByTestId('note-add'));
+    const dialog = await screen.findByTestId('note-dialog');
+    const title = within(dialog).getByRole('textbox', { name: new RegExp(n('form.title')) });
+    fireEvent.change(title, { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByTestId('note-save'));
+    expect(
+      await within(dialog).findAllByText(i18n.t('field.required', { ns: 'errors' })),
+    ).toHaveLength(2);
+    expect(sent).toHaveLength(0);
+
+    fireEvent.change(title, { target: { value: 'Cerca caída' } });
+    fireEvent.mouseDown(
+      within(dialog).getByRole('combobox', { name: new RegExp(n('form.category')) }),
+    );
+    fireEvent.click(
+      await screen.findByRole('option', {
+        name: i18n.t('note_category.others', { ns: 'reference' }),
+      }),
+    );
+    fireEvent.click(within(dialog).getByTestId('note-save'));
+    await waitFor(() => expect(screen.queryByTestId('note-dialog')).toBeNull());
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.get('title')).toBe('Cerca caída');
+    expect(sent[0]!.get('description')).toBe('');
+    expect(sent[0]!.get('plot_id')).toBe('');
+  });
+
   it('edits a note, removing an attachment', async () => {
     let sent: FormData | null = null;
     serveNotes((request) => {
