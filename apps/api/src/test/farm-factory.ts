@@ -1,4 +1,4 @@
-import { currentSeasonStartYear, seasonPeriod, todayIn } from '@lavoura/domain';
+import { currentSeasonStartYear, seasonPeriod, todayIn, type CropId } from '@lavoura/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -116,6 +116,29 @@ export async function assignFarms(
     .values(farmIds.map((farmId) => ({ accountId, membershipId: membership!.id, farmId })));
 }
 
+/**
+ * The id of the current season of a country's crop (by its calendar: in June and July the
+ * soybean season that just ended is still current in Brazil); Brazilian soybean unless named.
+ */
+export async function currentSeasonCrop(db: Database, countryId = 1, cropId = 1): Promise<number> {
+  const current = seasonPeriod(
+    countryId,
+    cropId as CropId,
+    currentSeasonStartYear(countryId, cropId as CropId, todayIn('America/Sao_Paulo')),
+  );
+  const [row] = await db
+    .select({ id: t.seasonCrops.id })
+    .from(t.seasonCrops)
+    .where(
+      and(
+        eq(t.seasonCrops.countryId, countryId),
+        eq(t.seasonCrops.cropId, cropId),
+        eq(t.seasonCrops.startPeriod, current.start_period),
+      ),
+    );
+  return row!.id;
+}
+
 /** A sowing row as [sowings] will write it: enough for the rules that read sowings now. */
 export async function makeSowing(
   db: Database,
@@ -124,23 +147,7 @@ export async function makeSowing(
   plotId: number,
   options: { area?: number; seasonCropId?: number; closed?: boolean } = {},
 ): Promise<number> {
-  // The current soybean season in Brazil (by its calendar: in June and July the season that just
-  // ended is still current), unless the test names another.
-  const current = seasonPeriod(1, 1, currentSeasonStartYear(1, 1, todayIn('America/Sao_Paulo')));
-  const seasonCropId =
-    options.seasonCropId ??
-    (
-      await db
-        .select({ id: t.seasonCrops.id })
-        .from(t.seasonCrops)
-        .where(
-          and(
-            eq(t.seasonCrops.countryId, 1),
-            eq(t.seasonCrops.cropId, 1),
-            eq(t.seasonCrops.startPeriod, current.start_period),
-          ),
-        )
-    )[0]!.id;
+  const seasonCropId = options.seasonCropId ?? (await currentSeasonCrop(db));
   const [sowing] = await db
     .insert(t.sowings)
     .values({
