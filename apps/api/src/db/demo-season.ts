@@ -12,7 +12,7 @@ import type { Database } from './client.ts';
 import * as t from './schema.ts';
 
 /** The Full demo's farm whose seasons carry programs and harvests (demo-programs, demo-harvests). */
-export const DEMO_FARM = 'Fazenda Três Irmãos';
+const DEMO_FARM = 'Fazenda Três Irmãos';
 
 /**
  * The demo farm, its day and a Brazilian soybean season of it: the current one (`ago` 0) or one

@@ -7,9 +7,7 @@ import {
   leafFieldsAnswerSchema,
   plotSchema,
   userIntegrationSchema,
-  type CalendarFeed,
   type Integration,
-  type LeafFieldsAnswer,
   type Plot,
   type UserIntegration,
 } from '@lavoura/domain';
@@ -17,9 +15,9 @@ import { z } from 'zod/mini';
 import { farmKeys } from './farms';
 import { apiFetch } from './http';
 
-export type { CalendarFeed, Integration, LeafFieldsAnswer, UserIntegration };
+export type { Integration, UserIntegration };
 
-export const integrationKeys = {
+const integrationKeys = {
   catalogue: ['integrations', 'catalogue'] as const,
   mine: ['integrations', 'mine'] as const,
   feed: ['integrations', 'calendar-feed'] as const,

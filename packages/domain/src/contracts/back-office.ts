@@ -52,5 +52,3 @@ export const backOfficeAccountUpdateBodySchema = z
 export const maintenanceStateSchema = z.object({ enabled: z.boolean() });
 
 export type BackOfficeAccount = z.infer<typeof backOfficeAccountSchema>;
-export type BackOfficeAccountCreateBody = z.infer<typeof backOfficeAccountCreateBodySchema>;
-export type BackOfficeAccountUpdateBody = z.infer<typeof backOfficeAccountUpdateBodySchema>;

@@ -169,4 +169,3 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 export type Member = z.infer<typeof memberSchema>;
 export type Invitation = z.infer<typeof invitationSchema>;
-export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;

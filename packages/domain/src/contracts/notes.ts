@@ -14,9 +14,9 @@ const categoryIds = NOTE_CATEGORIES.map((category) => category.id);
 export const noteBodySchema = z.object({
   title: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
   description: z.optional(z.string().check(z.trim(), z.maxLength(5000))),
-  category_id: z.int().check(
-    z.refine((id) => categoryIds.includes(id), { message: FIELD_KEYS.invalid }),
-  ),
+  category_id: z
+    .int()
+    .check(z.refine((id) => categoryIds.includes(id), { message: FIELD_KEYS.invalid })),
   /** The plot the note is about: one of the farm's, or none. */
   plot_id: z.optional(z.nullable(recordIdSchema)),
 });
@@ -52,7 +52,7 @@ export function noteFormFields(fields: Record<string, string[]>): Record<string,
 
 const named = z.object({ id: z.int(), name: z.string() });
 
-export const noteFileSchema = z.object({
+const noteFileSchema = z.object({
   id: z.int(),
   mimetype: z.string(),
   name: z.string(),
@@ -62,7 +62,6 @@ export const noteFileSchema = z.object({
   size: z.int(),
 });
 z.globalRegistry.add(noteFileSchema, { id: 'NoteFile' });
-export type NoteFile = z.infer<typeof noteFileSchema>;
 
 export const noteSchema = z.object({
   id: z.int(),

@@ -32,7 +32,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
             'One page (≤ 50, offset = page from 1) of a category, filtered, searched and sorted: {total, list}',
           querystring: catalogueQuerySchema,
           // Typed by the service as records (catalogue.service.ts): the contract's precise
-          // cataloguePageSchema (packages/domain) is what the web reads, and these tests pass on it.
+          // pesticidePageSchema and varietyPageSchema (packages/domain) are what the web reads.
           response: {
             200: z.object({ total: z.int(), list: z.array(z.record(z.string(), z.unknown())) }),
             ...errors,
