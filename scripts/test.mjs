@@ -24,8 +24,9 @@ function run(command) {
 }
 
 /**
- * The steps before Vitest. The dependency rules are checked once, by the checks tier
- * (scripts/checks/layering.test.ts runs `npm run lint:deps`), not here a second time.
+ * The steps before Vitest. The dependency rules and the unused code are checked once, by the
+ * checks tier (scripts/checks/layering.test.ts runs `npm run lint:deps`, unused.test.ts
+ * `npm run lint:unused`), not here a second time.
  */
 const STEPS = [
   { name: 'typecheck', command: 'npm run --silent typecheck' },

@@ -8,7 +8,7 @@ import type { Language } from '@lavoura/domain';
  * tests skip, saying so, when neither is there.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-export const CHROMIUM_PATH =
+const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ??
   (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 export const hasChromium = fs.existsSync(CHROMIUM_PATH);

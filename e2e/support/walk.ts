@@ -48,7 +48,7 @@ export const FULL = 'conta@full.demo.lavoura.app';
 export const PRO = 'conta@pro.demo.lavoura.app';
 
 /** The languages a screen is read in from `start`: it, the one before it, the one after it. */
-export function languageOrder(start: Language): Language[] {
+function languageOrder(start: Language): Language[] {
   const at = LANGUAGES.indexOf(start);
   const count = LANGUAGES.length;
   return [start, LANGUAGES[(at + count - 1) % count]!, LANGUAGES[(at + 1) % count]!];
@@ -63,7 +63,7 @@ interface Finding {
 }
 
 /** How a page of a walk is brought up (`Walk.visit`). */
-export interface PageSteps {
+interface PageSteps {
   /** The page to load first (once: the languages switch on it). */
   url?: string;
   /** Waits until the page shows what the check reads, in the language (after a load or switch). */
@@ -77,7 +77,7 @@ export interface PageSteps {
 }
 
 /** One screen of a page: what opens it on the page (a tab, dialog, menu, drawer) and closes it. */
-export interface ScreenStep {
+interface ScreenStep {
   screen: string;
   /** Opens what the check reads, in the language (nothing: the page itself). */
   open?: (language: Language) => Promise<void>;
@@ -88,7 +88,7 @@ export interface ScreenStep {
 }
 
 /** One page at one size, walked from screen to screen: where it is, and what it found. */
-export class Walk {
+class Walk {
   readonly findings: Finding[] = [];
   /** The server's requests in flight (pages, chunks, API calls), for `idle`. */
   private pending = 0;
@@ -223,7 +223,7 @@ export class Walk {
 }
 
 /** A walk's page: a new context of the size, whose first page loads in `language`. */
-export async function openWalk(
+async function openWalk(
   browser: Browser,
   size: WalkSize,
   language: Language,

@@ -179,7 +179,7 @@ export interface AppDependencies {
 }
 
 /** The team's address for members' requests when SUPPORT_EMAIL is not set. */
-export const DEFAULT_SUPPORT_EMAIL = 'suporte@lavoura.app';
+const DEFAULT_SUPPORT_EMAIL = 'suporte@lavoura.app';
 
 /** One log line per request, when it completes, instead of Fastify's two. */
 class OneLinePerRequest extends LogController {

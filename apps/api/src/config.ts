@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { MARKET_PROVIDER_KINDS } from './providers/market/market-provider.ts';
+import { NDVI_PROVIDER_KINDS } from './providers/ndvi/ndvi-provider.ts';
 import type { StorageConfig } from './providers/storage/create-storage.ts';
+import { STORAGE_KINDS } from './providers/storage/file-storage.ts';
 import type { WeatherConfig } from './providers/weather/create-weather-provider.ts';
 
 /** The process environment, parsed once. Every variable is listed in the README's table. */
@@ -43,7 +46,7 @@ const environmentSchema = z.object({
   VINDI_API_KEY: z.string().optional(),
   VINDI_PLANS: z.string().default(''),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters').optional(),
-  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_DRIVER: z.enum(STORAGE_KINDS).default('local'),
   S3_ENDPOINT: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.string().url().optional(),
@@ -64,7 +67,7 @@ const environmentSchema = z.object({
   WEATHER_PROVIDER: z.enum(['simulated', 'open-meteo']).default('simulated'),
   OPEN_METEO_FORECAST_URL: z.string().url().default('https://api.open-meteo.com/v1/forecast'),
   OPEN_METEO_ARCHIVE_URL: z.string().url().default('https://archive-api.open-meteo.com/v1/archive'),
-  NDVI_PROVIDER: z.enum(['simulated', 'sentinel-hub']).default('simulated'),
+  NDVI_PROVIDER: z.enum(NDVI_PROVIDER_KINDS).default('simulated'),
   SENTINEL_HUB_URL: z.string().url().default('https://services.sentinel-hub.com'),
   SENTINEL_HUB_TOKEN_URL: z
     .string()
@@ -72,7 +75,7 @@ const environmentSchema = z.object({
     .default('https://services.sentinel-hub.com/auth/realms/main/protocol/openid-connect/token'),
   SENTINEL_HUB_CLIENT_ID: z.string().optional(),
   SENTINEL_HUB_CLIENT_SECRET: z.string().optional(),
-  MARKET_PROVIDER: z.enum(['simulated', 'bcb-ipeadata']).default('simulated'),
+  MARKET_PROVIDER: z.enum(MARKET_PROVIDER_KINDS).default('simulated'),
   MARKET_PTAX_URL: z
     .string()
     .url()

@@ -176,7 +176,6 @@ export const ERRORS = {
 } as const satisfies Record<string, ErrorType>;
 
 export type ErrorName = keyof typeof ERRORS;
-export type ErrorKey = (typeof ERRORS)[ErrorName]['key'];
 
 /** Keys the web app shows that no API answer carries (the request never got an answer). */
 export const CLIENT_ERROR_KEYS = {

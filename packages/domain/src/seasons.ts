@@ -35,7 +35,7 @@ const SPEC_CALENDAR: Record<CropId, SeasonCalendar> = {
   [CROP_IDS.wheat]: { start: '01-01', end: '09-30', crossesYear: false },
 };
 
-export const SEASON_CALENDARS: Record<CountryId, Record<CropId, SeasonCalendar>> = {
+const SEASON_CALENDARS: Record<CountryId, Record<CropId, SeasonCalendar>> = {
   [COUNTRY_IDS.brazil]: SPEC_CALENDAR,
   [COUNTRY_IDS.paraguay]: SPEC_CALENDAR,
   [COUNTRY_IDS.usa]: {

@@ -30,7 +30,7 @@ interface QuantityDefinition {
   divideBy?: Factor;
 }
 
-export const QUANTITIES = {
+const QUANTITIES = {
   area: { metric: 'ha', imperial: 'ac', factor: 'haToAc' },
   mass: { metric: 'kg', imperial: 'bu', factor: 'kgToBu' },
   sacks: { metric: 'sc', imperial: 'bu', factor: 'sackToBu' },

@@ -10,7 +10,7 @@ import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** An open transaction of `db.transaction(async (tx) => ...)`. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** What a service's helper runs its queries on: the database, or the caller's transaction. */
 export type Executor = Database | Transaction;
 

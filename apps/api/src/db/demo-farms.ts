@@ -21,7 +21,7 @@ import * as t from './schema.ts';
  */
 
 /** A demo user: the plan their e-mail is of (`<profile>@<plan>.demo.lavoura.app`) and profile. */
-export interface DemoUser {
+interface DemoUser {
   plan: string;
   profile: ProfileUid;
 }

@@ -7,12 +7,12 @@ import { demoBrsVarieties, demoSeason, sowWholePlot } from './demo-season.ts';
 import * as t from './schema.ts';
 
 /** The Full demo's farm in western Paraná (demo-farms.ts), where soybean follows wheat. */
-export const PARANA_FARM = 'Fazenda Santa Helena';
+const PARANA_FARM = 'Fazenda Santa Helena';
 /**
  * Its wheat: a cultivar of the Brazilian FHB trials (delponte-wheat source), among the most sown
  * in Paraná's recent seasons.
  */
-export const DEMO_WHEAT_VARIETY = 'TBIO Toruk';
+const DEMO_WHEAT_VARIETY = 'TBIO Toruk';
 /** Western Paraná sows wheat from April to June (MAPA's ZARC windows): the demo sows on 20 May. */
 const WHEAT_SOWING_DAY = '05-20';
 const WHEAT_CYCLE_DAYS = 125;

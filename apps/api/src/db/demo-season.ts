@@ -13,7 +13,7 @@ import * as t from './schema.ts';
 import { ofAccount } from '../policies/tenancy.ts';
 
 /** The Full demo's farm whose seasons carry programs and harvests (demo-programs, demo-harvests). */
-export const DEMO_FARM = 'Fazenda Três Irmãos';
+const DEMO_FARM = 'Fazenda Três Irmãos';
 
 /**
  * The demo farm, its day and a Brazilian soybean season of it: the current one (`ago` 0) or one

@@ -11,7 +11,7 @@ import * as t from './schema.ts';
  * counties with FIPS codes, Paraguay's departments and districts with the tax authority's (SIFEN)
  * codes. A US farm's "city" is its county.
  */
-export interface OfficialState {
+interface OfficialState {
   /** ISO 3166-2 suffix, the key states.code already holds ('PR', 'IA'). */
   code: string;
   officialCode: string;
@@ -20,7 +20,7 @@ export interface OfficialState {
   longitude: number | null;
 }
 
-export interface OfficialCity {
+interface OfficialCity {
   /** ISO code of its state. */
   stateCode: string;
   officialCode: string;
@@ -114,7 +114,7 @@ interface Point {
 }
 
 /** Places of the country-state-city package: its states and its cities, with coordinates. */
-export interface PackagePlaces {
+interface PackagePlaces {
   states: { isoCode: string; latitude?: string | null; longitude?: string | null }[];
   cities: {
     stateCode: string;
@@ -165,7 +165,7 @@ function packagePoint(
  * lacks), a district those of the package's city of its department with the same name up to
  * case, accents and punctuation, else none (a farm then falls back to its department's).
  */
-export function paraguayGeography(dir: string, places: PackagePlaces): OfficialGeography {
+function paraguayGeography(dir: string, places: PackagePlaces): OfficialGeography {
   const departments = readCsv(path.join(dir, 'paraguay', 'departments.csv'));
   const isoBySifen = new Map(departments.map((row) => [row.sifen!, row.iso!]));
   const statePoint = new Map(
@@ -220,7 +220,7 @@ interface CityRow {
  * uncoded row of the same state with the same name, else one with the same name up to case,
  * accents and punctuation. Official cities left without a row are to be inserted.
  */
-export function matchCities(
+function matchCities(
   official: (OfficialCity & { stateId: number })[],
   stored: CityRow[],
 ): {

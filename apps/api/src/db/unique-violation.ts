@@ -2,7 +2,7 @@ import type { ErrorType } from '@lavoura/domain';
 import { AppError } from '../http/app-error.ts';
 
 /** PostgreSQL's SQLSTATE for a unique (or primary key) violation. */
-export const UNIQUE_VIOLATION = '23505';
+const UNIQUE_VIOLATION = '23505';
 
 /**
  * Whether an error is PostgreSQL's unique violation, optionally of one named constraint. Drizzle

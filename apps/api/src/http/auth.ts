@@ -24,7 +24,7 @@ export type { Session } from '../modules/auth/session.types.ts';
  * the web app's guard reads) and/or the platform administrator profile. A route under /api,
  * /admin-api or /payment-api without a declaration fails the start.
  */
-export type AccessRule =
+type AccessRule =
   | 'public'
   | {
       permission?: PermissionCode;
@@ -106,7 +106,7 @@ export async function registerAuth(
   });
 }
 
-export function bearerToken(request: FastifyRequest): string | undefined {
+function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];

@@ -3,7 +3,7 @@ import { ERRORS } from '@lavoura/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 
-export interface RateLimit {
+interface RateLimit {
   /** Requests allowed per key within the window. */
   max: number;
   windowMs: number;
@@ -25,7 +25,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
 };
 
 /** The public routes that check a secret or send an e-mail: login, sign-up, activation, resend, recovery. */
-export const RATE_LIMITED_ROUTES: ReadonlySet<string> = new Set([
+const RATE_LIMITED_ROUTES: ReadonlySet<string> = new Set([
   'POST /admin-api/login',
   'POST /admin-api/register',
   'POST /api/account-active',

@@ -6,9 +6,9 @@ import { AppError } from './app-error.ts';
 import { errorBody } from './error-handler.ts';
 
 /** A JSON body's default size limit; a route that takes uploads declares its own `bodyLimit`. */
-export const JSON_BODY_LIMIT = 1024 * 1024;
+const JSON_BODY_LIMIT = 1024 * 1024;
 /** Longest path parameter (ids, codes, languages); a longer one is refused before routing. */
-export const MAX_PARAM_LENGTH = 200;
+const MAX_PARAM_LENGTH = 200;
 /** Deepest nesting of arrays and objects a JSON body may have: no payload of ours needs more. */
 export const MAX_JSON_DEPTH = 64;
 

@@ -8,7 +8,7 @@ import type {
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** Hosts of the map tiles: OpenStreetMap (streets) and Esri World Imagery (satellite). */
-export const MAP_TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://server.arcgisonline.com'];
+const MAP_TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://server.arcgisonline.com'];
 
 /**
  * The Content-Security-Policy of every answer. Scripts only from our origin, never inline (the
@@ -16,7 +16,7 @@ export const MAP_TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://server
  * injects <style> tags at run time (and Leaflet positions its panes with style attributes); images
  * also from the map's tile hosts. Nobody may frame the app (clickjacking).
  */
-export function contentSecurityPolicy(production: boolean): Record<string, string[] | null> {
+function contentSecurityPolicy(production: boolean): Record<string, string[] | null> {
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],

@@ -26,11 +26,7 @@ export function actorOf(session: Session): RecordActor {
  * permission code, the member's farms, the season). Services read the record with the
  * session's account first (`ofAccount`), then ask this.
  */
-export function recordPolicy(
-  session: Session,
-  kind: RecordKind,
-  record?: RecordFacts,
-): RecordAccess {
+function recordPolicy(session: Session, kind: RecordKind, record?: RecordFacts): RecordAccess {
   return recordAccess(actorOf(session), kind, record);
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import * as t from '../db/schema.ts';
 import type { Session } from '../modules/auth/session.types.ts';
@@ -29,12 +29,4 @@ export function visibleFarms(session: Session, farmId: SQL | AnyPgColumn = t.far
     ids.map((id) => sql`${id}`),
     sql`, `,
   )})`;
-}
-
-/** A farm-bound table's rows the session reaches: its account's, on the farms it sees. */
-export function onVisibleFarms(
-  table: { accountId: AnyPgColumn; farmId: AnyPgColumn },
-  session: Session,
-): SQL {
-  return and(ofAccount(table, session), visibleFarms(session, table.farmId))!;
 }

@@ -22,17 +22,6 @@ export function createAccountProduct(body: AccountProductBody): Promise<AccountP
   });
 }
 
-export function updateAccountProduct(
-  id: number,
-  body: AccountProductBody,
-): Promise<AccountProduct> {
-  return apiFetch(`/api/account-products/${id}`, {
-    method: 'PUT',
-    json: body,
-    schema: accountProductSchema,
-  });
-}
-
 /** 409 exception.product.in_use once a program uses it. */
 export async function deleteAccountProduct(id: number): Promise<void> {
   await apiFetch(`/api/account-products/${id}`, { method: 'DELETE' });

@@ -12,7 +12,6 @@ import {
   type CataloguePage,
   type CatalogueQuery,
   type DosePerTarget,
-  type Efficacy,
   type EfficacyTag,
   type PesticideCategory,
   type PesticideDetail,
@@ -31,9 +30,7 @@ import { planKeys } from './plans';
 
 export type {
   CatalogueFilters,
-  CataloguePage,
   DosePerTarget,
-  Efficacy,
   EfficacyTag,
   PesticideDetail,
   PesticideItem,
@@ -69,7 +66,7 @@ export const catalogueKeys = {
 const FILTERS_STALE_TIME = 60 * 60 * 1000;
 
 /** The query string of GET /api/catalogs: empty values are left out; `offset` is the page. */
-export function catalogueSearchParams(query: CatalogueListQuery): URLSearchParams {
+function catalogueSearchParams(query: CatalogueListQuery): URLSearchParams {
   const params = new URLSearchParams({ category: query.category });
   const { category: _category, page, ...rest } = query;
   for (const [name, value] of Object.entries(rest)) {

@@ -6,7 +6,6 @@ import {
   type PauseReason,
   type PrescriptionFormat,
   type ProgramAnswer,
-  type ProgramPause,
 } from '@lavoura/domain';
 import { z } from 'zod/mini';
 import { apiFetch } from './http';
@@ -20,7 +19,6 @@ export type { PauseReason };
  * reference 120 days, which the page says).
  */
 export type ExecutionProgram = ProgramAnswer;
-export type { ProgramPause };
 
 /** A spraying of a sowing's program; with `data_realizada` it is recorded as applied. */
 export type { ExecutionBody };

@@ -50,7 +50,7 @@ export function isQueryOfFarm(queryKey: readonly unknown[], farmId: number): boo
   return queryKey[0] === 'farm' && queryKey[1] === farmId;
 }
 
-export const placeKeys = {
+const placeKeys = {
   states: (countryId: number) => ['reference', 'states', countryId] as const,
   cities: (stateId: number) => ['reference', 'cities', stateId] as const,
   notificationTypes: ['reference', 'notification-types'] as const,
@@ -76,14 +76,6 @@ export function fetchFarm(farmId: number, signal?: AbortSignal): Promise<Farm> {
   return apiFetch(`/api/farms/${farmId}`, { signal, schema: farmSchema });
 }
 
-export function useFarm(farmId: number | null) {
-  return useQuery({
-    queryKey: farmKeys.detail(farmId ?? 0),
-    queryFn: ({ signal }) => fetchFarm(farmId!, signal),
-    enabled: farmId !== null,
-  });
-}
-
 export function createFarm(body: FarmBody): Promise<Farm> {
   return apiFetch('/api/fazendas', { method: 'POST', json: body, schema: farmSchema });
 }
@@ -102,17 +94,6 @@ export function setFarmEnabled(
   body: { enabled: boolean; updated_at: string },
 ): Promise<Farm> {
   return apiFetch(`/api/farms/${farmId}/enable-disable`, {
-    method: 'PUT',
-    json: body,
-    schema: farmSchema,
-  });
-}
-
-export function setFarmBagPrices(
-  farmId: number,
-  body: { bag_price: FarmBody['bag_price']; updated_at: string },
-): Promise<Farm> {
-  return apiFetch(`/api/farms/${farmId}/bag-prices`, {
     method: 'PUT',
     json: body,
     schema: farmSchema,

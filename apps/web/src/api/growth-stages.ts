@@ -10,7 +10,7 @@ export type { GrowthStageDay };
  * Under the farm's sowings: a change to the sowings (a new emergence date, a cycle) drops the
  * timelines with them, and a farm switch leaves them behind.
  */
-export const growthStageKeys = {
+const growthStageKeys = {
   of: (farmId: number, sowingId: number) =>
     [...sowingKeys.all(farmId), sowingId, 'growth-stages'] as const,
 };

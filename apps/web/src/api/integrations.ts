@@ -7,10 +7,8 @@ import {
   leafFieldsAnswerSchema,
   plotSchema,
   userIntegrationSchema,
-  type CalendarFeed,
   type GoogleSaveTokenBody,
   type Integration,
-  type LeafFieldsAnswer,
   type Plot,
   type UserIntegration,
 } from '@lavoura/domain';
@@ -18,9 +16,9 @@ import { z } from 'zod/mini';
 import { farmKeys } from './farms';
 import { apiFetch } from './http';
 
-export type { CalendarFeed, Integration, LeafFieldsAnswer, UserIntegration };
+export type { Integration, UserIntegration };
 
-export const integrationKeys = {
+const integrationKeys = {
   catalogue: ['integrations', 'catalogue'] as const,
   mine: ['integrations', 'mine'] as const,
   feed: ['integrations', 'calendar-feed'] as const,

@@ -18,7 +18,7 @@ export function setMaintenance(on: boolean): void {
   for (const listener of listeners) listener();
 }
 
-export function subscribeMaintenance(listener: () => void): () => void {
+function subscribeMaintenance(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

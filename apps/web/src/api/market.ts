@@ -12,20 +12,20 @@ import {
 } from '@lavoura/domain';
 import { apiFetch } from './http';
 
-export type { DollarQuotation, MarketIndex, MarketIndexesAnswer, MarketQuote, MarketQuotesAnswer };
+export type { DollarQuotation, MarketIndex, MarketIndexesAnswer, MarketQuote };
 
 /** The server keeps market answers for the hour: asking again sooner only repeats them. */
 const MARKET_STALE_MS = 15 * 60_000;
 
 /** Market data is the same for every account and farm: it stays across farm switches. */
-export const marketKeys = {
+const marketKeys = {
   all: ['market'] as const,
   quotes: (cropId: CropId) => ['market', 'quotes', cropId] as const,
   indexes: ['market', 'indexes'] as const,
   dollar: ['market', 'dollar'] as const,
 };
 
-export function marketQuotesQuery(cropId: CropId) {
+function marketQuotesQuery(cropId: CropId) {
   return queryOptions({
     queryKey: marketKeys.quotes(cropId),
     queryFn: ({ signal }) =>

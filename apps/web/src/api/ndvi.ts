@@ -5,7 +5,7 @@ import { apiFetch } from './http';
 export type { NdviAnswer } from '@lavoura/domain';
 
 /** A plot's NDVI scenes of a window, keyed under its farm like every farm query. */
-export const ndviKeys = {
+const ndviKeys = {
   list: (farmId: number, plotId: number, from: string, to: string) =>
     ['farm', farmId, 'plot', plotId, 'ndvi', from, to] as const,
 };

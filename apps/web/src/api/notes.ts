@@ -18,7 +18,7 @@ export const noteKeys = {
     ['farm', farmId, 'notes', formatNoteFilter(filter)] as const,
 };
 
-export function notesQuery(farmId: number, filter: NoteFilter) {
+function notesQuery(farmId: number, filter: NoteFilter) {
   const query = formatNoteFilter(filter);
   return queryOptions({
     queryKey: noteKeys.list(farmId, filter),

@@ -9,12 +9,12 @@ import { apiFetch } from './http';
 export type { PerformanceAnswer, PerformanceGroupAnswer };
 
 /** A farm's performance is the farm's: under ['farm', id] it leaves the cache with a farm switch. */
-export const performanceKeys = {
+const performanceKeys = {
   season: (farmId: number, seasonCropId: number) =>
     ['farm', farmId, 'performance', seasonCropId] as const,
 };
 
-export function performanceQuery(farmId: number, seasonCropId: number) {
+function performanceQuery(farmId: number, seasonCropId: number) {
   return queryOptions({
     queryKey: performanceKeys.season(farmId, seasonCropId),
     queryFn: ({ signal }) =>

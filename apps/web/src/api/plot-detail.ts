@@ -8,7 +8,7 @@ export type { RemainingArea };
  * One plot's page (/field): the plot and what of it is free this season. Keyed under its farm
  * (`['farm', farmId, 'plot', plotId, …]`) like every farm query, so a farm switch drops them.
  */
-export const plotKeys = {
+const plotKeys = {
   detail: (farmId: number, plotId: number) => ['farm', farmId, 'plot', plotId] as const,
   remaining: (farmId: number, plotId: number) =>
     ['farm', farmId, 'plot', plotId, 'remaining-area'] as const,

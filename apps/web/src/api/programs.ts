@@ -8,7 +8,6 @@ import {
   type ApplicationEvaluation,
   type CloneProgramBody,
   type DefensiveAnswer,
-  type EvaluationCurves,
   type EvaluationMissing,
   type EvaluationWarning,
   type ProductEfficacyAnswer,
@@ -30,13 +29,7 @@ export type ProgramEvaluation = ProgramEvaluationAnswer;
 export type ProductEfficacy = ProductEfficacyAnswer;
 export type TargetEfficacy = TargetEfficacyAnswer;
 export type Suggestion = SuggestionAnswer;
-export type {
-  ApplicationEvaluation,
-  CloneProgramBody,
-  EvaluationCurves,
-  EvaluationMissing,
-  EvaluationWarning,
-};
+export type { ApplicationEvaluation, CloneProgramBody, EvaluationMissing, EvaluationWarning };
 
 export type Defensive = DefensiveAnswer;
 
@@ -139,7 +132,7 @@ export function deleteApplication(programId: number, applicationId: number) {
 }
 
 /** The body that makes a program again: its settings, for the same variety. */
-export function programBodyOf(program: Program, name: string): ProgramBody {
+function programBodyOf(program: Program, name: string): ProgramBody {
   return {
     cultivar_id: program.cultivar_id,
     nome: name,

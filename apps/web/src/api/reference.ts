@@ -22,7 +22,7 @@ export type { Country, Crop, JobTitle, Plan, Profile, SeasonCrop };
 const REFERENCE_STALE_TIME = 60 * 60 * 1000;
 
 /** GET /api/crops and GET /api/season-crops: public reference data, checked against the contract. */
-export const referenceKeys = {
+const referenceKeys = {
   crops: ['reference', 'crops'] as const,
   seasonCrops: ['reference', 'season-crops'] as const,
   countries: ['reference', 'countries'] as const,

@@ -18,12 +18,12 @@ export type { ProgramaReport, SeasonReport };
 
 export type ReportKind = 'programa' | 'season';
 
-export const REPORT_PATHS: Record<ReportKind, string> = {
+const REPORT_PATHS: Record<ReportKind, string> = {
   programa: '/api/reports/programa',
   season: '/api/reports/season-report',
 };
 
-export const reportKeys = {
+const reportKeys = {
   report: (kind: ReportKind, farmId: number, seasonCropId: number) =>
     ['farm', farmId, 'reports', kind, seasonCropId] as const,
 };

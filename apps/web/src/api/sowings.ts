@@ -109,7 +109,7 @@ export function useVarietyNames(farmId: number, seasonCropIds: readonly number[]
 // The spec's fixed lists: they change with a deployment only.
 const ENUMERATION_STALE_TIME = 60 * 60 * 1000;
 
-export const sowingReferenceKeys = {
+const sowingReferenceKeys = {
   seedClasses: ['reference', 'seed-classes'] as const,
   seederSystems: ['reference', 'seeder-systems'] as const,
 };

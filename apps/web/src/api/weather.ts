@@ -17,7 +17,7 @@ export type { FarmPrecipitation, FarmWeather, WeatherDay } from '@lavoura/domain
  * /api/fazendas/{id}/precipitation). Keyed under the farm (`['farm', farmId, …]`) like every farm
  * query, so a farm switch drops them. The forecast changes once an hour on the server.
  */
-export const weatherKeys = {
+const weatherKeys = {
   forecast: (farmId: number) => ['farm', farmId, 'weather'] as const,
   precipitation: (farmId: number) => ['farm', farmId, 'precipitation'] as const,
 };

@@ -7,7 +7,7 @@ import { MessagePanel } from '../shell/message-panel';
 import { isChunkLoadError } from './lazy-area';
 
 /** "Something went wrong" with a way out: try again, or go home. Never a white screen. */
-export function ErrorPanel({ onRetry }: { onRetry: () => void }) {
+function ErrorPanel({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('warnings');
   return (
     <MessagePanel

@@ -32,7 +32,7 @@ function lazyLayout(Layout: LazyExoticComponent<ComponentType>) {
 }
 
 /** The app is served under /v3/ (the server answers index.html for every path below it). */
-export const APP_BASENAME = '/v3';
+const APP_BASENAME = '/v3';
 
 // One chunk per area of the spec's list; the literal import paths let Vite split them.
 const AREAS: Record<AreaName, LazyExoticComponent<ComponentType>> = {
@@ -100,7 +100,7 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
 ];
 
 /** An area behind its own error boundary, with a spinner while its chunk loads. */
-export function AreaOutlet({ area }: { area: AreaName }) {
+function AreaOutlet({ area }: { area: AreaName }) {
   const Area = AREAS[area];
   return (
     <AreaBoundary>

@@ -38,5 +38,3 @@ const MUI_TEXTS: Record<Language, Localization> = { pt: ptBR, en: enUS, es: esES
 export function themeFor(language: Language): Theme {
   return createTheme(look, MUI_TEXTS[language]);
 }
-
-export const theme = themeFor('en');

@@ -19,7 +19,7 @@ import { ApiError } from '../api/http';
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** A field's message: its key, with the limit a size rule names. */
-export const fieldMessage = (key: string, limit?: number): string =>
+const fieldMessage = (key: string, limit?: number): string =>
   limit === undefined ? key : `${key}|${limit}`;
 
 /** The key of a field's message, without its limit. */

@@ -135,7 +135,7 @@ export async function changeLanguage(language: Language): Promise<void> {
 }
 
 /** The current language as one of ours (i18next may report a region or a fallback chain). */
-export function currentLanguage(instance: I18n = i18n): Language {
+function currentLanguage(instance: I18n = i18n): Language {
   const language = instance.resolvedLanguage ?? instance.language;
   return isLanguage(language) ? language : FALLBACK_LANGUAGE;
 }

@@ -40,7 +40,7 @@ const SubscriptionSummary = lazy(async () => {
   return { default: module.SubscriptionSummary };
 });
 
-export function initialsOf(name: string): string {
+function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const first = parts[0]?.[0] ?? '';
   const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';

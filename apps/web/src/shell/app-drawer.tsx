@@ -47,7 +47,7 @@ const FreemiumCard = lazy(async () => {
 });
 
 export const DRAWER_WIDTH = 264;
-export const SUB_DRAWER_WIDTH = 260;
+const SUB_DRAWER_WIDTH = 260;
 
 /** The back office lives outside this app; its address comes with the deployment. */
 const ADMIN_PANEL_URL = import.meta.env.VITE_ADMIN_PANEL_URL as string | undefined;
@@ -106,7 +106,7 @@ function useAreaText() {
  * The field group's plots: the current farm's enabled plots, newest first (the API's order), each
  * opening its page; the spec's warning when there are none.
  */
-export function FieldPlotsSlot({ onNavigate }: { onNavigate: () => void }) {
+function FieldPlotsSlot({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation('shell');
   const { can } = useSignedIn();
   const { farms, farm } = useCurrentFarm();

@@ -8,7 +8,7 @@ import { useSignedIn } from '../app/session/signed-in';
 import { useShellUi } from './shell-ui';
 
 /** The spec's default number of segments of the usage bar. */
-export const USAGE_SEGMENTS = 5;
+const USAGE_SEGMENTS = 5;
 
 /** The bar's colours by band (spec 1 §4): green, yellow, orange-red. */
 export const BAND_COLOURS = {
@@ -18,11 +18,11 @@ export const BAND_COLOURS = {
 } as const;
 
 /** How many of the segments a progress percent fills. */
-export function filledSegments(progress: number, segments = USAGE_SEGMENTS): number {
+function filledSegments(progress: number, segments = USAGE_SEGMENTS): number {
   return Math.min(segments, Math.max(0, Math.round((progress / 100) * segments)));
 }
 
-export function UsageBar({ progress, label }: { progress: number; label: string }) {
+function UsageBar({ progress, label }: { progress: number; label: string }) {
   const band = usageBand(progress);
   const filled = filledSegments(progress);
   return (

@@ -11,7 +11,7 @@ import StickyNote2OutlinedIcon from '@mui/icons-material/StickyNote2Outlined';
 import { decideNavigation, type GuardUser } from '../app/guard/navigation-guard';
 
 /** A page of the menu: `to` is a path with an optional query (catalog categories). */
-export interface MenuLink {
+interface MenuLink {
   kind: 'link';
   key: string;
   to: string;
@@ -19,7 +19,7 @@ export interface MenuLink {
 }
 
 /** A group opens a sub-drawer: of links, or of the current farm's plots (field). */
-export interface MenuGroup {
+interface MenuGroup {
   kind: 'group';
   key: string;
   icon: SvgIconComponent;
@@ -28,12 +28,12 @@ export interface MenuGroup {
   plotsOf?: string;
 }
 
-export type MenuEntry = MenuLink | MenuGroup;
+type MenuEntry = MenuLink | MenuGroup;
 
-export const CATALOG_CATEGORIES = ['fungicide', 'herbicide', 'nematicide', 'variety'] as const;
+const CATALOG_CATEGORIES = ['fungicide', 'herbicide', 'nematicide', 'variety'] as const;
 
 /** The spec's menu entries (§2), in order. Labels: namespace shell, menu.<key>. */
-export const MENU_ENTRIES: readonly MenuEntry[] = [
+const MENU_ENTRIES: readonly MenuEntry[] = [
   { kind: 'link', key: 'my_farm', to: '/my_farm', icon: HomeOutlinedIcon },
   {
     kind: 'group',

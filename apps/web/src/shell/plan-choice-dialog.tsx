@@ -25,7 +25,7 @@ import { ApiErrorAlert } from './api-error-alert';
 import { LoadingState } from './loading-state';
 
 /** The spec's modal width (§2 and §9). */
-export const PLAN_CHOICE_WIDTH = 393;
+const PLAN_CHOICE_WIDTH = 393;
 /** The interval that carries the "most popular" badge. */
 const POPULAR_INTERVAL = 12;
 

@@ -98,7 +98,7 @@ export function member(overrides: Partial<Member> = {}): Member {
   };
 }
 
-export const PROFILE_LIST: Profile[] = PROFILES.map((profile) => ({ ...profile }));
+const PROFILE_LIST: Profile[] = PROFILES.map((profile) => ({ ...profile }));
 
 export const JOB_TITLES = [
   {

@@ -6,7 +6,7 @@ function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-export function weatherDay(date: string, values: Partial<WeatherDay> = {}): WeatherDay {
+function weatherDay(date: string, values: Partial<WeatherDay> = {}): WeatherDay {
   return {
     date,
     precipitation: 10,

@@ -2,7 +2,7 @@
  * The permission codes: entity actions, menus, dashboards and reports. Who gets which code is
  * decided by the profile (access/permissions.ts) and by the plan (plans/capabilities.ts).
  */
-export const ACTIONS = ['LISTAR', 'CADASTRAR', 'EDITAR', 'EXCLUIR', 'VISUALIZAR'] as const;
+const ACTIONS = ['LISTAR', 'CADASTRAR', 'EDITAR', 'EXCLUIR', 'VISUALIZAR'] as const;
 export type Action = (typeof ACTIONS)[number];
 export const READ: readonly Action[] = ['LISTAR', 'VISUALIZAR'];
 export const WRITE: readonly Action[] = ['CADASTRAR', 'EDITAR', 'EXCLUIR'];
@@ -55,7 +55,7 @@ export const STANDALONE_CODES: readonly string[] = [
   ...REPORT_CODES,
 ];
 
-export type EntityCode = {
+type EntityCode = {
   [E in Entity]: `${E}_${(typeof ENTITY_ACTIONS)[E][number]}`;
 }[Entity];
 export type PermissionCode =
@@ -63,13 +63,6 @@ export type PermissionCode =
   | (typeof MENU_CODES)[number]
   | (typeof DASHBOARD_CODES)[number]
   | (typeof REPORT_CODES)[number];
-
-export function code<E extends Entity>(
-  entity: E,
-  action: (typeof ENTITY_ACTIONS)[E][number],
-): PermissionCode {
-  return `${entity}_${action}` as PermissionCode;
-}
 
 const ENTITY_CODES: { entity: Entity; action: Action; code: PermissionCode }[] = (
   Object.entries(ENTITY_ACTIONS) as [Entity, readonly Action[]][]

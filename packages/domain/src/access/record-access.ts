@@ -10,22 +10,19 @@ import { routeAccess } from './route-access.ts';
  * record with the session's account (another account's record is never found, so never reaches
  * a policy); the web app reads the same answer to show only what is allowed.
  */
-export const RECORD_KINDS = [
-  'farm',
-  'plot',
-  'sowing',
-  'harvest',
-  'program',
-  'spraying',
-  'note',
-  'integration',
-  'accountProduct',
-  'accountVariety',
-] as const;
-export type RecordKind = (typeof RECORD_KINDS)[number];
+export type RecordKind =
+  | 'farm'
+  | 'plot'
+  | 'sowing'
+  | 'harvest'
+  | 'program'
+  | 'spraying'
+  | 'note'
+  | 'integration'
+  | 'accountProduct'
+  | 'accountVariety';
 
-export const RECORD_ACTIONS = ['read', 'create', 'change', 'delete'] as const;
-export type RecordAction = (typeof RECORD_ACTIONS)[number];
+export type RecordAction = 'read' | 'create' | 'change' | 'delete';
 export type RecordAccess = Record<RecordAction, boolean>;
 
 interface KindRule {

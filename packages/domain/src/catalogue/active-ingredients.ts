@@ -9,7 +9,7 @@ import { searchableText } from './catalogue-query.ts';
  * `Fluopyram` and `fluopyram` are the same active. A name not listed here keys as itself, written
  * without accents or case.
  */
-export interface ActiveIngredientNames {
+interface ActiveIngredientNames {
   /** ISO common name, the key every other spelling maps to. */
   iso: string;
   pt: string;
@@ -18,7 +18,7 @@ export interface ActiveIngredientNames {
   aliases?: readonly string[];
 }
 
-export const ACTIVE_INGREDIENTS: readonly ActiveIngredientNames[] = [
+const ACTIVE_INGREDIENTS: readonly ActiveIngredientNames[] = [
   { iso: 'acibenzolar-S-methyl', pt: 'acibenzolar-S-metílico', es: 'acibenzolar-S-metil' },
   { iso: 'azoxystrobin', pt: 'azoxistrobina', es: 'azoxistrobina' },
   {

@@ -11,11 +11,6 @@ import { COUNTRY_IDS } from '../reference/countries.ts';
 export const CATALOGUE_CATEGORIES = ['fungicide', 'herbicide', 'nematicide', 'variety'] as const;
 export type CatalogueCategory = (typeof CATALOGUE_CATEGORIES)[number];
 export type PesticideCategory = Exclude<CatalogueCategory, 'variety'>;
-export const PESTICIDE_CATEGORIES: readonly PesticideCategory[] = [
-  'fungicide',
-  'herbicide',
-  'nematicide',
-];
 
 /** Spec 3 §9: the page is 50 items; `offset` is the page number, from 1 as in the spec's data. */
 export const CATALOGUE_PAGE_SIZE = 50;
@@ -37,8 +32,8 @@ export function gmrRangeOf(countryId: number | undefined): GmrRange {
   return countryId === COUNTRY_IDS.usa ? US_GMR_RANGE : GMR_RANGE;
 }
 
-export const PESTICIDE_SORTS = ['name_asc', 'name_desc', 'company_asc', 'company_desc'] as const;
-export const VARIETY_SORTS = [...PESTICIDE_SORTS, 'gmr_asc', 'gmr_desc'] as const;
+const PESTICIDE_SORTS = ['name_asc', 'name_desc', 'company_asc', 'company_desc'] as const;
+const VARIETY_SORTS = [...PESTICIDE_SORTS, 'gmr_asc', 'gmr_desc'] as const;
 export type CatalogueSort = (typeof VARIETY_SORTS)[number];
 
 export function sortsOf(category: CatalogueCategory): readonly CatalogueSort[] {
@@ -47,7 +42,6 @@ export function sortsOf(category: CatalogueCategory): readonly CatalogueSort[] {
 
 /** Spec 3 §3: the susceptibility legend, from no information to resistant. */
 export const REACTIONS = ['SI', 'S', 'MS', 'I', 'MR', 'R'] as const;
-export type Reaction = (typeof REACTIONS)[number];
 
 /**
  * Text as the catalogue compares it: without accents, case or repeated spaces, so

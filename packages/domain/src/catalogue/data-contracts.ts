@@ -10,7 +10,7 @@ const nullableText = z.nullable(text);
 const cropCode = z.enum(['soybean', 'wheat']);
 const countryCode = z.enum(['BR', 'PY', 'US']);
 
-export const activeIngredientRowSchema = z.object({
+const activeIngredientRowSchema = z.object({
   name: text,
   chemical_group: nullableText,
   concentration: z.nullable(z.number().check(z.positive())),

@@ -13,14 +13,14 @@ import { recordIdSchema } from './common.ts';
 const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
 const positive = z.number().check(z.positive(), z.lte(100_000));
 
-export const accountProductActiveSchema = z.strictObject({
+const accountProductActiveSchema = z.strictObject({
   nome: name,
   /** Concentration in the product, e.g. 150 (g/L); null: not informed. */
   concentracao: z.optional(z.nullable(positive)),
   unidade: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(20)))),
 });
 
-export const accountProductDoseSchema = z
+const accountProductDoseSchema = z
   .strictObject({
     doenca_id: recordIdSchema,
     dose_min: positive,

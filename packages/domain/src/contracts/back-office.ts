@@ -54,7 +54,7 @@ export const maintenanceStateSchema = z.object({ enabled: z.boolean() });
 // ---- notification jobs (issue 14 item 6) ---------------------------------------------------
 
 /** A job of the notification queues (pg-boss), waiting, running, done or archived. */
-export const notificationJobSchema = z.object({
+const notificationJobSchema = z.object({
   id: z.string(),
   name: z.string(),
   state: z.string(),
@@ -68,7 +68,7 @@ export const notificationJobSchema = z.object({
 });
 
 /** A notification sent (or tried) to a member: one per member, kind, subject and channel. */
-export const notificationDeliverySchema = z.object({
+const notificationDeliverySchema = z.object({
   id: z.int(),
   account_id: z.int(),
   user_id: z.int(),
@@ -101,7 +101,4 @@ export const notificationJobsSchema = z.object({
 export const weeklyRunSchema = z.object({ queued: z.boolean(), count: z.int() });
 
 export type BackOfficeAccount = z.infer<typeof backOfficeAccountSchema>;
-export type BackOfficeAccountCreateBody = z.infer<typeof backOfficeAccountCreateBodySchema>;
-export type BackOfficeAccountUpdateBody = z.infer<typeof backOfficeAccountUpdateBodySchema>;
-export type NotificationJobs = z.infer<typeof notificationJobsSchema>;
 export type WeeklyRun = z.infer<typeof weeklyRunSchema>;

@@ -33,7 +33,7 @@ const activeIngredientSchema = z.object({
   mode_of_action: text,
 });
 
-export const pesticideItemSchema = z.object({
+const pesticideItemSchema = z.object({
   id: z.int(),
   pesticide_id: z.int(),
   category: z.enum(CATALOGUE_CATEGORIES),
@@ -54,7 +54,7 @@ export const pesticideItemSchema = z.object({
 });
 export type PesticideItem = z.infer<typeof pesticideItemSchema>;
 
-export const varietyItemSchema = z.object({
+const varietyItemSchema = z.object({
   id: z.int(),
   seed_id: z.int(),
   category: z.literal('variety'),
@@ -77,7 +77,7 @@ export const varietyPageSchema = z.object({ total: z.int(), list: z.array(variet
 export const cataloguePageSchema = z.union([pesticidePageSchema, varietyPageSchema]);
 export type CataloguePage<T> = { total: number; list: T[] };
 
-export const dosePerTargetSchema = z.object({
+const dosePerTargetSchema = z.object({
   crop_id: z.int(),
   target_id: z.int(),
   target_code: z.string(),
@@ -93,7 +93,7 @@ export const dosePerTargetSchema = z.object({
 });
 export type DosePerTarget = z.infer<typeof dosePerTargetSchema>;
 
-export const efficacySchema = z.object({
+const efficacySchema = z.object({
   country_id: z.int(),
   disease_id: z.int(),
   disease_message_key: z.string(),
@@ -109,7 +109,6 @@ export const efficacySchema = z.object({
    */
   not_counted_reason: z.nullable(z.enum(EFFICACY_NOT_COUNTED_REASONS)),
 });
-export type Efficacy = z.infer<typeof efficacySchema>;
 
 /** Packaging as the data set gives it, every part optional (and kept as given). */
 const packageSchema = z.nullable(

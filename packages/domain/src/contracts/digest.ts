@@ -9,7 +9,7 @@ import { RAIN_LEVELS, WEATHER_CONDITIONS } from './weather.ts';
 
 const day = z.string();
 
-export const digestWeatherDaySchema = z.object({
+const digestWeatherDaySchema = z.object({
   week: z.enum(['last', 'this']),
   measurement_date: day,
   /** ISO weekday: 1 Monday … 7 Sunday. */
@@ -23,13 +23,13 @@ export const digestWeatherDaySchema = z.object({
   temp_max_c: z.nullable(z.number()),
 });
 
-export const digestProductSchema = z.object({
+const digestProductSchema = z.object({
   pesticide_id: z.int(),
   name: z.string(),
   dose: z.number(),
 });
 
-export const digestExecutionSchema = z.object({
+const digestExecutionSchema = z.object({
   spraying_id: z.int(),
   program_id: z.int(),
   sowing_id: z.int(),
@@ -46,7 +46,7 @@ export const digestExecutionSchema = z.object({
   }),
 });
 
-export const digestHarvestSchema = z.object({
+const digestHarvestSchema = z.object({
   sowing_id: z.int(),
   plot_id: z.int(),
   plot_name: z.string(),
@@ -56,7 +56,7 @@ export const digestHarvestSchema = z.object({
   lost: z.boolean(),
 });
 
-export const digestFarmSchema = z.object({
+const digestFarmSchema = z.object({
   id: z.int(),
   name: z.string(),
   time_zone: z.string(),

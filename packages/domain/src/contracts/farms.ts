@@ -11,19 +11,19 @@ import { queryIdSchema, recordIdSchema } from './common.ts';
  */
 
 /** The `updated_at` the client read: a write based on an older one answers 409. */
-export const updatedAtSchema = z.iso.datetime({ offset: true });
+const updatedAtSchema = z.iso.datetime({ offset: true });
 
 const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
 const latitude = z.number().check(z.gte(-90), z.lte(90));
 const longitude = z.number().check(z.gte(-180), z.lte(180));
 const area = z.number().check(z.positive(), z.lte(1_000_000));
 
-export const bagPriceInputSchema = z.object({
+const bagPriceInputSchema = z.object({
   crop_id: recordIdSchema,
   price: z.number().check(z.positive(), z.lte(1_000_000_000)),
 });
 
-export const bagPriceSchema = z.object({
+const bagPriceSchema = z.object({
   crop_id: z.int(),
   currency_id: z.int(),
   price: z.number(),
@@ -119,14 +119,14 @@ export type FarmNotificationsBody = z.infer<typeof farmNotificationsBodySchema>;
 const position = z.tuple([z.number(), z.number()], z.number());
 
 /** GeoJSON Polygon (EPSG:4326): the checker in geo/plot-geometry says whether it is a plot. */
-export const polygonInputSchema = z.object({
+const polygonInputSchema = z.object({
   type: z.literal('Polygon'),
   coordinates: z
     .array(z.array(position).check(z.maxLength(10_000)))
     .check(z.minLength(1), z.maxLength(100)),
 });
 
-export const plotPolygonSchema = z.object({
+const plotPolygonSchema = z.object({
   type: z.literal('Polygon'),
   coordinates: z.array(z.array(z.tuple([z.number(), z.number()]))),
 });
@@ -273,7 +273,6 @@ export const plotsAreaSchema = z.object({
   contracted_area: z.nullable(z.number()),
   used_area: z.number(),
 });
-export type PlotsArea = z.infer<typeof plotsAreaSchema>;
 
 export const accountPlotSchema = z.object({
   id: z.int(),

@@ -68,7 +68,7 @@ export const googleSaveTokenAnswerSchema = z.object({
 });
 
 /** A field of the leaf-data service, as the adapter maps it. */
-export const leafFieldSchema = z.object({
+const leafFieldSchema = z.object({
   id: z.string(),
   name: z.string(),
   provider: z.nullable(z.string()),

@@ -10,11 +10,11 @@ import { CROP_IDS, type CropId } from '../reference/crops.ts';
  */
 
 /** Currencies a source may quote in: Brazilian series in reais, CBOT futures in US dollars. */
-export const MARKET_CURRENCIES = ['BRL', 'USD'] as const;
+const MARKET_CURRENCIES = ['BRL', 'USD'] as const;
 export type MarketCurrency = (typeof MARKET_CURRENCIES)[number];
 
 /** Units a price may be per: a 60 kg sack, a bushel, a metric tonne (null: the source does not say). */
-export const MARKET_UNITS = ['sc60kg', 'bu', 't'] as const;
+const MARKET_UNITS = ['sc60kg', 'bu', 't'] as const;
 export type MarketUnit = (typeof MARKET_UNITS)[number];
 
 /** The crops that have quotes: soybean and wheat (packages/domain reference crops). */
@@ -33,7 +33,7 @@ export const marketQuotesQuerySchema = z.object({
   ),
 });
 
-export const marketQuoteSchema = z.object({
+const marketQuoteSchema = z.object({
   /** The quote's place or series as the source names it (e.g. "Paranaguá (PR)"). */
   name: z.string(),
   /** The day the price refers to (YYYY-MM-DD). */
@@ -54,7 +54,7 @@ export const marketQuotesAnswerSchema = z.object({
 });
 export type MarketQuotesAnswer = z.infer<typeof marketQuotesAnswerSchema>;
 
-export const marketIndexSchema = z.object({
+const marketIndexSchema = z.object({
   name: z.string(),
   open: z.number(),
   close: z.number(),

@@ -17,7 +17,7 @@ export const ndviBodySchema = z.strictObject({
 export type NdviBody = z.infer<typeof ndviBodySchema>;
 
 /** One scene: the spec's NDVI image record, field for field. */
-export const ndviImageRecordSchema = z.object({
+const ndviImageRecordSchema = z.object({
   /** The plot's id. */
   field_id: z.int(),
   /** The satellite source (the provider's collection, e.g. `sentinel-2-l2a`). */
@@ -29,7 +29,6 @@ export const ndviImageRecordSchema = z.object({
   /** Cloud cover of the scene, percent. */
   cloudCovering: z.number(),
 });
-export type NdviImageRecord = z.infer<typeof ndviImageRecordSchema>;
 
 const scaleSchema = z.object({
   min: z.number(),

@@ -55,7 +55,7 @@ export function noteFormFields(fields: Record<string, string[]>): Record<string,
 
 const named = z.object({ id: z.int(), name: z.string() });
 
-export const noteFileSchema = z.object({
+const noteFileSchema = z.object({
   id: z.int(),
   mimetype: z.string(),
   name: z.string(),
@@ -65,7 +65,6 @@ export const noteFileSchema = z.object({
   size: z.int(),
 });
 z.globalRegistry.add(noteFileSchema, { id: 'NoteFile' });
-export type NoteFile = z.infer<typeof noteFileSchema>;
 
 export const noteSchema = z.object({
   id: z.int(),

@@ -44,7 +44,7 @@ const figures = {
   average_cycle: z.nullable(z.number()),
 };
 
-export const performanceGroupSchema = z.object({
+const performanceGroupSchema = z.object({
   id: z.nullable(z.int()),
   name: z.nullable(z.string()),
   ...figures,

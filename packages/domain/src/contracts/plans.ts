@@ -10,7 +10,7 @@ export const freeUsageSchema = z.object({
 
 // ---- billing plans (spec 1 §3 and §7; prices in reais) -----------------------------------------
 
-export const billingPlanStatusSchema = z.enum(['active', 'inactive']);
+const billingPlanStatusSchema = z.enum(['active', 'inactive']);
 
 /** `GET /payment-api/plans?language=`: names and interval names in the language asked for. */
 export const billingPlanSchema = z.object({
@@ -66,7 +66,7 @@ export const planTierSchema = z.object({
 // ---- payment (spec 1 §3, §5 and §7; DESIGN.md §6: one provider interface) ------------------------
 
 export const PAYMENT_METHOD_CODES = ['credit_card', 'bank_slip', 'cash'] as const;
-export const paymentMethodCodeSchema = z.enum(PAYMENT_METHOD_CODES);
+const paymentMethodCodeSchema = z.enum(PAYMENT_METHOD_CODES);
 export type PaymentMethodCode = z.infer<typeof paymentMethodCodeSchema>;
 
 /** The payment providers the API speaks to (PAYMENT_PROVIDER). */
@@ -118,9 +118,9 @@ export const paymentProfileSchema = z.object({
   last_four: z.string(),
 });
 
-export const billStatusSchema = z.enum(['pending', 'paid', 'expired', 'failed']);
+const billStatusSchema = z.enum(['pending', 'paid', 'expired', 'failed']);
 
-export const billSchema = z.object({
+const billSchema = z.object({
   id: z.int(),
   status: billStatusSchema,
   amount: z.number(),
@@ -160,7 +160,7 @@ export const providerCustomerIdSchema = z.object({
   provider_customer_id: z.string(),
 });
 
-export const subscriptionStatusSchema = z.enum(['pending', 'active', 'canceled', 'ended']);
+const subscriptionStatusSchema = z.enum(['pending', 'active', 'canceled', 'ended']);
 
 /** `GET /api/subscription` (null without one) and the answer of `POST /payment-api/subscriptions`. */
 export const subscriptionSchema = z.object({

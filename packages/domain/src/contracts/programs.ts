@@ -54,7 +54,7 @@ export const programBodySchema = z
 export type ProgramBody = z.infer<typeof programBodySchema>;
 
 /** One product of an application: dose per hectare in the product's unit, price per unit. */
-export const applicationProductSchema = z.strictObject({
+const applicationProductSchema = z.strictObject({
   defensivo_id: recordIdSchema,
   dose: z.number().check(z.positive(), z.lte(100_000)),
   preco: z.number().check(z.gte(0), z.lte(100_000_000)),
@@ -170,7 +170,7 @@ export const programsQuerySchema = z.object({
 export const programQuerySchema = z.object({ include: z.optional(z.enum(['curvas'])) });
 
 /** A rule the engine flagged, with its sources (packages/domain/src/programs/warnings.ts). */
-export const evaluationWarningSchema = z.object({
+const evaluationWarningSchema = z.object({
   code: z.string(),
   fontes: z.array(z.string()),
   doenca_id: z.nullable(z.int()),
@@ -181,7 +181,7 @@ export const evaluationWarningSchema = z.object({
 export type EvaluationWarning = z.infer<typeof evaluationWarningSchema>;
 
 /** One product's part against one disease: its E with tag and source, dose factor, e. */
-export const productEfficacySchema = z.object({
+const productEfficacySchema = z.object({
   defensivo_id: z.int(),
   /** E at the registered dose, percent; null: not informed. */
   eficacia_percentual: z.nullable(z.number()),
@@ -199,7 +199,7 @@ export const productEfficacySchema = z.object({
 export type ProductEfficacyAnswer = z.infer<typeof productEfficacySchema>;
 
 /** Per spray and target: the efficacies of spec 2 §3 with their explanation (AGRONOMY §5). */
-export const targetEfficacySchema = z.object({
+const targetEfficacySchema = z.object({
   alvo_id: z.int(),
   eficacia_potencial: z.number(),
   eficacia_ajustada: z.number(),
@@ -214,7 +214,7 @@ export const targetEfficacySchema = z.object({
 export type TargetEfficacyAnswer = z.infer<typeof targetEfficacySchema>;
 
 /** An application's scores (0–100) and efficacies, as the engine answers them. */
-export const applicationEvaluationSchema = z.object({
+const applicationEvaluationSchema = z.object({
   spray_score: z.number(),
   white_mold_score: z.nullable(z.number()),
   /** The estimated growth stage code on the spray's day. */
@@ -226,7 +226,7 @@ export const applicationEvaluationSchema = z.object({
 export type ApplicationEvaluation = z.infer<typeof applicationEvaluationSchema>;
 
 /** The chart's data (`include=curvas`): day t = 0..C from data_emergencia. */
-export const evaluationCurvesSchema = z.object({
+const evaluationCurvesSchema = z.object({
   estadios: z.array(z.object({ code: z.string(), date: z.string() })),
   doencas: z.array(
     z.object({
@@ -238,10 +238,9 @@ export const evaluationCurvesSchema = z.object({
     }),
   ),
 });
-export type EvaluationCurves = z.infer<typeof evaluationCurvesSchema>;
 
 /** A program's scores (0–100) and what they are computed on (AGRONOMY §6). */
-export const programEvaluationSchema = z.object({
+const programEvaluationSchema = z.object({
   program_score: z.number(),
   white_mold_program_score: z.nullable(z.number()),
   /** What the scores are computed on. */
@@ -269,11 +268,11 @@ z.globalRegistry.add(programEvaluationSchema, { id: 'ProgramEvaluation' });
 export type ProgramEvaluationAnswer = z.infer<typeof programEvaluationSchema>;
 
 /** Why a program has no scores yet: what the grower has to fill in. */
-export const EVALUATION_MISSING = ['emergence_and_cycle', 'main_disease'] as const;
+const EVALUATION_MISSING = ['emergence_and_cycle', 'main_disease'] as const;
 export type EvaluationMissing = (typeof EVALUATION_MISSING)[number];
 
 /** A product of an application, with its catalogue name. */
-export const applicationProductAnswerSchema = z.object({
+const applicationProductAnswerSchema = z.object({
   defensivo_id: z.int(),
   nome: z.string(),
   /** The product's unit, L or kg (from its formulation); null: not informed. */
@@ -285,7 +284,7 @@ export const applicationProductAnswerSchema = z.object({
 });
 
 /** A planned application, executed once it has `data_realizada` (one record: DESIGN.md §2). */
-export const applicationSchema = z.object({
+const applicationSchema = z.object({
   id: z.int(),
   /** 1-based position in the program. */
   aplicacao: z.int(),
@@ -302,12 +301,11 @@ z.globalRegistry.add(applicationSchema, { id: 'Application' });
 export type ApplicationAnswer = z.infer<typeof applicationSchema>;
 
 /** The open pause of a program: its reason (GET /api/paused-climate-reasons), description, day. */
-export const programPauseSchema = z.object({
+const programPauseSchema = z.object({
   reason_id: z.int(),
   description: z.nullable(z.string()),
   paused_at: day,
 });
-export type ProgramPause = z.infer<typeof programPauseSchema>;
 
 /** A program as the API answers it (spec 2 §3 Program; issue 13 item 5). */
 export const programSchema = z.object({
@@ -510,7 +508,7 @@ export const adjuvantSchema = z.object({ id: z.int(), nome: z.string() });
 
 // ---- the spray prescription (GET /api/prescription/{program_id}/export) -----------------------
 
-export const PRESCRIPTION_FORMATS = ['pdf', 'xlsx'] as const;
+const PRESCRIPTION_FORMATS = ['pdf', 'xlsx'] as const;
 export type PrescriptionFormat = (typeof PRESCRIPTION_FORMATS)[number];
 
 export const prescriptionParamsSchema = z.object({ program_id: queryIdSchema });

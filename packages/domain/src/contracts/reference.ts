@@ -49,14 +49,6 @@ export const diseaseSchema = z.object({
   message_key: messageKey,
 });
 
-export const growthStageSchema = z.object({
-  id: z.int(),
-  crop_id: z.int(),
-  code: z.string(),
-  order: z.int(),
-  message_key: messageKey,
-});
-
 export const pauseReasonSchema = z.extend(enumeratedSchema, { requires_description: z.boolean() });
 /** GET /api/job-titles: internal ones are the company staff's. */
 export const jobTitleSchema = z.extend(enumeratedSchema, { internal: z.boolean() });
@@ -131,7 +123,6 @@ export type Crop = z.infer<typeof cropSchema>;
 export type Country = z.infer<typeof countrySchema>;
 export type SeasonCrop = z.infer<typeof seasonCropSchema>;
 export type Disease = z.infer<typeof diseaseSchema>;
-export type GrowthStageAnswer = z.infer<typeof growthStageSchema>;
 export type Plan = z.infer<typeof planSchema>;
 export type Profile = z.infer<typeof profileSchema>;
 export type StateAnswer = z.infer<typeof stateSchema>;

@@ -11,7 +11,7 @@ import { isoDateSchema, queryIdSchema, recordIdSchema } from './common.ts';
  */
 
 /** The spec's limits of the seeding parameters, in canonical units. */
-export const SOWING_LIMITS = {
+const SOWING_LIMITS = {
   /** Plants per metre of line. */
   populationLines: { max: 25 },
   /** Centimetres between lines. */
@@ -126,14 +126,13 @@ export const stageObservationBodySchema = z.strictObject({
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** A harvest of a sowing (POST/PUT /api/semeaduras/{id}/colheita, and `colheita` of a sowing). */
-export const sowingHarvestSchema = z.object({
+const sowingHarvestSchema = z.object({
   id: z.int(),
   data_colheita: day,
   produtividade: z.nullable(z.number()),
   perda: z.boolean(),
   dessecacao: z.boolean(),
 });
-export type HarvestAnswer = z.infer<typeof sowingHarvestSchema>;
 
 /** A sowing as GET/POST/PUT /api/semeaduras answer it (spec 2 §3 Sowing; issue 12 item 1). */
 export const sowingSchema = z.object({
@@ -192,16 +191,11 @@ z.globalRegistry.add(sowingSchema, { id: 'Sowing' });
 export type SowingAnswer = z.infer<typeof sowingSchema>;
 
 /** What `include=` may add to a sowing (spec 2 §7); `status` is always answered. */
-export const SOWING_INCLUDES = [
-  'semente',
-  'cultivar_regiao_parametros',
-  'colheita',
-  'status',
-] as const;
+const SOWING_INCLUDES = ['semente', 'cultivar_regiao_parametros', 'colheita', 'status'] as const;
 export type SowingInclude = (typeof SOWING_INCLUDES)[number];
 
 /** The catalogue's variety of a sowing (`include=semente`). */
-export const sowingSeedSchema = z.object({
+const sowingSeedSchema = z.object({
   id: z.int(),
   name: z.string(),
   company: z.nullable(z.string()),
@@ -211,7 +205,7 @@ export const sowingSeedSchema = z.object({
 });
 
 /** The variety's regional parameters (`include=cultivar_regiao_parametros`); null: not informed. */
-export const sowingVarietyRegionSchema = z.object({
+const sowingVarietyRegionSchema = z.object({
   min_cycle: z.nullable(z.int()),
   max_cycle: z.nullable(z.int()),
   min_population: z.nullable(z.number()),

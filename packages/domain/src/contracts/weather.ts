@@ -10,14 +10,14 @@ import { isoDateSchema, queryIdSchema } from './common.ts';
  */
 
 /** The weather providers (WEATHER_PROVIDER): the offline default and Open-Meteo. */
-export const WEATHER_PROVIDER_NAMES = ['simulated', 'open-meteo'] as const;
+const WEATHER_PROVIDER_NAMES = ['simulated', 'open-meteo'] as const;
 export type WeatherProviderName = (typeof WEATHER_PROVIDER_NAMES)[number];
 
 /** The most rain a person may record for one day (mm): above any daily record in our countries. */
 export const MAX_OBSERVED_RAIN_MM = 1000;
 
 /** Spec 3 §9: a farm younger than this has no rainfall history for its last days. */
-export const NEW_FARM_HISTORY_GAP_DAYS = 10;
+const NEW_FARM_HISTORY_GAP_DAYS = 10;
 
 /** The period the rainfall history covers when none is asked for: the last 30 days. */
 export const DEFAULT_HISTORY_DAYS = 30;
@@ -88,7 +88,7 @@ export const precipitationBodySchema = z.strictObject({
 });
 export type PrecipitationBody = z.infer<typeof precipitationBodySchema>;
 
-export const weatherHourSchema = z.object({
+const weatherHourSchema = z.object({
   /** Local time of the farm, `YYYY-MM-DDTHH:mm`. */
   time: z.string(),
   /** Rain of the hour ending at `time`. */
@@ -96,7 +96,7 @@ export const weatherHourSchema = z.object({
   temperature: z.number(),
 });
 
-export const weatherDaySchema = z.object({
+const weatherDaySchema = z.object({
   date: z.string(),
   /** Rain of the day (mm). */
   precipitation: z.number(),

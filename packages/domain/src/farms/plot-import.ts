@@ -21,7 +21,7 @@ export function tooManyPlots(count: number): { max_plots: number } | undefined {
  * Attributes a file may keep a field's name in (KML ExtendedData, GeoJSON properties, a
  * shapefile's table), in order of preference, compared without case.
  */
-export const PLOT_NAME_KEYS = [
+const PLOT_NAME_KEYS = [
   'name',
   'field_name',
   'fieldname',

@@ -23,12 +23,12 @@ export interface KmlPlot {
 }
 
 /** A refused Placemark: its name and its place among the file's Placemarks (1 = the first). */
-export interface PlacemarkAt {
+interface PlacemarkAt {
   placemark: string;
   position: number;
 }
 
-export type KmlProblem =
+type KmlProblem =
   | { problem: 'invalid_format'; reason: string }
   | { problem: 'no_polygons' }
   | { problem: 'too_many_plots'; max_plots: number }

@@ -44,7 +44,7 @@ export interface GeometryRefusal {
   point?: number;
 }
 
-export const MIN_PLOT_POINTS = 3;
+const MIN_PLOT_POINTS = 3;
 
 const WGS84 = geodesic.Geodesic.WGS84;
 

@@ -1,11 +1,11 @@
 /** The area of a plot is locked for a year after NDVI monitoring was contracted (spec 2 §9). */
-export const NDVI_AREA_LOCK_DAYS = 365;
+const NDVI_AREA_LOCK_DAYS = 365;
 
 /**
  * How far (hectares) a new area may differ from a locked one and still be the same: a redrawn or
  * re-imported outline computes its area again, and float dust is not a change.
  */
-export const AREA_LOCK_TOLERANCE_HA = 1e-6;
+const AREA_LOCK_TOLERANCE_HA = 1e-6;
 
 const LOCK_MS = NDVI_AREA_LOCK_DAYS * 86_400_000;
 

@@ -5,7 +5,7 @@
  */
 
 /** One colour of the scale: an index value and its colour (`#rrggbb`). */
-export interface NdviScaleStop {
+interface NdviScaleStop {
   value: number;
   color: string;
 }
@@ -65,13 +65,13 @@ export function ndviColor(value: number, scale: NdviScale = NDVI_SCALE): [number
 }
 
 /** The longest window one NDVI listing covers, in days (inclusive): a year of scenes. */
-export const NDVI_MAX_WINDOW_DAYS = 366;
+const NDVI_MAX_WINDOW_DAYS = 366;
 
 /** The window the plot screen opens with: the last 60 days up to today. */
 export const NDVI_DEFAULT_WINDOW_DAYS = 60;
 
 /** Days from `from` to `to` (YYYY-MM-DD), inclusive of both. */
-export function ndviWindowDays(from: string, to: string): number {
+function ndviWindowDays(from: string, to: string): number {
   const start = Date.parse(`${from}T00:00:00Z`);
   const end = Date.parse(`${to}T00:00:00Z`);
   return Math.round((end - start) / 86_400_000) + 1;

@@ -13,7 +13,6 @@ export const NOTE_FILE_EXTENSIONS = [
   'doc',
   'docx',
 ] as const;
-export type NoteFileExtension = (typeof NOTE_FILE_EXTENSIONS)[number];
 export const NOTE_FILE_MAX_BYTES = 5 * 1024 * 1024;
 /** Attachments one create or update takes at most. */
 export const NOTE_FILES_PER_REQUEST = 10;
@@ -29,8 +28,8 @@ export function isNoteFileName(name: string): boolean {
 }
 
 /** The fields a note list may be filtered by (spec 3 §7 Notes). */
-export const NOTE_FILTER_FIELDS = ['plot_id', 'category_id', 'created_by', 'created_at'] as const;
-export type NoteFilterField = (typeof NOTE_FILTER_FIELDS)[number];
+const NOTE_FILTER_FIELDS = ['plot_id', 'category_id', 'created_by', 'created_at'] as const;
+type NoteFilterField = (typeof NOTE_FILTER_FIELDS)[number];
 export type NoteFilter = Partial<Record<NoteFilterField, number | string>>;
 
 /**

@@ -119,7 +119,7 @@ export function sowingCycle(
 }
 
 /** The applied sprays of a sowing and their product cost per ha. */
-export function appliedSprays(sowing: Pick<PerformanceSowing, 'sprays'>): {
+function appliedSprays(sowing: Pick<PerformanceSowing, 'sprays'>): {
   count: number;
   costPerHa: number;
 } {
@@ -201,7 +201,7 @@ function groupBy(
 }
 
 /** The harvested groups with the highest and the lowest average productivity (first wins a tie). */
-export function productivityExtremes(groups: readonly PerformanceGroup[]): {
+function productivityExtremes(groups: readonly PerformanceGroup[]): {
   highest: RankedGroup | null;
   lowest: RankedGroup | null;
 } {

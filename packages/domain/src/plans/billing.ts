@@ -10,7 +10,7 @@ import { addDays } from '../calendar-days.ts';
 export const BILLING_INTERVALS = [1, 6, 12] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
-export const BILLING_CURRENCY = 'BRL';
+const BILLING_CURRENCY = 'BRL';
 
 /** The interval names the plan cards show, per language ("Mensal", "Semestral", "Anual" in pt). */
 export const INTERVAL_NAMES: Record<Language, Record<BillingInterval, string>> = {

@@ -18,7 +18,7 @@ import { PLAN_LEVELS, type PlanLevel } from '../reference/plans.ts';
  * Levels 0, 1, 2 and 4 are the spec's (1 §4, §9); level 3 (Lavoura) is ours: Pro plus sowings,
  * executions and harvests. The user quotas are ours too (spec 1 §9 leaves them per account).
  */
-export interface PlanQuotas {
+interface PlanQuotas {
   /** Catalogue product views a day, the free uses of /api/freemium; null without a limit. */
   catalogueViewsPerDay: number | null;
   /**
@@ -132,7 +132,7 @@ export const PLAN_LEVEL_LIST: readonly PlanLevel[] = (
 /** The highest level: a code it does not give is refused by profile, which no plan lifts. */
 export const TOP_PLAN_LEVEL: PlanLevel = PLAN_LEVEL_LIST[PLAN_LEVEL_LIST.length - 1]!;
 
-export function tierCapabilities(level: number): TierCapabilities | undefined {
+function tierCapabilities(level: number): TierCapabilities | undefined {
   return PLAN_CAPABILITIES[level as PlanLevel];
 }
 
@@ -191,7 +191,7 @@ const NOT_FEATURES: readonly PlanRoute[] = [
   'profile',
 ];
 
-export type FeatureGroup = 'dashboards' | 'reports';
+type FeatureGroup = 'dashboards' | 'reports';
 
 export interface Capabilities {
   /** Pages the level opens. */

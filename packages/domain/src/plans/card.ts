@@ -8,16 +8,8 @@ import luhn10 from 'card-validator/dist/luhn-10.js';
  * and the brand's CVV length. Brand detection by number range is Braintree's (card-validator),
  * not ours. Only the brand and the last four digits are ever kept.
  */
-export const CARD_BRANDS = [
-  'mastercard',
-  'visa',
-  'elo',
-  'hipercard',
-  'american_express',
-  'diners_club',
-  'jcb',
-] as const;
-export type CardBrand = (typeof CARD_BRANDS)[number];
+export type CardBrand =
+  'mastercard' | 'visa' | 'elo' | 'hipercard' | 'american_express' | 'diners_club' | 'jcb';
 
 /** The brands' display names, as printed on the cards. */
 export const CARD_BRAND_NAMES: Record<CardBrand, string> = {
@@ -40,7 +32,7 @@ const BRAND_OF_TYPE: Record<string, CardBrand> = {
   jcb: 'jcb',
 };
 
-export const MIN_CARD_DIGITS = 14;
+const MIN_CARD_DIGITS = 14;
 
 /** The digits of a card number as typed (spaces and dashes of the mask dropped). */
 export function cardDigits(typed: string): string {

@@ -69,7 +69,7 @@ export interface EvaluateOptions {
   curves?: boolean;
 }
 
-export interface SprayDiseaseEvaluation {
+interface SprayDiseaseEvaluation {
   code: DiseaseCode;
   /** eficacia_potencial. */
   potential: number;
@@ -92,7 +92,7 @@ export interface SprayDiseaseEvaluation {
   curve?: number[];
 }
 
-export interface SprayEvaluation {
+interface SprayEvaluation {
   /** Position in the input. */
   index: number;
   /** 1-based position in (date, index) order. */
@@ -115,7 +115,7 @@ export interface SprayEvaluation {
   warnings: EngineWarning[];
 }
 
-export interface DiseaseEvaluation {
+interface DiseaseEvaluation {
   code: DiseaseCode;
   role: 'main' | 'secondary' | 'white_mold';
   /** ω (white mold: 1, in its own score). */

@@ -249,14 +249,3 @@ export function exampleCatalogue(cropId: CropId, countryId: CountryId): ProgramP
   const table = cropId === CROP_IDS.wheat ? EXAMPLE_WHEAT_PRODUCTS : EXAMPLE_SOYBEAN_PRODUCTS;
   return table.map((example) => toProgramProduct(example, countryId));
 }
-
-/** One example product by name (tests). */
-export function exampleProduct(
-  name: string,
-  cropId: CropId = CROP_IDS.soybean,
-  countryId: CountryId = COUNTRY_IDS.brazil,
-): ProgramProduct {
-  const product = exampleCatalogue(cropId, countryId).find((p) => p.name === name);
-  if (!product) throw new Error(`No example product ${name}`);
-  return product;
-}

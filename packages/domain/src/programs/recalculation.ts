@@ -46,7 +46,7 @@ export interface SprayMove {
   capped: boolean;
 }
 
-export type ScheduleError =
+type ScheduleError =
   | 'program_paused'
   | 'program_not_paused'
   | 'no_such_spray'
@@ -64,7 +64,7 @@ const sameKind = (a: ScheduledSpray, b: ScheduledSpray) =>
   (a.whiteMold === true) === (b.whiteMold === true);
 
 /** I = clamp(L, 10, 21) of a spray: the interval to the next one (§7 step 2). */
-export function sprayInterval(
+function sprayInterval(
   spray: Pick<ScheduledSpray, 'products' | 'whiteMold'>,
   context: ScheduleContext,
 ): number {

@@ -8,13 +8,13 @@ import type { DiseaseCode, Severity } from './types.ts';
  * sprayed in. Stage codes are the timeline's (packages/domain/src/sowings/stage-timeline.ts):
  * AGRONOMY's wheat 10.51 and 10.54 are written 10.5.1 and 10.5.4 there.
  */
-export interface RiskWindowDefinition {
+interface RiskWindowDefinition {
   from: string;
   to: string;
   weight: number;
 }
 
-export interface DiseaseRiskDefinition {
+interface DiseaseRiskDefinition {
   code: DiseaseCode;
   cropId: CropId;
   windows: readonly RiskWindowDefinition[];
@@ -31,7 +31,7 @@ const w = (from: string, to: string, weight: number): RiskWindowDefinition => ({
   weight,
 });
 
-export const DISEASE_RISK: Readonly<Record<DiseaseCode, DiseaseRiskDefinition>> = {
+const DISEASE_RISK: Readonly<Record<DiseaseCode, DiseaseRiskDefinition>> = {
   // Preventive start per S1/S2; weights [A].
   FER: {
     code: 'FER',
@@ -187,7 +187,7 @@ export function startOf(starts: StageStarts, code: string): number {
 }
 
 /** start(next(code)); past the last stage, the day after the cycle. */
-export function startOfNext(starts: StageStarts, code: string): number {
+function startOfNext(starts: StageStarts, code: string): number {
   const next = starts.days[indexOfStage(starts, code) + 1];
   return next ?? starts.cycleDays + 1;
 }
@@ -227,7 +227,7 @@ export interface DiseaseRisk {
   riskTotal: number;
 }
 
-export function diseaseDefinition(code: DiseaseCode, cropId?: CropId): DiseaseRiskDefinition {
+function diseaseDefinition(code: DiseaseCode, cropId?: CropId): DiseaseRiskDefinition {
   const definition = DISEASE_RISK[code];
   if (!definition || (cropId !== undefined && definition.cropId !== cropId))
     throw new Error(`No risk windows for disease ${code} of crop ${cropId ?? '?'}`);

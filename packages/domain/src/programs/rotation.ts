@@ -5,7 +5,6 @@ import type { ProgramProduct } from './types.ts';
 /** AGRONOMY.md §7 step 3: mode-of-action rotation R1 and season caps R2 [A; S6]. */
 
 export type CappedClass = 'sdhi' | 'qoi' | 'dmi';
-export const CAPPED_CLASSES: readonly CappedClass[] = ['sdhi', 'qoi', 'dmi'];
 
 const CAP_KEYS: Record<CappedClass, EngineParameterKey> = {
   sdhi: 'season_cap.sdhi',
@@ -13,7 +12,7 @@ const CAP_KEYS: Record<CappedClass, EngineParameterKey> = {
   dmi: 'season_cap.dmi',
 };
 
-export function seasonCap(groupClassName: CappedClass, parameters: EngineParameters): number {
+function seasonCap(groupClassName: CappedClass, parameters: EngineParameters): number {
   return param(parameters, CAP_KEYS[groupClassName]);
 }
 
@@ -22,7 +21,7 @@ function normalise(group: string): string {
 }
 
 /** The single-site (non-multisite) FRAC groups of a spray's products. */
-export function singleSiteGroups(products: readonly ProgramProduct[]): Set<string> {
+function singleSiteGroups(products: readonly ProgramProduct[]): Set<string> {
   const groups = new Set<string>();
   for (const product of products)
     for (const group of product.groups) if (!isMultisiteGroup(group)) groups.add(normalise(group));
@@ -43,7 +42,7 @@ export function rotationViolation(
 }
 
 /** The capped classes a spray contains; a spray counts once per class (R2). */
-export function cappedClasses(products: readonly ProgramProduct[]): Set<CappedClass> {
+function cappedClasses(products: readonly ProgramProduct[]): Set<CappedClass> {
   const classes = new Set<CappedClass>();
   for (const product of products)
     for (const group of product.groups) {

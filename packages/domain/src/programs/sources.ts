@@ -27,7 +27,7 @@ export const SOURCE_CITATIONS: Record<SourceId, { authors: string; year: number 
   S19: { authors: 'Tomáz, Godoy & Del Ponte', year: 2025 },
 };
 
-export function isSourceId(value: string): value is SourceId {
+function isSourceId(value: string): value is SourceId {
   return Object.hasOwn(SOURCE_CITATIONS, value);
 }
 

@@ -28,8 +28,6 @@ import { diseaseWeights } from './scores.ts';
 import type { CropContext, ProgramDisease, ProgramProduct, Severity } from './types.ts';
 import { warning, type EmptySprayReason, type EngineWarning } from './warnings.ts';
 
-export type { EmptySprayReason } from './warnings.ts';
-
 /** AGRONOMY.md §7: the suggestion algorithm. */
 
 export interface SuggestionInput extends CropContext {
@@ -60,13 +58,13 @@ export interface SuggestOptions {
  * neither the label's dose nor a dose of the grower's own is known, so the grower fills it in
  * (the suggestion's scores wait for it: see `dosesToFill`).
  */
-export interface SuggestedDose {
+interface SuggestedDose {
   productId: number;
   dose: number | null;
 }
 
 /** A candidate the rules blocked although it scored higher than the one chosen. */
-export interface BlockedCandidate {
+interface BlockedCandidate {
   productIds: number[];
   value: number;
   rule: 'rotation' | 'season_cap';
@@ -85,7 +83,7 @@ export interface SprayChoice {
   blocked: BlockedCandidate[];
 }
 
-export interface SuggestedSpray {
+interface SuggestedSpray {
   day: number;
   date: string;
   whiteMold: boolean;
@@ -150,7 +148,7 @@ function weighingDose(product: ProgramProduct, dose: number | null): number {
   return largest || 1;
 }
 
-export interface ChoiceContext {
+interface ChoiceContext {
   countryId: CropContext['countryId'];
   diseases: { risk: DiseaseRisk; weight: number }[];
   mainCode: string;
@@ -206,7 +204,7 @@ function better(a: Candidate, b: Candidate): boolean {
  * Step 3: the best feasible mixture for one spray, given the previous regular spray (R1) and the
  * season's counts so far (R2). Each product alone and with the multisite of best main-disease E.
  */
-export function chooseSprayProducts(
+function chooseSprayProducts(
   catalogue: readonly ProgramProduct[],
   previous: readonly ProgramProduct[] | undefined,
   counts: ClassCounts,
@@ -308,7 +306,7 @@ function chooseOrExplain(
 }
 
 /** Rc(t) = Σ ω_d R_d(t): A = first t with Rc ≥ 0.5, B = last such t + 1. */
-export function riskPeriod(
+function riskPeriod(
   diseases: readonly { risk: DiseaseRisk; weight: number }[],
   cycleDays: number,
   parameters: EngineParameters,

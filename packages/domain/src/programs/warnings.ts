@@ -65,7 +65,7 @@ export interface EngineWarning {
   reason?: EmptySprayReason;
 }
 
-export const WARNING_SOURCES: Readonly<Record<WarningCode, readonly Provenance[]>> = {
+const WARNING_SOURCES: Readonly<Record<WarningCode, readonly Provenance[]>> = {
   sub_dose: ['S6', 'assumption'],
   registered_dose_not_informed: ['assumption'],
   off_range_stage: ['assumption'],

@@ -78,6 +78,3 @@ export const DISEASES: readonly DiseaseReference[] = [
   },
   { id: 15, crop_id: wheat, code: 'BRU', name: 'Blast', message_key: 'disease.blast' },
 ];
-
-/** The white-mold disease has its own spray count and score in a program. */
-export const WHITE_MOLD_DISEASE_CODE = 'MBR';

@@ -2,11 +2,15 @@
  * The integrations the product offers (spec 3 §2 and §3 Integrations): a field-data import, a
  * calendar and a leaf-data service. Fixed ids, stored in `user_integrations.integration` by code.
  */
-export const INTEGRATION_IDS = { fieldview: 1, google_calendar: 2, leaf_agriculture: 3 } as const;
-export type IntegrationCode = keyof typeof INTEGRATION_IDS;
+interface IntegrationIds {
+  fieldview: 1;
+  google_calendar: 2;
+  leaf_agriculture: 3;
+}
+export type IntegrationCode = keyof IntegrationIds;
 
 export interface IntegrationReference {
-  id: (typeof INTEGRATION_IDS)[IntegrationCode];
+  id: IntegrationIds[IntegrationCode];
   code: IntegrationCode;
   /** The provider's own product name, the same in every language. */
   name: string;
@@ -37,10 +41,6 @@ export const INTEGRATIONS: readonly IntegrationReference[] = [
 
 export function integrationById(id: number): IntegrationReference | undefined {
   return INTEGRATIONS.find((integration) => integration.id === id);
-}
-
-export function integrationByCode(code: string): IntegrationReference | undefined {
-  return INTEGRATIONS.find((integration) => integration.code === code);
 }
 
 /** The OAuth scope the calendar asks of Google: its events only, not the user's other calendars. */

@@ -13,7 +13,7 @@ import { currentStage, type StageObservation } from '../sowings/stage-timeline.t
  * The stage from which a crop is ready to harvest: soybean R8 (full maturity; R9 is the harvest
  * point), wheat Feekes 11.4 (harvest-ripe).
  */
-export const HARVEST_STAGE_CODE: Record<CropId, string> = {
+const HARVEST_STAGE_CODE: Record<CropId, string> = {
   [CROP_IDS.soybean]: 'R8',
   [CROP_IDS.wheat]: '11.4',
 };

@@ -76,7 +76,7 @@ function stageOf(cropId: CropId, code: string): GrowthStage {
 }
 
 /** The day (DAE) each stage starts for a cycle of `cycleDays`. */
-export function stageStartDay(fraction: number, cycleDays: number): number {
+function stageStartDay(fraction: number, cycleDays: number): number {
   // A tiny margin: 0.58 × 120 is 69.6 in decimals but 69.59999… in binary.
   return Math.floor(fraction * cycleDays + 0.5 + 1e-9);
 }

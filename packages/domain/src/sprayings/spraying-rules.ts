@@ -8,10 +8,10 @@ import type { ERRORS } from '../errors.ts';
 type Refusal<Name extends keyof typeof ERRORS> = Name;
 
 /** At most this many secondary diseases beside the main one (spec 2 §3 Program). */
-export const MAX_SECONDARY_DISEASES = 2;
+const MAX_SECONDARY_DISEASES = 2;
 
 /** More than three white-mold sprays is refused (AGRONOMY §7.4 warns beyond 3; S12: R1, R3). */
-export const MAX_WHITE_MOLD_SPRAYS = 3;
+const MAX_WHITE_MOLD_SPRAYS = 3;
 
 /**
  * The most sprays of a program (AGRONOMY §7.2): soybean 7, wheat 5, and 5 in the USA — the lower

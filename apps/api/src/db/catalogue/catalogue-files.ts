@@ -19,7 +19,7 @@ import type { S15Derivation } from './efficacy-derivation.ts';
  */
 
 /** The folder of the data files, from the sources (src/db) or from the bundle (dist). */
-export function findCatalogueDir(from = path.dirname(fileURLToPath(import.meta.url))): string {
+function findCatalogueDir(from = path.dirname(fileURLToPath(import.meta.url))): string {
   for (let dir = from; dir !== path.dirname(dir); dir = path.dirname(dir)) {
     for (const candidate of [
       path.join(dir, 'reference-data', 'catalogue'),
@@ -32,7 +32,7 @@ export function findCatalogueDir(from = path.dirname(fileURLToPath(import.meta.u
 }
 
 /** Every file the loader reads, relative to the catalogue folder. */
-export const CATALOGUE_FILES = {
+const CATALOGUE_FILES = {
   agrofit: 'agrofit/pesticides.json',
   namedProducts: 'named-products.json',
   varieties: 'varieties/varieties.json',

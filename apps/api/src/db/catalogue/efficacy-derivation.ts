@@ -6,7 +6,7 @@
  */
 
 /** The trial codes of S15's active-ingredient combinations, as its data names them. */
-export const S15_COMBINATIONS = {
+const S15_COMBINATIONS = {
   trif_prot: ['trifloxystrobin', 'prothioconazole'],
   pico_cypr: ['picoxystrobin', 'cyproconazole'],
   azox_cypr: ['azoxystrobin', 'cyproconazole'],
@@ -19,7 +19,7 @@ export const S15_COMBINATIONS = {
 
 export type S15Combination = keyof typeof S15_COMBINATIONS;
 
-export interface DerivedEfficacy {
+interface DerivedEfficacy {
   /** Median control of severity against the same trial's untreated check, %, one decimal. */
   efficacy: number;
   /** Median yield gain over the same trial's check, kg/ha, one decimal. */

@@ -18,11 +18,11 @@ import { toBackOfficeAccount } from './back-office-account.presenter.ts';
 import { activationCode, hashPassword, temporaryPassword } from '../auth/passwords.ts';
 import { ofAccount } from '../../policies/tenancy.ts';
 
-export const ACTIVATION_CODE_MS = 24 * 60 * 60 * 1000;
+const ACTIVATION_CODE_MS = 24 * 60 * 60 * 1000;
 /** The confirmation e-mail can be sent again only every 3 minutes. */
-export const RESEND_INTERVAL_MS = 3 * 60 * 1000;
+const RESEND_INTERVAL_MS = 3 * 60 * 1000;
 /** Wrong codes allowed before the code is void and a new one must be sent. */
-export const MAX_ACTIVATION_TRIES = 5;
+const MAX_ACTIVATION_TRIES = 5;
 const USERS_EMAIL_UNIQUE = 'users_email_unique';
 
 function codeHash(userId: number, code: string): string {

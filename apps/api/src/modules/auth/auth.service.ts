@@ -24,7 +24,7 @@ let unknownHash: Promise<string> | undefined;
 const unknownUserHash = () => (unknownHash ??= hashPassword(randomBytes(24).toString('base64')));
 
 /** A recovery password is valid for one day. */
-export const RECOVERY_PASSWORD_MS = 24 * 60 * 60 * 1000;
+const RECOVERY_PASSWORD_MS = 24 * 60 * 60 * 1000;
 
 export interface AuthServiceDeps {
   db: Database;

@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 
 /** Five failed sign-ins lock the e-mail for five minutes, even for the right password. */
 export const MAX_FAILED_LOGINS = 5;
-export const LOCKOUT_MS = 5 * 60 * 1000;
+const LOCKOUT_MS = 5 * 60 * 1000;
 
 function tooManyAttempts(lockedUntil: Date): AppError {
   return new AppError(ERRORS.tooManyAttempts, 'Too many failed sign-ins', {

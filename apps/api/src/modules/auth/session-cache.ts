@@ -27,7 +27,7 @@ interface Entry<T> {
 }
 
 /** Seconds an entry lives at most: a safety net behind the notifications, not the invalidation. */
-export const SESSION_CACHE_TTL_MS = 10_000;
+const SESSION_CACHE_TTL_MS = 10_000;
 const MAX_ENTRIES = 20_000;
 
 export class SessionCache<T> {

@@ -7,8 +7,8 @@ import { TOKEN_LIFETIME_SECONDS } from './tokens.ts';
  * `token` (httpOnly; Secure in production) and `token_expires_at` (unix seconds, readable, no
  * secret: the app schedules its refresh by it). API clients keep sending `Authorization: Bearer`.
  */
-export const TOKEN_COOKIE = 'token';
-export const TOKEN_EXPIRES_COOKIE = 'token_expires_at';
+const TOKEN_COOKIE = 'token';
+const TOKEN_EXPIRES_COOKIE = 'token_expires_at';
 
 export interface SessionCookieOptions {
   /** Secure cookies (https only): a production deployment. */

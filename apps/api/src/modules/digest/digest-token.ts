@@ -2,7 +2,7 @@ import { DIGEST_TOKEN_DAYS, ERRORS } from '@lavoura/domain';
 import { LinkTokens } from '../../lib/link-tokens.ts';
 
 /** The claim that tells a digest link from a session token (which has no `purpose`). */
-export const DIGEST_PURPOSE = 'weekly-digest';
+const DIGEST_PURPOSE = 'weekly-digest';
 
 export interface DigestClaims {
   userId: number;

@@ -20,7 +20,7 @@ export interface NoteRow {
 }
 
 /** Where a note's file downloads: the authorised route, never the storage's own address. */
-export function fileLink(noteId: number, fileId: number): string {
+function fileLink(noteId: number, fileId: number): string {
   return `/api/fields-notes/${noteId}/files/${fileId}`;
 }
 

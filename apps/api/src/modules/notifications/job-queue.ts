@@ -15,9 +15,9 @@ export const QUEUES = {
 } as const;
 
 /** Monday 10:00 UTC = 07:00 in Brasília and Asunción, before the field day starts. */
-export const DEFAULT_WEEKLY_CRON = '0 10 * * 1';
+const DEFAULT_WEEKLY_CRON = '0 10 * * 1';
 /** Every day at 09:00 UTC (06:00 in Brasília): alerts for the next days' sprays. */
-export const DEFAULT_DAILY_CRON = '0 9 * * *';
+const DEFAULT_DAILY_CRON = '0 9 * * *';
 
 /** The pg-boss schema of an app schema: `pgboss` beside `public`, `<schema>_pgboss` otherwise. */
 export function jobsSchemaFor(databaseSchema: string): string {

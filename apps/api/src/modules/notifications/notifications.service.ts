@@ -51,7 +51,7 @@ export interface Recipient {
   userId: number;
 }
 
-export type Channel = 'email' | 'whatsapp';
+type Channel = 'email' | 'whatsapp';
 
 /** What a delivery did: sent now, sent (or skipped) before, or held by another worker right now. */
 export type DeliveryOutcome = 'sent' | 'already' | 'busy';

@@ -8,7 +8,7 @@ import { AppError } from '../../http/app-error.ts';
 import { LinkTokens } from '../../lib/link-tokens.ts';
 
 /** The claim that tells an unsubscribe link from a session or digest token. */
-export const UNSUBSCRIBE_PURPOSE = 'unsubscribe';
+const UNSUBSCRIBE_PURPOSE = 'unsubscribe';
 
 export interface UnsubscribeClaims {
   userId: number;

@@ -26,7 +26,7 @@ export interface BillRow {
   paymentMethodCode: string;
 }
 
-export function toBill(row: BillRow): Bill {
+function toBill(row: BillRow): Bill {
   return {
     id: row.id,
     status: row.status as Bill['status'],

@@ -69,7 +69,7 @@ interface Field {
   wide?: boolean;
 }
 
-export interface ProductRow {
+interface ProductRow {
   order: number;
   name: string;
   formulation: string;

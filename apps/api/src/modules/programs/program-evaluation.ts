@@ -1,6 +1,5 @@
 import {
   DISEASES,
-  EVALUATION_MISSING,
   SEVERITY_LEVELS,
   evaluateProgram,
   importedProgramCycle,
@@ -8,6 +7,7 @@ import {
   type CropId,
   type ApplicationEvaluation,
   type CycleSource,
+  type EvaluationMissing,
   type EngineWarning,
   type ProgramDisease,
   type ProgramEvaluation,
@@ -25,9 +25,6 @@ import type { ProgramRow, SprayingRow } from './program-rows.ts';
 
 /** The severity a program without one is computed at: m = 1, T = .75 (AGRONOMY §3). */
 const DEFAULT_SEVERITY: Severity = 'medium';
-
-// The answers' schemas are the contract of packages/domain (contracts/programs.ts).
-export { EVALUATION_MISSING, type ApplicationEvaluation, type ProgramEvaluationAnswer };
 
 /** The catalogue's E of a product per disease code, with its tag and source, for the answer. */
 export type EfficacyProvenance = Map<
@@ -88,7 +85,7 @@ export function timelineOf(row: ProgramRow): { emergence: string; cycleDays: num
 
 export interface Evaluated {
   program: ProgramEvaluationAnswer | null;
-  missing: (typeof EVALUATION_MISSING)[number] | null;
+  missing: EvaluationMissing | null;
   /** By spraying id. */
   applications: Map<number, ApplicationEvaluation>;
 }

@@ -31,14 +31,14 @@ import type { ProgramaReport, SeasonReport } from '@lavoura/domain';
  * new page, and page numbers in the footer.
  */
 
-export interface Column {
+interface Column {
   label: string;
   /** Share of the page's width. */
   width: number;
   align?: 'left' | 'right' | 'center';
 }
 
-export interface Table {
+interface Table {
   title?: string;
   columns: Column[];
   rows: string[][];
@@ -46,7 +46,7 @@ export interface Table {
   empty: string;
 }
 
-export interface Block {
+interface Block {
   heading: string;
   lines: string[];
   tables: Table[];
@@ -128,7 +128,7 @@ function formatter(language: Language, report: ProgramaReport | SeasonReport) {
 
 // ---- the farm spraying report ----------------------------------------------------------------
 
-export function composeProgramaReport(report: ProgramaReport, language: Language): ReportSheet {
+function composeProgramaReport(report: ProgramaReport, language: Language): ReportSheet {
   const f = formatter(language, report);
   const { t, none } = f;
   const score = (value: number | null) =>
@@ -244,7 +244,7 @@ export function composeProgramaReport(report: ProgramaReport, language: Language
 
 // ---- the season report -----------------------------------------------------------------------
 
-export function composeSeasonReport(report: SeasonReport, language: Language): ReportSheet {
+function composeSeasonReport(report: SeasonReport, language: Language): ReportSheet {
   const f = formatter(language, report);
   const { t, none } = f;
   const yieldUnit = unitOf('productivity', language);
@@ -395,7 +395,7 @@ export function composeSeasonReport(report: SeasonReport, language: Language): R
 // ---- the PDF ---------------------------------------------------------------------------------
 
 /** A report sheet as an A4 PDF: header, key figures, titled tables, notes, page numbers. */
-export function reportPdf(sheet: ReportSheet): Promise<Buffer> {
+function reportPdf(sheet: ReportSheet): Promise<Buffer> {
   const margin = 36;
   const { doc, done } = startPdf({
     title: `${sheet.title} – ${sheet.subtitle}`,

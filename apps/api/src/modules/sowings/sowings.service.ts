@@ -43,7 +43,7 @@ export interface SowingsServiceDeps {
 }
 
 /** What a sowing change asks of its program, in the sowing's transaction. */
-export interface SowingProgramFollower {
+interface SowingProgramFollower {
   followSowing(
     tx: Executor,
     session: Session,

@@ -44,7 +44,7 @@ export interface WeatherReader {
 }
 
 /** One day of a farm's weather as the weekly digest and the weather alert read it (metric). */
-export interface DailyWeather {
+interface DailyWeather {
   /** YYYY-MM-DD, a day of the farm's time zone. */
   date: string;
   /** Before the farm's today. */

@@ -18,7 +18,7 @@ export interface GoogleOAuthConfig {
 }
 
 /** The token endpoint's documented answer (refresh_token only on the first consent). */
-export interface GoogleTokens {
+interface GoogleTokens {
   access_token: string;
   expires_in: number;
   refresh_token?: string;
@@ -31,9 +31,6 @@ export interface GoogleOAuth {
   /** 502 exception.google_calendar.auth_failed when Google refuses the code or cannot be reached. */
   exchangeCode(code: string, redirectUri: string): Promise<GoogleTokens>;
 }
-
-export const GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
-export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 
 export function googleOAuth(config: GoogleOAuthConfig): GoogleOAuth {
   return {

@@ -28,8 +28,6 @@ const PAGE_SIZE = 100;
 /** Enough for any farm; the loop stops at the first short page. */
 const MAX_PAGES = 20;
 
-export const LEAF_API_URL = 'https://api.withleaf.io';
-
 function hectares(area: LeafApiField['area']): number | null {
   const value = Number(area?.value);
   if (!area || !Number.isFinite(value)) return null;

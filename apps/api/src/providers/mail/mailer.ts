@@ -39,7 +39,7 @@ export function outboxMailer(outboxDir: string, from: string): Mailer {
   };
 }
 
-export function smtpMailer(url: string, from: string): Mailer {
+function smtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     kind: 'smtp',

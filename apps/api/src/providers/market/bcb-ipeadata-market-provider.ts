@@ -2,7 +2,7 @@ import type { CropId, MarketCurrency, MarketQuote, MarketUnit } from '@lavoura/d
 import { MarketProviderError, percentChange, type MarketProvider } from './market-provider.ts';
 
 /** The `source` of this adapter's answers. */
-export const BCB_IPEADATA_SOURCE = 'bcb-ipeadata';
+const BCB_IPEADATA_SOURCE = 'bcb-ipeadata';
 
 export interface BcbIpeadataSettings {
   /** The PTAX OData service (https://olinda.bcb.gov.br/olinda/servico/PTAX/versao/v1/odata). */

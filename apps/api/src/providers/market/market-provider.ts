@@ -12,7 +12,7 @@ import type {
  * Every answer carries `simulated` and `source` at its top level.
  */
 export const MARKET_PROVIDER_KINDS = ['simulated', 'bcb-ipeadata'] as const;
-export type MarketProviderKind = (typeof MARKET_PROVIDER_KINDS)[number];
+type MarketProviderKind = (typeof MARKET_PROVIDER_KINDS)[number];
 
 export interface MarketProvider {
   readonly kind: MarketProviderKind;

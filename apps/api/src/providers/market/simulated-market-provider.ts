@@ -2,7 +2,7 @@ import { CROP_IDS, type CropId, type MarketCurrency, type MarketUnit } from '@la
 import { percentChange, type MarketProvider } from './market-provider.ts';
 
 /** The `source` of every simulated answer. */
-export const SIMULATED_MARKET_SOURCE = 'simulated';
+const SIMULATED_MARKET_SOURCE = 'simulated';
 
 interface SimulatedSeries {
   key: string;

@@ -5,7 +5,7 @@
  * (the Copernicus Data Space Ecosystem serves the same APIs at its own URLs).
  */
 export const NDVI_PROVIDER_KINDS = ['simulated', 'sentinel-hub'] as const;
-export type NdviProviderKind = (typeof NDVI_PROVIDER_KINDS)[number];
+type NdviProviderKind = (typeof NDVI_PROVIDER_KINDS)[number];
 
 /** A GeoJSON Polygon, EPSG:4326: rings of [longitude, latitude], outer ring first. */
 export interface NdviPolygon {

@@ -152,7 +152,7 @@ interface CatalogAnswer {
 }
 
 /** The Process API request of one day's NDVI image of the plot. */
-export function processRequest(plot: NdviPlot, date: string, collection: string) {
+function processRequest(plot: NdviPlot, date: string, collection: string) {
   const { width, height } = imageSize(plot.bbox);
   return {
     input: {
@@ -177,7 +177,7 @@ export function processRequest(plot: NdviPlot, date: string, collection: string)
 }
 
 /** Evalscript V3: NDVI painted with NDVI_SCALE, transparent where there is no data. */
-export const NDVI_EVALSCRIPT = `//VERSION=3
+const NDVI_EVALSCRIPT = `//VERSION=3
 function setup() {
   return {
     input: ["B04", "B08", "dataMask"],

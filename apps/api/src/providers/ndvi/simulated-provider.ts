@@ -51,7 +51,7 @@ function cloudCover(place: number, day: number): number {
 }
 
 /** The plot's NDVI on `date` as a PNG (see simulatedNdviProvider). */
-export function renderNdvi(plot: NdviPlot, date: string): Buffer {
+function renderNdvi(plot: NdviPlot, date: string): Buffer {
   const [west, south, east, north] = plot.bbox;
   const { width, height } = imageSize(plot.bbox);
   const metres = metresPerDegree((south + north) / 2);
@@ -93,7 +93,7 @@ export function renderNdvi(plot: NdviPlot, date: string): Buffer {
 }
 
 /** The plot's mean index on `date`: the crop's stage when a crop is on it, else the month's. */
-export function seasonalLevel(plot: Pick<NdviPlot, 'crops'>, date: string, latitude: number) {
+function seasonalLevel(plot: Pick<NdviPlot, 'crops'>, date: string, latitude: number) {
   const crop = plot.crops
     .filter((item) => item.sown <= date)
     .sort((a, b) => (a.sown < b.sown ? 1 : -1))[0];

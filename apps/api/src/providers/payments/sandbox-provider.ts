@@ -7,7 +7,7 @@ import {
 } from './payment-provider.ts';
 
 /** The sandbox's cards whose outcome is fixed (spec of issue 10); every other valid card is approved. */
-export const SANDBOX_CARDS = {
+const SANDBOX_CARDS = {
   approved: '4111111111111111',
   declined: '4000000000000002',
   providerFailure: '4000000000000119',
@@ -28,7 +28,7 @@ function dueDateFactor(dueDate: string): string {
  * (bank, currency 9, check digit, due-date factor, amount in cents, a free field naming the bill)
  * and its 47-digit typable line, check digits computed by boleto-utils. No bank will take it.
  */
-export function sandboxBankSlip(
+function sandboxBankSlip(
   amount: number,
   dueDate: string,
   reference: string,

@@ -4,7 +4,7 @@
  * each file's key; a key is ours only (`notes/<account>/<uuid>`), never a user's text.
  */
 export const STORAGE_KINDS = ['local', 's3'] as const;
-export type StorageKind = (typeof STORAGE_KINDS)[number];
+type StorageKind = (typeof STORAGE_KINDS)[number];
 
 export interface FileStorage {
   readonly kind: StorageKind;

@@ -8,8 +8,8 @@ import {
 } from './weather-provider.ts';
 
 /** The public endpoints (https://open-meteo.com/en/docs, /en/docs/historical-weather-api). */
-export const OPEN_METEO_FORECAST_URL = 'https://api.open-meteo.com/v1/forecast';
-export const OPEN_METEO_ARCHIVE_URL = 'https://archive-api.open-meteo.com/v1/archive';
+const OPEN_METEO_FORECAST_URL = 'https://api.open-meteo.com/v1/forecast';
+const OPEN_METEO_ARCHIVE_URL = 'https://archive-api.open-meteo.com/v1/archive';
 
 const DAILY = [
   'weather_code',

@@ -8,7 +8,7 @@ import type { WeatherProviderName } from '@lavoura/domain';
  * m³/m³. Days are calendar days of the given time zone; hours are its local times.
  */
 
-export interface ProviderHour {
+interface ProviderHour {
   /** Local time `YYYY-MM-DDTHH:mm` (the hour's end for rain: Open-Meteo's "preceding hour sum"). */
   time: string;
   precipitationMm: number;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export interface WhatsAppMessage {
+interface WhatsAppMessage {
   /** The recipient's number in international form, digits only or with a leading + (5543999990000). */
   to: string;
   text: string;

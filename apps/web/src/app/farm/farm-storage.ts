@@ -22,7 +22,7 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
-export function readStoredFarm(key: string): number | null {
+function readStoredFarm(key: string): number | null {
   if (held.has(key)) return held.get(key)!;
   let farmId: number | null = null;
   try {
@@ -35,7 +35,7 @@ export function readStoredFarm(key: string): number | null {
   return farmId;
 }
 
-export function storeFarm(key: string, farmId: number | null): void {
+function storeFarm(key: string, farmId: number | null): void {
   held.set(key, farmId);
   try {
     if (farmId === null) window.localStorage.removeItem(key);

@@ -33,13 +33,13 @@ import { FARM_QUERY } from '../farm/farm-query';
  */
 
 /** Step 2: pages anyone may open, with or without a session. */
-export const OPEN_PATHS = ['/account/activate', '/weekly-digest', '/terms'] as const;
+const OPEN_PATHS = ['/account/activate', '/weekly-digest', '/terms'] as const;
 
 /** Pages for someone not signed in: step 3 lets them stay, step 4 sends a session away. */
-export const GUEST_PATHS = ['/login', '/signup'] as const;
+const GUEST_PATHS = ['/login', '/signup'] as const;
 
 /** Step 6: the spec's route table, path to the shell permission key it requires. */
-export const ROUTE_PERMISSIONS: Readonly<Record<string, ShellPermissionKey>> = {
+const ROUTE_PERMISSIONS: Readonly<Record<string, ShellPermissionKey>> = {
   '/farms': 'farm.list',
   '/field': 'plot.view',
   '/sowings': 'sowing.view',
@@ -54,7 +54,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, ShellPermissionKey>> = {
 };
 
 export const HOME_PATH = '/my_farm';
-export const LOGIN_PATH = '/login';
+const LOGIN_PATH = '/login';
 const TOKEN_QUERY = 'token';
 /** Its `?token=` is the e-mailed digest link's own (modules/digest), never a session. */
 const DIGEST_PATH = '/weekly-digest';
@@ -106,7 +106,7 @@ function matches(pathname: string, bases: readonly string[]): boolean {
 }
 
 /** The permission a path requires (step 6), if any. */
-export function requiredPermission(pathname: string): ShellPermissionKey | undefined {
+function requiredPermission(pathname: string): ShellPermissionKey | undefined {
   const base = Object.keys(ROUTE_PERMISSIONS).find((path) => isUnder(pathname, path));
   return base ? ROUTE_PERMISSIONS[base] : undefined;
 }
@@ -124,7 +124,7 @@ function isProfileUid(uid: string): uid is ProfileUid {
 }
 
 /** Whether the user's profile opens a page needing `permission` on the top plan (all of them). */
-export function profileAllows(user: GuardUser, permission: ShellPermissionKey): boolean {
+function profileAllows(user: GuardUser, permission: ShellPermissionKey): boolean {
   const uid = user.user_profile.uid;
   if (!isProfileUid(uid)) return false;
   const codes = permissionsFor({ profile: uid, planLevel: TOP_PLAN_LEVEL });

@@ -5,7 +5,7 @@
  * shown) is the app's own, as the spec says.
  */
 export const TOKEN_EXPIRES_AT_COOKIE = 'token_expires_at';
-export const FIRST_LOGIN_FULL_PLAN_COOKIE = 'first_login_full_plan';
+const FIRST_LOGIN_FULL_PLAN_COOKIE = 'first_login_full_plan';
 
 /** The spec's session lifetime: one day. */
 export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -25,12 +25,12 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
-export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
 }
 
-export function removeCookie(name: string): void {
+function removeCookie(name: string): void {
   document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
 }
 

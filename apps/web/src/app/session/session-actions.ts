@@ -33,7 +33,7 @@ function isAccountQuery(queryKey: readonly unknown[]): boolean {
  * again in the background, as the spec's start sequence says), and the first-login flags are kept
  * for the shell's modals. `password` is what the user typed: a forced change reuses it.
  */
-export function applySessionAnswer(
+function applySessionAnswer(
   queryClient: QueryClient,
   answer: SessionAnswer,
   password: string,

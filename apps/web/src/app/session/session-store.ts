@@ -73,7 +73,7 @@ export function isSignedIn(): boolean {
   return state.expiresAt !== null && state.expiresAt > Date.now();
 }
 
-export function subscribeSession(listener: () => void): () => void {
+function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -24,7 +24,7 @@ import { AuthCard, AuthPage } from './auth-card';
 import { formatWait, useCountdown } from './use-countdown';
 
 /** The spec: the confirmation e-mail can be sent again every 3 minutes. */
-export const RESEND_INTERVAL_SECONDS = 180;
+const RESEND_INTERVAL_SECONDS = 180;
 
 type Outcome =
   | { kind: 'idle' }

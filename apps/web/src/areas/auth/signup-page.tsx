@@ -40,7 +40,7 @@ const DEFAULT_COUNTRY: Record<Language, CountryId> = {
   en: COUNTRY_IDS.usa,
 };
 
-export function activationPath(email: string): string {
+function activationPath(email: string): string {
   return `/account/activate?email=${encodeURIComponent(email)}`;
 }
 

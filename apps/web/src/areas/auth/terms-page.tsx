@@ -8,7 +8,7 @@ import { SUPPORT_EMAIL } from '../../shell/contact';
 import type { TermsCountry } from '../../shell/terms';
 
 /** The day this version of the terms took effect. */
-export const TERMS_VERSION = '2026-11-20';
+const TERMS_VERSION = '2026-11-20';
 
 const TERMS_COUNTRIES: readonly TermsCountry[] = ['BR', 'PY', 'US'];
 

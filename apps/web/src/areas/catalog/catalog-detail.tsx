@@ -115,7 +115,7 @@ const TAG_COLOUR: Record<EfficacyTag, 'success' | 'info' | 'warning'> = {
 };
 
 /** The basis of an efficacy: S read in a source, D derived from trials, A an assumption. */
-export function TagChip({ tag }: { tag: EfficacyTag }) {
+function TagChip({ tag }: { tag: EfficacyTag }) {
   const { t } = useTranslation('catalog');
   return (
     <Tooltip title={t(`detail.tag_help.${tag}`)}>

@@ -19,7 +19,7 @@ import { formatNumber } from './catalog-format';
 import { PESTICIDE_FILTERS, type TextFilter } from './catalog-params';
 
 /** How long typing pauses before the search is sent. */
-export const SEARCH_DEBOUNCE_MS = 400;
+const SEARCH_DEBOUNCE_MS = 400;
 
 type Change = Record<string, string | number | undefined>;
 

@@ -14,7 +14,7 @@ import type { CatalogueListQuery } from '../../api/catalogue';
  * ignored, never sent to the API.
  */
 
-export const DEFAULT_CATEGORY: CatalogueCategory = 'fungicide';
+const DEFAULT_CATEGORY: CatalogueCategory = 'fungicide';
 
 /** Text filters, each one parameter of the address and of GET /api/catalogs. */
 export const PESTICIDE_FILTERS = [
@@ -23,8 +23,8 @@ export const PESTICIDE_FILTERS = [
   'chemical_group',
   'target',
 ] as const;
-export const VARIETY_TEXT_FILTERS = ['company', 'resistant_to'] as const;
-export type TextFilter = (typeof PESTICIDE_FILTERS)[number] | (typeof VARIETY_TEXT_FILTERS)[number];
+/** The varieties' text filters: `company` and `resistant_to`. */
+export type TextFilter = (typeof PESTICIDE_FILTERS)[number] | 'company' | 'resistant_to';
 
 /** Every parameter that narrows the list: cleared together, and on a farm switch. */
 export const FILTER_PARAMS = [
@@ -42,7 +42,7 @@ export const FILTER_PARAMS = [
   'item',
 ] as const;
 
-export function categoryOf(params: URLSearchParams): CatalogueCategory {
+function categoryOf(params: URLSearchParams): CatalogueCategory {
   const value = params.get('category');
   return (CATALOGUE_CATEGORIES as readonly string[]).includes(value ?? '')
     ? (value as CatalogueCategory)

@@ -18,10 +18,10 @@ import { MAX_COMPARED } from './program-style';
 import { LoadingState } from '../../shell/loading-state';
 
 /** ?programas=12,15: the programs compared, in order (a link to it reopens the comparison). */
-export const PROGRAMS_PARAM = 'programas';
+const PROGRAMS_PARAM = 'programas';
 
 /** The well-formed, distinct program ids of the query, at most MAX_COMPARED. */
-export function comparedIds(value: string | null): number[] {
+function comparedIds(value: string | null): number[] {
   const ids: number[] = [];
   for (const part of (value ?? '').split(',')) {
     const id = part.trim();

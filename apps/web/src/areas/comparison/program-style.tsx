@@ -5,7 +5,7 @@ import { Box } from '@mui/material';
  * pattern by its place in the comparison, so colour is never the only signal. The colours keep a
  * 3:1 contrast on white and stay apart for the common colour-vision deficiencies.
  */
-export const PROGRAM_STYLES = [
+const PROGRAM_STYLES = [
   { color: '#1d4ed8', dash: undefined },
   { color: '#c2410c', dash: '8 4' },
   { color: '#047857', dash: '2 3' },

@@ -75,7 +75,7 @@ export function farmFormSchema(language: Language) {
 export type FarmFormOutput = z.infer<ReturnType<typeof farmFormSchema>>;
 
 /** A stored bag price as the input shows it in the language's unit. */
-export function priceInput(price: number, language: Language): string {
+function priceInput(price: number, language: Language): string {
   return formatForInput(toDisplayPrice(PRICE_QUANTITY, price, language), language, 2);
 }
 

@@ -22,7 +22,7 @@ const UNFINISHED: readonly SowingStatus[] = ['planned', 'sown', 'ready_to_harves
  * Today as a date-only day in a time zone (the farm's: its stages turn on its calendar), or the
  * browser's when the zone is unknown or not one the browser knows.
  */
-export function todayIn(timeZone?: string | null): string {
+function todayIn(timeZone?: string | null): string {
   const now = new Date();
   if (timeZone) {
     try {

@@ -43,7 +43,7 @@ import { FarmWeatherCard } from '../shared/weather/farm-weather-card';
 import { LoadingState } from '../../shell/loading-state';
 
 /** A plot's page, on its farm. */
-export function plotPath(plot: Pick<Plot, 'id' | 'fazenda_id'>): string {
+function plotPath(plot: Pick<Plot, 'id' | 'fazenda_id'>): string {
   return `/field?${new URLSearchParams({ plot_id: String(plot.id), fazenda_id: String(plot.fazenda_id) })}`;
 }
 

@@ -65,4 +65,3 @@ export function useReportFormat(currency: string) {
       stage ? t(stage.message_key, { ns: 'reference' }) : none,
   };
 }
-export type ReportFormat = ReturnType<typeof useReportFormat>;

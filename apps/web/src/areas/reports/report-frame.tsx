@@ -30,8 +30,8 @@ import { useLanguage } from '../../lib/i18n';
 import { MessagePanel } from '../../shell/message-panel';
 
 /** The query naming the report's farm and season (`?farm_id=3&season_crop_id=11`). */
-export const FARM_PARAM = 'farm_id';
-export const SEASON_PARAM = 'season_crop_id';
+const FARM_PARAM = 'farm_id';
+const SEASON_PARAM = 'season_crop_id';
 
 const ROUTES: Record<ReportKind, string> = {
   programa: '/reports/programa',
@@ -55,7 +55,7 @@ function storedCrop(): number | null {
  * The season the report opens on: the query's, if it is one of the farm's country; else the
  * current season of the stored crop, else of any crop, else the latest season.
  */
-export function defaultSeason(
+function defaultSeason(
   seasons: readonly SeasonCrop[],
   fromQuery: number | null,
   cropId: number | null,

@@ -24,7 +24,7 @@ import { ExecutionProgramView } from './execution-program';
 import { LoadingState } from '../../shell/loading-state';
 
 /** ?semeadura={id}: the sowing whose program is shown (links from the sowing's page and list). */
-export const SOWING_PARAM = 'semeadura';
+const SOWING_PARAM = 'semeadura';
 /** Spec 2 §9: how long the "not of the current season" notice shows before going home. */
 export const HOME_REDIRECT_MS = 2000;
 

@@ -38,7 +38,7 @@ export type Units = ReadonlyMap<number, string | null>;
  * The prescription of one spraying as a PDF or an Excel file: plain links, the session cookie goes
  * with them (GET /api/prescription/{program_id}/export).
  */
-export function PrescriptionMenu({
+function PrescriptionMenu({
   programId,
   ordinal,
   compact = false,

@@ -13,7 +13,7 @@ import { useSignedIn } from '../../app/session/signed-in';
 import { formatDateOnly } from '../../lib/date-only';
 import { SOWING_STATUS_COLOR as STATUS_COLOR, formatQuantity } from '../shared/sowing-format';
 
-export function SowingStatusChip({ status }: { status: SowingStatus }) {
+function SowingStatusChip({ status }: { status: SowingStatus }) {
   const { t } = useTranslation('sowing-records');
   return (
     <Chip

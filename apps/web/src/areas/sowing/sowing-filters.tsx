@@ -20,7 +20,7 @@ import type { Sowing } from '../../api/sowings';
 /** The filters of /sowings, each a search param of the URL (a link keeps them). */
 export const SELECT_FILTERS = ['season', 'crop', 'plot', 'variety'] as const;
 export type SelectFilter = (typeof SELECT_FILTERS)[number];
-export const FILTER_PARAMS = [...SELECT_FILTERS, 'status'] as const;
+const FILTER_PARAMS = [...SELECT_FILTERS, 'status'] as const;
 export type FilterParam = (typeof FILTER_PARAMS)[number];
 
 export interface FilterOption {

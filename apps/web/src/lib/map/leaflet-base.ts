@@ -8,7 +8,7 @@ import type { MapCenter, MapPlot, MapPolygon } from './map-types';
  * their own referrer policy). Satellite: Esri World Imagery. Each host is in the CSP's img-src
  * (apps/api/src/http/security-headers.ts).
  */
-export const TILE_SOURCES = {
+const TILE_SOURCES = {
   street: {
     url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     attribution:

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Background } from './leaflet-base';
 
 /** The plain background the plots are drawn on when no tile loads (and under loading tiles). */
-export const PLAIN_BACKGROUND = '#E8EDE4';
+const PLAIN_BACKGROUND = '#E8EDE4';
 
 /**
  * The box around a Leaflet map: the map itself (`mapRef`), the street/satellite switch and, when

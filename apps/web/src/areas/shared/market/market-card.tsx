@@ -37,7 +37,7 @@ import { useLanguage } from '../../../lib/i18n';
 import { formatDateOnly } from '../../../lib/date-only';
 
 /** A price in the currency the source quotes it in (never converted), the language's way. */
-export function formatPrice(
+function formatPrice(
   value: number,
   currency: MarketCurrency,
   language: Language,
@@ -55,7 +55,7 @@ function formatPercent(value: number, language: Language): string {
 }
 
 /** The change since the previous price: an arrow and a colour, and words for screen readers. */
-export function Variation({ value }: { value: number | null }) {
+function Variation({ value }: { value: number | null }) {
   const { t } = useTranslation('market');
   const language = useLanguage();
   if (value === null)

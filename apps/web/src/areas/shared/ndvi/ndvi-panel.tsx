@@ -38,7 +38,7 @@ import { NdviMap } from './ndvi-map';
 const CLOUDY_PERCENT = 40;
 
 /** The browser's today and the day `days - 1` before it (YYYY-MM-DD): the default window. */
-export function defaultWindow(now = new Date()): { from: string; to: string } {
+function defaultWindow(now = new Date()): { from: string; to: string } {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const to = todayIn(zone, now);
   const start = new Date(`${to}T00:00:00Z`);

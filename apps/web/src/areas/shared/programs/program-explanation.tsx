@@ -36,7 +36,7 @@ export function useStageName() {
 }
 
 /** The sources of a rule or number as text: "S1 (Godoy et al., Embrapa Soja, 2021), suposição". */
-export function useSourceList() {
+function useSourceList() {
   const { t } = useTranslation('programs');
   return (sources: readonly string[]) =>
     sources
@@ -80,7 +80,7 @@ export function SourceList({ sources }: { sources: readonly string[] }) {
 }
 
 /** E's provenance as a small labelled chip: the source id, "derived · S15", or "assumption". */
-export function TagChip({ tag, source }: { tag: 'S' | 'D' | 'A'; source: string | null }) {
+function TagChip({ tag, source }: { tag: 'S' | 'D' | 'A'; source: string | null }) {
   const { t } = useTranslation('programs');
   const shown = source && source !== 'assumption' ? source : '';
   const label = t(`score.tag.${tag}`, { source: shown });
@@ -103,7 +103,7 @@ export function TagChip({ tag, source }: { tag: 'S' | 'D' | 'A'; source: string 
 }
 
 /** What the explanation's words mean: the timing factor and the provenance tags. */
-export function ScoreGlossary() {
+function ScoreGlossary() {
   const { t } = useTranslation('programs');
   return (
     <Box data-testid="score-glossary" sx={{ borderTop: 1, borderColor: 'divider', pt: 1 }}>

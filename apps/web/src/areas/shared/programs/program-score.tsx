@@ -36,7 +36,7 @@ import type { ProgramFormat } from './program-format';
  */
 
 /** AGRONOMY §6: round half away from zero to one decimal, only for display. */
-export function roundScore(value: number): number {
+function roundScore(value: number): number {
   const scaled = Math.abs(value) * 10;
   // The nudge keeps 72.45 (stored as 72.4499…) rounding up, as its decimal reading says.
   return (Math.sign(value) * Math.round(scaled + 1e-9)) / 10;

@@ -40,7 +40,7 @@ import {
 import { ApiErrorAlert } from '../../../shell/api-error-alert';
 
 /** At most one main and two secondary diseases (spec 2 §5; issue 13 item 5). */
-export const MAX_SECONDARY_DISEASES = 2;
+const MAX_SECONDARY_DISEASES = 2;
 
 /**
  * A program's settings, for a new program of a farm variety or to change one: name, main disease,

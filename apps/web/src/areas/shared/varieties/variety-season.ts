@@ -15,7 +15,7 @@ export function readStoredCrop(): number | null {
   }
 }
 
-export function storeCrop(cropId: number): void {
+function storeCrop(cropId: number): void {
   try {
     window.localStorage.setItem(CROP_STORAGE_KEY, String(cropId));
   } catch {

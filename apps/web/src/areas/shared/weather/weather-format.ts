@@ -27,7 +27,7 @@ export interface WeatherFormat {
   chartValue(value: unknown): string;
 }
 
-export function weatherFormat(language: Language): WeatherFormat {
+function weatherFormat(language: Language): WeatherFormat {
   const locale = LOCALE_RULES[language].locale;
   const metric = unitOf('precipitation', language) === 'mm';
   const rainValue = (mm: number) => toDisplayUnit('precipitation', mm, language);
