@@ -21,6 +21,8 @@ const text = (language: Language, namespace: string, key: string): string => {
   return value;
 };
 const DEMO_PASSWORD = 'Lavoura2026';
+/** The built chunk of a language's `errors` texts (Vite names it after the JSON file). */
+const ERROR_TEXTS_CHUNK = /\/assets\/errors-[\w-]+\.js$/;
 
 describe.skipIf(!hasChromium)('accounts and the shell in a real browser', () => {
   let server: RunningServer;
@@ -106,11 +108,18 @@ describe.skipIf(!hasChromium)('accounts and the shell in a real browser', () => 
     'tells broken sign-in fields with the one error map of the domain, in the form and from the API (%s)',
     async (language) => {
       const page = await pageIn(browser, language);
+      const scripts: string[] = [];
+      page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
       await page.goto(`${server.baseUrl}/v3/login`);
       const form = page.getByTestId('login-page');
+      await form.waitFor();
+      await page.waitForLoadState('networkidle');
+      // The error texts are no part of the sign-in page's download: they come with a submit.
+      expect(scripts.filter((script) => ERROR_TEXTS_CHUNK.test(script))).toEqual([]);
       await form.locator('button[type=submit]').click();
       const required = text(language, 'errors', 'field.required');
       await expect.poll(() => form.getByText(required, { exact: true }).count()).toBe(2);
+      expect(scripts.filter((script) => ERROR_TEXTS_CHUNK.test(script))).toHaveLength(1);
       await page.fill('input[name=email]', 'not-an-e-mail');
       await page.fill('input[name=password]', 'x');
       await form.locator('button[type=submit]').click();
@@ -161,6 +170,9 @@ describe.skipIf(!hasChromium)('accounts and the shell in a real browser', () => 
     ]);
     await refused.waitFor();
     expect(await refused.getAttribute('data-key')).toBe('exception.invalid_credentials');
+    expect(await refused.innerText()).toContain(
+      text('pt', 'errors', 'exception.invalid_credentials'),
+    );
     await page.waitForLoadState('networkidle');
     expect(logins).toEqual(['POST']);
     // Again from the keyboard: Enter in the password field is one more request, not two.

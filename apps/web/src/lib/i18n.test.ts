@@ -6,6 +6,7 @@ import {
   changeLanguage,
   createI18n,
   detectLanguage,
+  ensureNamespace,
   i18n,
 } from './i18n';
 
@@ -70,6 +71,28 @@ describe('interface language', () => {
     await instance.loadNamespaces('users');
     expect(instance.t('title', { ns: 'users' })).toBe(resources.en.users.title);
     expect(instance.hasResourceBundle('pt', 'users')).toBe(false);
+  });
+
+  it('fetches again a namespace whose fetch failed, which i18next never asks for again', async () => {
+    await i18n.changeLanguage('en');
+    const language = 'en';
+    // What i18next keeps of a failed fetch (offline): no texts, and the namespace marked failed.
+    i18n.removeResourceBundle(language, 'errors');
+    (i18n.services.backendConnector as { state: Record<string, number> }).state[
+      `${language}|errors`
+    ] = -1;
+    try {
+      await i18n.loadNamespaces('errors');
+      expect(i18n.hasResourceBundle(language, 'errors')).toBe(false);
+
+      expect(await ensureNamespace('errors')).toBe(true);
+      expect(i18n.t('exception.network_error', { ns: 'errors' })).toBe(
+        (resources.en.errors as { exception: Record<string, string> }).exception.network_error,
+      );
+    } finally {
+      if (!i18n.hasResourceBundle(language, 'errors'))
+        await i18n.reloadResources(language, 'errors');
+    }
   });
 
   it('loads the texts already in use in the new language when the user switches', async () => {

@@ -40,16 +40,11 @@ function syncDocumentLanguage(language: string): void {
 }
 
 /**
- * What every page shows before its area loads: the frame, the error and maintenance pages, the
- * reference names. An area's own namespaces load with its chunk (lazy-area.ts).
+ * What every page shows before its area loads: the frame, the maintenance and error pages, the
+ * reference names. An area's own namespaces load with its chunk (lazy-area.ts); the API's error
+ * texts (`errors`) with the signed-in frame and with the public pages that tell them.
  */
-export const SHELL_NAMESPACES: readonly Namespace[] = [
-  'common',
-  'errors',
-  'shell',
-  'reference',
-  'warnings',
-];
+export const SHELL_NAMESPACES: readonly Namespace[] = ['common', 'shell', 'reference', 'warnings'];
 
 // Texts arrive per language and namespace as chunks of their own (@lavoura/i18n/web).
 const lazyTexts: BackendModule = {
@@ -126,6 +121,19 @@ export const i18nReady: Promise<void> = new Promise((resolve) => {
 /** Loads namespaces of the current language (an area's, a lazily opened dialog's). */
 export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
   if (namespaces.length > 0) await i18n.loadNamespaces([...namespaces]);
+}
+
+/**
+ * Loads a namespace of the current language and tells whether its texts are there: unlike
+ * i18next, which never asks again for a namespace whose fetch failed (offline), this asks again.
+ */
+export async function ensureNamespace(namespace: Namespace): Promise<boolean> {
+  await i18n.loadNamespaces(namespace);
+  const language = currentLanguage();
+  if (!i18n.hasResourceBundle(language, namespace)) {
+    await i18n.reloadResources(language, namespace);
+  }
+  return i18n.hasResourceBundle(language, namespace);
 }
 
 /** Switches the interface language and remembers the choice for the next visit. */

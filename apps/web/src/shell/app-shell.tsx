@@ -8,8 +8,11 @@ import { TemporaryPasswordBanner } from './temporary-password-banner';
 import { TopBar } from './top-bar';
 import { useDrawerState } from './use-drawer-state';
 
-/** Texts the signed-in frame needs beyond the shell's: the forced password change form. */
-export const SIGNED_IN_NAMESPACES: readonly Namespace[] = ['auth'];
+/**
+ * Texts the signed-in frame needs beyond the shell's: the forced password change form, and the
+ * API's error texts, which any signed-in page may tell.
+ */
+export const SIGNED_IN_NAMESPACES: readonly Namespace[] = ['auth', 'errors'];
 
 function ShellLayout() {
   const theme = useTheme();

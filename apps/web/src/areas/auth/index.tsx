@@ -6,15 +6,20 @@ import { AreaLoading } from '../../shell/area-loading';
 import { LoginPage } from './login-page';
 
 // The login page shows a preview of the home page (login-showcase), hence `home`. The terms'
-// texts (`terms`) come with the terms page.
+// texts (`terms`) come with the terms page, the error texts (`errors`) with the pages whose forms
+// tell them: sign-up, activation, and the sign-in form at its first submit (login-page.tsx).
 export const namespaces: readonly Namespace[] = ['auth', 'home'];
 
 // The login page is the first download of most visits: the other pages of the area come in
 // chunks of their own, fetched when they are opened.
-const SignupPage = lazy(() => import('./signup-page').then((m) => ({ default: m.SignupPage })));
-const ActivatePage = lazy(() =>
-  import('./activate-page').then((m) => ({ default: m.ActivatePage })),
-);
+const SignupPage = lazy(async () => {
+  const [module] = await Promise.all([import('./signup-page'), loadNamespaces(['errors'])]);
+  return { default: module.SignupPage };
+});
+const ActivatePage = lazy(async () => {
+  const [module] = await Promise.all([import('./activate-page'), loadNamespaces(['errors'])]);
+  return { default: module.ActivatePage };
+});
 const ChangePasswordPage = lazy(() =>
   import('./change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
 );

@@ -5,7 +5,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { login } from '../../api/session';
-import { useLanguage } from '../../lib/i18n';
+import { ensureNamespace, loadNamespaces, useLanguage } from '../../lib/i18n';
 import { useSignIn } from '../../app/session/session-actions';
 import { clearEndReason, useSessionState } from '../../app/session/session-store';
 import { z } from 'zod/mini';
@@ -23,10 +23,15 @@ import { SUPPORT_EMAIL } from '../../shell/contact';
 import { AuthCard } from './auth-card';
 import { LoginShowcase } from './login-showcase';
 
-// Most sign-ins never open "forgot password": its dialog (and MUI's Dialog) loads on the first click.
-const ForgotPasswordDialog = lazy(() =>
-  import('./forgot-password-dialog').then((module) => ({ default: module.ForgotPasswordDialog })),
-);
+// Most sign-ins never open "forgot password": its dialog (and MUI's Dialog) loads on the first
+// click, with the error texts its form tells.
+const ForgotPasswordDialog = lazy(async () => {
+  const [module] = await Promise.all([
+    import('./forgot-password-dialog'),
+    loadNamespaces(['errors']),
+  ]);
+  return { default: module.ForgotPasswordDialog };
+});
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -53,6 +58,8 @@ function LoginRefusal({
   const message = t([key, ERROR_KEYS.unexpected], {
     ns: 'errors',
     date: date ? formatDateOnly(date, language) : '',
+    // The error texts could not be fetched: the connection is what failed.
+    defaultValue: t('login.unreachable'),
   });
 
   let action = null;
@@ -95,9 +102,25 @@ function LoginRefusal({
   );
 }
 
-/** /login: e-mail and password; the guard leaves the page once the session exists. */
+/** How the last session ended, told once; not at all when its text could not be fetched. */
+function SessionEndedNotice({ reason }: { reason: string }) {
+  // Naming `errors` here fetches its texts, on this page only when there is a reason to tell.
+  const { t, i18n, ready } = useTranslation(['auth', 'errors']);
+  if (!ready || !i18n.hasResourceBundle(i18n.language, 'errors')) return null;
+  return (
+    <Alert severity="info" onClose={clearEndReason} data-testid="session-ended">
+      {t([reason, ERROR_KEYS.unexpected], { ns: 'errors' })}
+    </Alert>
+  );
+}
+
+/**
+ * /login: e-mail and password; the guard leaves the page once the session exists. The error
+ * texts (namespace errors) are no part of the page's first download, since most visits sign in
+ * without one: they load with the first submit, beside the check and the request.
+ */
 export function LoginPage() {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation('auth');
   const language = useLanguage();
   const location = useLocation();
   const signIn = useSignIn();
@@ -142,8 +165,14 @@ export function LoginPage() {
 
   const send = async () => {
     setRefusal(null);
+    const errorTexts = ensureNamespace('errors');
     const invalid = Object.entries(schemaFieldErrors(loginBodySchema, values));
     if (invalid.length > 0) {
+      // Without their texts (offline) the fields cannot be told: the refusal says the connection.
+      if (!(await errorTexts)) {
+        setRefusal(new Error('The error texts could not be fetched'));
+        return;
+      }
       setErrors(
         Object.fromEntries(
           invalid.map(([field, message = '']) => [
@@ -163,7 +192,7 @@ export function LoginPage() {
       signIn(answer, body.password);
       setSignedIn(true);
     } catch (error) {
-      const fields = apiFieldErrors(error);
+      const fields = (await errorTexts) ? apiFieldErrors(error) : {};
       if (Object.keys(fields).length > 0) setErrors(fields);
       else setRefusal(error);
     } finally {
@@ -196,11 +225,7 @@ export function LoginPage() {
         <AuthCard title={t('login.title')} subtitle={t('login.subtitle')} testId="login-page">
           <Box component="form" noValidate onSubmit={submit}>
             <Stack spacing={2.5}>
-              {endReason && (
-                <Alert severity="info" onClose={clearEndReason} data-testid="session-ended">
-                  {t([endReason, ERROR_KEYS.unexpected], { ns: 'errors' })}
-                </Alert>
-              )}
+              {endReason && <SessionEndedNotice reason={endReason} />}
               {refusal !== null && (
                 <LoginRefusal error={refusal} email={email} onForgotPassword={openForgot} />
               )}

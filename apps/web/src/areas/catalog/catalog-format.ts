@@ -35,11 +35,15 @@ export function formulationName(t: Translate, value: string | null | undefined):
   const text = informed(t, value);
   const code = /^([A-Z]{2}) - /.exec(text)?.[1];
   if (code === undefined) return text;
-  return `${code} - ${t(`reference:formulation.${code}`, { defaultValue: text.slice(5) })}`;
+  return `${code} - ${t(`catalog:formulation.${code}`, { defaultValue: text.slice(5) })}`;
 }
 
-/** A text's key among the reference texts: "ácido ariloxialcanóico" → acido_ariloxialcanoico. */
-const referenceKey = (name: string) =>
+/**
+ * A data set's name as a key of its translation (formulations, classes and chemical groups are
+ * texts of the catalog namespace, which loads with this area alone): "ácido ariloxialcanóico" →
+ * acido_ariloxialcanoico.
+ */
+const nameKey = (name: string) =>
   searchableText(name)
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '');
@@ -54,7 +58,7 @@ export function riskClassName(
   value: string | null | undefined,
 ): string {
   if (value === null || value === undefined || value.trim() === '') return informed(t, value);
-  return t(`reference:${kind}.${referenceKey(value)}`, { defaultValue: value });
+  return t(`catalog:${kind}.${nameKey(value)}`, { defaultValue: value });
 }
 
 /** A product's classes (AGROFIT's "Fungicida", "Regulador de Crescimento") in the page's language. */
@@ -62,7 +66,7 @@ export function productClassNames(t: Translate, values: readonly string[] | null
   return joined(
     t,
     (values ?? []).map((value) =>
-      t(`reference:product_class.${referenceKey(value)}`, { defaultValue: value }),
+      t(`catalog:product_class.${nameKey(value)}`, { defaultValue: value }),
     ),
   );
 }
@@ -76,7 +80,7 @@ export function chemicalGroupName(t: Translate, value: string | null | undefined
   if (value === null || value === undefined || value.trim() === '') return text;
   return text
     .split(' + ')
-    .map((group) => t(`reference:chemical_group.${referenceKey(group)}`, { defaultValue: group }))
+    .map((group) => t(`catalog:chemical_group.${nameKey(group)}`, { defaultValue: group }))
     .join(' + ');
 }
 
