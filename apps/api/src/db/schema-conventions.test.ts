@@ -18,7 +18,7 @@ import * as schema from './schema.ts';
  * The conventions of docs/architecture.md ("Schema conventions"), checked over the Drizzle schema
  * so every new table keeps them: a table that breaks one fails here, with its name.
  */
-const tables = Object.values(schema)
+const tables = Object.values<unknown>(schema)
   .filter((value: unknown): value is PgTable => is(value, PgTable))
   .map((table) => getTableConfig(table));
 

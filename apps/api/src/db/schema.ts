@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -512,7 +513,11 @@ export const sowings = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
-    index('sowings_account_farm_season_index').on(table.accountId, table.farmId, table.seasonCropId),
+    index('sowings_account_farm_season_index').on(
+      table.accountId,
+      table.farmId,
+      table.seasonCropId,
+    ),
     index('sowings_account_plot_index').on(table.accountId, table.plotId, table.seasonCropId),
     foreignKey({
       name: 'sowings_farm_fk',
@@ -591,6 +596,12 @@ export const irrigations = pgTable(
 );
 
 /**
+ * Where a program's `list_stamp` comes from: each move takes the next number, so a stamp seen once
+ * never comes back (migration 0025).
+ */
+export const programListStamps = pgSequence('program_list_stamps');
+
+/**
  * A spray program (spec 2 §3 Program): planned for a farm's variety (`farmVarietyId`, planning) or
  * attached to a sowing (`sowingId`, execution), for one season-crop. Its diseases (one main, at
  * most two secondary), severity, white-mold sprays and `rational` setting feed the engine
@@ -637,6 +648,15 @@ export const programs = pgTable(
     cycleDays: integer('cycle_days'),
     /** The planning program an execution was imported from. */
     importedFromId: integer('imported_from_id'),
+    /**
+     * Moved by the database on every write to what the program's entry in a list shows: the
+     * program, its sprayings, their products, its pauses, its sowing, the sowings of its variety
+     * (a plan's area), its farm variety and variety, an account's own product it sprays (triggers
+     * of migration 0025). The list keeps each program's JSON under this stamp (issue 29 item 10).
+     */
+    listStamp: bigint('list_stamp', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('program_list_stamps')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -4,7 +4,7 @@ import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { safeParse } from 'zod/v4/core';
+import { safeParse, type $ZodType } from 'zod/v4/core';
 import { zodSchemaOf } from './serializer.ts';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -22,6 +22,23 @@ interface Answer {
   encoded: Map<Encoding, Promise<Buffer>>;
 }
 
+/**
+ * An answer its service wrote as JSON itself, from pieces each validated against the route's
+ * schema of one item (`validatedJson`) and kept between versions (the programs list keeps each
+ * program's JSON until a write touches the program): sent as it is, not validated again.
+ */
+export class PreparedJson {
+  constructor(readonly json: string) {}
+}
+
+/** A value validated against its schema and written from the parsed value, as an answer is. */
+export function validatedJson(schema: $ZodType, value: unknown): string {
+  const result = safeParse(schema, value);
+  if (result.error)
+    throw new Error('A piece of an answer breaks its contract', { cause: result.error });
+  return JSON.stringify(result.data);
+}
+
 export interface VersionedAnswersOptions {
   /** Bytes of JSON the cache may hold (each answer counts twice: its JSON and its compressions). */
   maxBytes?: number;
@@ -32,9 +49,10 @@ declare module 'fastify' {
     /**
      * Send the answer known under `key` at `version`, computing it only when the version moved
      * (or it was evicted): validated against the route's 200 schema, serialised and compressed
-     * once, then served as bytes. The caller reads the version first, from the database, so an
-     * answer is never older than the data it names; `key` must name everything else the answer
-     * depends on (the account, the farm, the farms the session sees).
+     * once, then served as bytes (a `PreparedJson` as its service wrote it). The caller reads the
+     * version first, from the database, so an answer is never older than the data it names; `key`
+     * must name everything else the answer depends on (the account, the farm, the farms the
+     * session sees).
      */
     versionedAnswer(key: string, version: string, compute: () => Promise<unknown>): Promise<void>;
   }
@@ -69,15 +87,18 @@ export function registerVersionedAnswers(
     const running = computing.get(slot);
     if (running) return running;
     const work = (async () => {
-      const { method, url } = reply.request;
-      const schema = reply.request.routeOptions.schema?.response as Record<string, unknown>;
-      const result = safeParse(zodSchemaOf(schema[200]), await compute());
-      if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
-      const answer: Answer = {
-        version,
-        json: Buffer.from(JSON.stringify(result.data)),
-        encoded: new Map(),
-      };
+      const computed = await compute();
+      let json: string;
+      if (computed instanceof PreparedJson) json = computed.json;
+      else {
+        const { method, url } = reply.request;
+        const schema = reply.request.routeOptions.schema?.response as Record<string, unknown>;
+        const result = safeParse(zodSchemaOf(schema[200]), computed);
+        if (result.error)
+          throw new ResponseSerializationError(method, url, { cause: result.error });
+        json = JSON.stringify(result.data);
+      }
+      const answer: Answer = { version, json: Buffer.from(json), encoded: new Map() };
       answers.set(key, answer);
       return answer;
     })();

@@ -3,18 +3,21 @@ import {
   GROWTH_STAGES,
   bodyFieldError,
   programArea,
+  programSchema,
   stageTimeline,
   type CropId,
 } from '@lavoura/domain';
 import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { PreparedJson, validatedJson } from '../../http/versioned-answers.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import type { Session } from '../auth/session.types.ts';
 import { accountDataVersionQuery } from '../farms/farms.service.ts';
 import { catalogueOf } from './program-catalogue.service.ts';
 import { timelineOf } from './program-evaluation.ts';
 import { ProgramEvaluations } from './program-evaluations.ts';
+import { ProgramListEntries } from './program-list-entries.ts';
 import type { ProgramRow } from './program-rows.ts';
 import {
   programOf,
@@ -47,6 +50,9 @@ export class ProgramAnswersService {
   /** Each program's scores, computed again only when their inputs changed. */
   private readonly evaluations = new ProgramEvaluations();
 
+  /** Each program's entry of the list as JSON, kept at its stamp. */
+  private readonly entries = new ProgramListEntries();
+
   constructor(private readonly deps: ProgramsServiceDeps) {
     this.versionQuery = accountDataVersionQuery(deps.db);
   }
@@ -54,14 +60,15 @@ export class ProgramAnswersService {
   /**
    * What names a program list answer (http/versioned-answers.ts): the query and the farms the
    * session sees, at the account's data version (moved by every write to programs, sprayings,
-   * their products, pauses, sowings and farm varieties: migrations 0007, 0017, 0019). The scores
-   * depend on nothing else: the catalogue changes only with a new version, at a start. A new
-   * version runs the engine again only on the programs whose inputs changed (ProgramEvaluations).
+   * their products, pauses, sowings and farm varieties: migrations 0007, 0017, 0019, and through
+   * the programs' stamps by an account's own product or variety: 0025). A new version reads the
+   * programs' stamps and computes again only the programs whose stamp moved (`listJson`).
    */
   async listVersion(
     session: Session,
     query: ProgramsQuery,
   ): Promise<{ key: string; version: string }> {
+    requireTarget(query);
     const [row] = await this.versionQuery.execute({ accountId: session.accountId });
     const scope = session.farms.all
       ? 'all'
@@ -73,37 +80,66 @@ export class ProgramAnswersService {
     };
   }
 
-  /** The plans of a farm variety, the program of a sowing, or a farm's programs, newest first. */
-  async list(session: Session, query: ProgramsQuery): Promise<ProgramAnswer[]> {
-    if (
-      query.cultivar_id === undefined &&
-      query.semeadura_id === undefined &&
-      query.fazenda_id === undefined
-    )
-      throw new AppError(ERRORS.validation, 'A variety, a sowing or a farm is needed', [
-        bodyFieldError('fazenda_id', 'Required'),
-      ]);
-    const rows = await selectPrograms(this.deps.db)
-      .where(
-        and(
-          visiblePrograms(session),
-          // A variety's programs are its plans; a sowing's program is asked for by the sowing.
-          query.cultivar_id !== undefined
-            ? and(eq(t.programs.farmVarietyId, query.cultivar_id), isNull(t.programs.sowingId))
-            : undefined,
-          query.semeadura_id !== undefined
-            ? eq(t.programs.sowingId, query.semeadura_id)
-            : undefined,
-          query.fazenda_id !== undefined ? eq(t.programs.farmId, query.fazenda_id) : undefined,
-          // Seasons touching the period.
-          query.end_period !== undefined
-            ? lte(t.seasonCrops.startPeriod, query.end_period)
-            : undefined,
-          query.start_period !== undefined
-            ? gte(t.seasonCrops.endPeriod, query.start_period)
-            : undefined,
-        ),
+  /**
+   * The plans of a farm variety, the program of a sowing, or a farm's programs, newest first, as
+   * the JSON of the route's answer. Which programs, and each one's stamp, are read first (one
+   * row); a program whose entry is kept at its stamp is copied (ProgramListEntries), the others
+   * are read, scored, validated and written, and kept at the stamp read before them: a write
+   * between the two reads leaves a newer entry under the older stamp, read again next time.
+   */
+  async listJson(session: Session, query: ProgramsQuery): Promise<PreparedJson> {
+    requireTarget(query);
+    const basic = query.basic_list === '1';
+    const [listed] = await this.deps.db
+      .select({
+        programs: sql<[id: number, stamp: number][]>`coalesce(json_agg(json_build_array(
+          ${t.programs.id}, ${t.programs.listStamp}) order by ${t.programs.id} desc), '[]'::json)`,
+        // The catalogue's own products and varieties change with its version only.
+        catalogue: sql<string | null>`(select ${t.referenceVersions.version}
+          from ${t.referenceVersions} where ${t.referenceVersions.name} = 'catalogue')`,
+      })
+      .from(t.programs)
+      .innerJoin(
+        t.farms,
+        and(eq(t.farms.accountId, t.programs.accountId), eq(t.farms.id, t.programs.farmId)),
       )
+      .innerJoin(t.seasonCrops, eq(t.seasonCrops.id, t.programs.seasonCropId))
+      .where(listedPrograms(session, query));
+    const stamps = new Map(
+      listed!.programs.map(([id, stamp]) => [id, `${stamp}:${listed!.catalogue ?? ''}`]),
+    );
+    const entries = new Map<number, string>();
+    for (const [id, stamp] of stamps) {
+      const json = this.entries.get(session.accountId, id, basic, stamp);
+      if (json !== undefined) entries.set(id, json);
+    }
+    const changed = [...stamps.keys()].filter((id) => !entries.has(id));
+    if (changed.length) {
+      const rows = await selectPrograms(this.deps.db).where(
+        and(
+          listedPrograms(session, query),
+          changed.length < stamps.size ? inArray(t.programs.id, changed) : undefined,
+        ),
+      );
+      for (const program of await this.answer(session, rows, { basic })) {
+        const stamp = stamps.get(program.id);
+        // Written after the stamps were read: listed from the next version on.
+        if (stamp === undefined) continue;
+        const json = validatedJson(programSchema, program);
+        this.entries.set(session.accountId, program.id, basic, stamp, json);
+        entries.set(program.id, json);
+      }
+    }
+    // A program gone between the two reads is left out: its write moved the version too.
+    const json = [...stamps.keys()].flatMap((id) => entries.get(id) ?? []);
+    return new PreparedJson(`[${json.join(',')}]`);
+  }
+
+  /** The same list as objects, every program read and answered (for the reports). */
+  async list(session: Session, query: ProgramsQuery): Promise<ProgramAnswer[]> {
+    requireTarget(query);
+    const rows = await selectPrograms(this.deps.db)
+      .where(listedPrograms(session, query))
       .orderBy(sql`${t.programs.id} desc`);
     return this.answer(session, rows, { basic: query.basic_list === '1' });
   }
@@ -206,4 +242,32 @@ export class ProgramAnswersService {
       });
     });
   }
+}
+
+/** A list names a variety, a sowing or a farm (400 otherwise). */
+function requireTarget(query: ProgramsQuery): void {
+  if (
+    query.cultivar_id === undefined &&
+    query.semeadura_id === undefined &&
+    query.fazenda_id === undefined
+  )
+    throw new AppError(ERRORS.validation, 'A variety, a sowing or a farm is needed', [
+      bodyFieldError('fazenda_id', 'Required'),
+    ]);
+}
+
+/** The programs a list answers: live, of farms the session sees, by the query's filters. */
+function listedPrograms(session: Session, query: ProgramsQuery) {
+  return and(
+    visiblePrograms(session),
+    // A variety's programs are its plans; a sowing's program is asked for by the sowing.
+    query.cultivar_id !== undefined
+      ? and(eq(t.programs.farmVarietyId, query.cultivar_id), isNull(t.programs.sowingId))
+      : undefined,
+    query.semeadura_id !== undefined ? eq(t.programs.sowingId, query.semeadura_id) : undefined,
+    query.fazenda_id !== undefined ? eq(t.programs.farmId, query.fazenda_id) : undefined,
+    // Seasons touching the period.
+    query.end_period !== undefined ? lte(t.seasonCrops.startPeriod, query.end_period) : undefined,
+    query.start_period !== undefined ? gte(t.seasonCrops.endPeriod, query.start_period) : undefined,
+  );
 }

@@ -1,16 +1,17 @@
 import { addDays, currentSeasonStartYear, seasonPeriod, todayIn } from '@lavoura/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoSession } from '../../db/demo-programs.ts';
 import * as t from '../../db/schema.ts';
 import { makeFarm, makePlot } from '../../test/farm-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ProgramEvaluations } from './program-evaluations.ts';
 import { programServices } from './program-services.ts';
 
 /**
  * The programs list keeps each program's scores between answers (issue 29 item 10): a write shows
- * the new scores of the programs it touched, and the others are not computed again.
+ * the new scores of the programs it touched, and the others are neither read nor computed again.
  */
 
 let app: TestApp;
@@ -145,24 +146,30 @@ describe('the programs list after a write', () => {
     expect(after.avaliacao!.program_score).not.toBe(shown.avaliacao!.program_score);
   });
 
-  it('computes again only the programs whose inputs changed', async () => {
+  it('reads and computes again only the programs a write touched', async () => {
     const { answers, sprayings } = programServices({ db: app.db });
     const session = demoSession({ accountId, userId: 0, membershipId: 0, planLevel: 4 });
     const changed = await programWith({ cultivar_id: farmVarietyId }, 0.4);
     const untouched = await programWith({ cultivar_id: farmVarietyId }, 0.4);
-    const find = (programs: Awaited<ReturnType<typeof answers.list>>, id: number) =>
-      programs.find((program) => program.id === id)!.avaliacao;
-    const first = await answers.list(session, { fazenda_id: farmId });
+    const read = async () =>
+      JSON.parse((await answers.listJson(session, { fazenda_id: farmId })).json) as Listed[];
+    const first = await read();
     await sprayings.updateApplication(session, changed.id, changed.planejamentos[0]!.id, {
       data: day(67 + 38),
       produtos: [{ defensivo_id: fox, dose: 0.2, preco: 100 }],
     });
-    const second = await answers.list(session, { fazenda_id: farmId });
-    // The very evaluation kept for the untouched program; a new one for the changed program.
-    expect(find(second, untouched.id)).toBe(find(first, untouched.id));
-    expect(find(second, changed.id)).not.toBe(find(first, changed.id));
-    expect(find(second, changed.id)!.program_score).toBeLessThan(
-      find(first, changed.id)!.program_score,
-    );
+    const evaluated = vi.spyOn(ProgramEvaluations.prototype, 'evaluate');
+    try {
+      const second = await read();
+      // The changed program alone was read and scored; the others' entries were copied.
+      expect(evaluated.mock.calls.map(([row]) => row.id)).toEqual([changed.id]);
+      expect(scoreOf(second, changed.id)).toBeLessThan(scoreOf(first, changed.id));
+      expect(second.find((program) => program.id === untouched.id)).toEqual(
+        first.find((program) => program.id === untouched.id),
+      );
+      expect(second.map((program) => program.id)).toEqual(first.map((program) => program.id));
+    } finally {
+      evaluated.mockRestore();
+    }
   });
 });

@@ -54,15 +54,9 @@ export function programsRoutes(programs: ProgramServices) {
       },
       async (request, reply) => {
         const session = sessionOf(request);
-        if (
-          request.query.cultivar_id === undefined &&
-          request.query.semeadura_id === undefined &&
-          request.query.fazenda_id === undefined
-        )
-          return programs.answers.list(session, request.query);
         const { key, version } = await programs.answers.listVersion(session, request.query);
         await reply.versionedAnswer(key, version, () =>
-          programs.answers.list(session, request.query),
+          programs.answers.listJson(session, request.query),
         );
         return reply;
       },
