@@ -32,3 +32,31 @@ CREATE TRIGGER user_phones_session_notify AFTER INSERT OR UPDATE OR DELETE ON "u
 -- billing plan written anywhere tells every process to read it again.
 CREATE TRIGGER billing_plans_notify AFTER INSERT OR UPDATE OR DELETE ON "billing_plans"
   FOR EACH ROW EXECUTE FUNCTION lavoura_session_notify('prices', 'id');
+--> statement-breakpoint
+-- A catalogue page is kept per account data version (modules/catalogue/catalogue.service.ts): the
+-- account's own products and varieties move it (the bundled rows, without an account, do not),
+-- and so does renaming a person whose name a page shows as their informer.
+CREATE TRIGGER pesticides_data_version AFTER INSERT OR UPDATE ON "pesticides"
+  FOR EACH ROW WHEN (NEW.account_id IS NOT NULL) EXECUTE FUNCTION lavoura_bump_data_version();
+--> statement-breakpoint
+CREATE TRIGGER pesticides_data_version_delete AFTER DELETE ON "pesticides"
+  FOR EACH ROW WHEN (OLD.account_id IS NOT NULL) EXECUTE FUNCTION lavoura_bump_data_version();
+--> statement-breakpoint
+CREATE TRIGGER varieties_data_version AFTER INSERT OR UPDATE ON "varieties"
+  FOR EACH ROW WHEN (NEW.account_id IS NOT NULL) EXECUTE FUNCTION lavoura_bump_data_version();
+--> statement-breakpoint
+CREATE TRIGGER varieties_data_version_delete AFTER DELETE ON "varieties"
+  FOR EACH ROW WHEN (OLD.account_id IS NOT NULL) EXECUTE FUNCTION lavoura_bump_data_version();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION lavoura_bump_informer_accounts() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO account_data_versions AS v (account_id, version)
+    SELECT account_id, 1 FROM pesticides WHERE informed_by = NEW.id AND account_id IS NOT NULL
+    UNION SELECT account_id, 1 FROM varieties WHERE informed_by = NEW.id AND account_id IS NOT NULL
+    ON CONFLICT (account_id) DO UPDATE SET version = v.version + 1;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER users_informer_data_version AFTER UPDATE OF name ON "users"
+  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION lavoura_bump_informer_accounts();
