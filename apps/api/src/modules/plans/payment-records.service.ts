@@ -124,7 +124,7 @@ export class PaymentRecords {
    * Subscriptions as answered, newest first, with their plan, card and latest bill: one query (the
    * bill as a JSON object), and the status and paid-until a lapse check reads.
    */
-  private subscriptionRows(accountId: number, which: SQL) {
+  private subscriptionRows(account: SQL, which: SQL) {
     return this.deps.db
       .select({
         id: t.subscriptions.id,
@@ -145,19 +145,33 @@ export class PaymentRecords {
       .from(t.subscriptions)
       .innerJoin(t.billingPlans, eq(t.billingPlans.id, t.subscriptions.billingPlanId))
       .leftJoin(t.paymentProfiles, SUBSCRIPTION_CARD)
-      .where(and(ofAccount(t.subscriptions, accountId), which))
+      .where(and(account, which))
       .orderBy(desc(t.subscriptions.id));
+  }
+
+  /** Read on every subscription call: named, so PostgreSQL plans it once per connection. */
+  private openQuery: ReturnType<typeof this.prepareOpen> | undefined;
+
+  private prepareOpen() {
+    return this.subscriptionRows(
+      eq(t.subscriptions.accountId, sql.placeholder('accountId')),
+      ne(t.subscriptions.status, 'ended'),
+    ).prepare('lavoura_open_subscriptions');
   }
 
   /** The subscription as answered: its plan, card and latest bill. */
   async subscription(accountId: number, id: number): Promise<Subscription> {
-    const [row] = await this.subscriptionRows(accountId, eq(t.subscriptions.id, id));
+    const [row] = await this.subscriptionRows(
+      ofAccount(t.subscriptions, accountId),
+      eq(t.subscriptions.id, id),
+    );
     return toSubscription(row!, row!.bill);
   }
 
   /** The account's subscriptions not ended, newest first, as answered (with status and dates). */
   openSubscriptions(accountId: number): Promise<(SubscriptionRow & { bill: BillRow | null })[]> {
-    return this.subscriptionRows(accountId, ne(t.subscriptions.status, 'ended'));
+    this.openQuery ??= this.prepareOpen();
+    return this.openQuery.execute({ accountId });
   }
 
   /** Only administrators of accounts in Brazil buy (403 otherwise). */

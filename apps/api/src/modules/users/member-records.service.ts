@@ -1,5 +1,5 @@
 import { ERRORS, farmScope, mayAssignJobTitle, mayReadFarm, type Member } from '@lavoura/domain';
-import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -20,9 +20,40 @@ export class MemberRecords {
 
   /** The account's members, or one of them; farm ids limited to the farms the session sees. */
   async members(session: Session, userId?: number): Promise<Member[]> {
-    // One query: each member with their phones and farms as arrays. A pending invitation shows
-    // none of the person's phones (member.presenter.ts).
-    const rows = await this.deps.db
+    const rows =
+      userId === undefined
+        ? await (this.listQuery ??= this.prepareList()).execute({ accountId: session.accountId })
+        : await this.memberRows(
+            and(ofAccount(t.memberships, session), eq(t.memberships.userId, userId))!,
+          );
+    const own = rows.find((row) => row.membership.id === session.membershipId);
+    const scope = farmScope(session.allFarms, own?.farmIds ?? []);
+    return rows.map(({ user, membership, phones, farmIds }) =>
+      toMember({
+        user,
+        membership,
+        profile: this.profileOf(membership.profileId),
+        phones,
+        farmIds: farmIds.filter((farmId) => mayReadFarm(scope, farmId)),
+      }),
+    );
+  }
+
+  /** The account's members list, read on every call: named, planned once per connection. */
+  private listQuery: ReturnType<typeof this.prepareList> | undefined;
+
+  private prepareList() {
+    return this.memberRows(eq(t.memberships.accountId, sql.placeholder('accountId'))).prepare(
+      'lavoura_members',
+    );
+  }
+
+  /**
+   * Members as answered, by name: each with their phones and farms as arrays (one query). A
+   * pending invitation shows none of the person's phones (member.presenter.ts).
+   */
+  private memberRows(which: SQL) {
+    return this.deps.db
       .select({
         user: {
           id: t.users.id,
@@ -41,24 +72,8 @@ export class MemberRecords {
       })
       .from(t.memberships)
       .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
-      .where(
-        and(
-          ofAccount(t.memberships, session),
-          userId === undefined ? undefined : eq(t.memberships.userId, userId),
-        ),
-      )
+      .where(which)
       .orderBy(asc(t.users.name));
-    const own = rows.find((row) => row.membership.id === session.membershipId);
-    const scope = farmScope(session.allFarms, own?.farmIds ?? []);
-    return rows.map(({ user, membership, phones, farmIds }) =>
-      toMember({
-        user,
-        membership,
-        profile: this.profileOf(membership.profileId),
-        phones,
-        farmIds: farmIds.filter((farmId) => mayReadFarm(scope, farmId)),
-      }),
-    );
   }
 
   async member(session: Session, userId: number): Promise<Member> {
