@@ -22,6 +22,9 @@ const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const ADMIN = { email: 'bench-admin@lavoura.test', password: 'Bench-2026-load' };
 const CUSTOMER_EMAIL = 'bench-customer@lavoura.test';
 
+/** What every browser sends: a kept list answer (http/versioned-answers.ts) goes compressed. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br';
+
 /**
  * Each scenario: a name, a path on the app, and autocannon request options; `auth` sends the
  * customer's token.
@@ -49,18 +52,19 @@ const SCENARIOS = [
   { name: 'GET /api/subscription', path: '/api/subscription', auth: true },
   { name: 'GET /api/freemium', path: '/api/freemium', auth: true },
   // The farms area on a large account: 200 farms, one of them with 2,000 plots (bench data below).
-  // Compressed, as every browser asks for it (the uncompressed list is about 130 kB).
+  // The lists ask for compression with a browser's header (BROWSER_ENCODINGS): the uncompressed
+  // farm list is about 130 kB.
   {
     name: 'GET /api/farms (200 farms, br)',
     path: '/api/farms',
     auth: true,
-    options: { headers: { 'accept-encoding': 'br, gzip' } },
+    options: { headers: { 'accept-encoding': BROWSER_ENCODINGS } },
   },
   {
     name: 'GET /api/talhoes/{farm} (2,000 plots, br, 10 conn.)',
     path: ({ bigFarmId }) => `/api/talhoes/${bigFarmId}`,
     auth: true,
-    options: { connections: 10, headers: { 'accept-encoding': 'br, gzip' } },
+    options: { connections: 10, headers: { 'accept-encoding': BROWSER_ENCODINGS } },
   },
   // Sowings: the big farm's current season (2,000 sowings, one a plot) out of 20,000 over ten
   // soybean seasons, the nine past ones harvested (bench data: sowingsData).
@@ -69,7 +73,7 @@ const SCENARIOS = [
     path: ({ bigFarmId }) => `/api/semeaduras?fazenda_id=${bigFarmId}`,
     auth: true,
     sowings: true,
-    options: { connections: 10, headers: { 'accept-encoding': 'br, gzip' } },
+    options: { connections: 10, headers: { 'accept-encoding': BROWSER_ENCODINGS } },
   },
   // Spray programs: the big farm's 500 plans (50 for each of its ten seasons' varieties) and the
   // 2,000 programs its previous season's sowings followed, each with three applications of two
@@ -79,7 +83,7 @@ const SCENARIOS = [
     path: ({ bigFarmId }) => `/api/programas?fazenda_id=${bigFarmId}&basic_list=1`,
     auth: true,
     sowings: true,
-    options: { connections: 10, headers: { 'accept-encoding': 'br, gzip' } },
+    options: { connections: 10, headers: { 'accept-encoding': BROWSER_ENCODINGS } },
   },
   // Performance: the big farm's previous soybean season, 2,000 harvested sowings on 2,000 plots,
   // each with a program of three applied sprays of two products (12,000 product rows); computed
@@ -90,20 +94,22 @@ const SCENARIOS = [
       `/api/performance?farm_id=${bigFarmId}&season_crop_id=${previousSeasonCropId}`,
     auth: true,
     sowings: true,
-    options: { connections: 10, headers: { 'accept-encoding': 'br, gzip' } },
+    options: { connections: 10, headers: { 'accept-encoding': BROWSER_ENCODINGS } },
   },
   // Weather: the big farm's forecast (simulated provider), cached per location and hour.
   {
-    name: 'GET /api/farms/{id}/weather (cached)',
+    name: 'GET /api/farms/{id}/weather (cached, br)',
     path: ({ bigFarmId }) => `/api/farms/${bigFarmId}/weather`,
     auth: true,
     farms: true,
+    options: { headers: { 'accept-encoding': BROWSER_ENCODINGS } },
   },
   // The catalogue: a text query and two filters over the whole bundled data set (1,500 products).
   {
-    name: 'GET /api/catalogs (text + 2 filters)',
+    name: 'GET /api/catalogs (text + 2 filters, br)',
     path: '/api/catalogs?version=v2&category=fungicide&crop=1&chemical_group=estrobilurina&search=azoxistrobina',
     auth: true,
+    options: { headers: { 'accept-encoding': BROWSER_ENCODINGS } },
   },
 ];
 
@@ -304,10 +310,17 @@ const appEnv = {
   ADMIN_PASSWORD: ADMIN.password,
   ...(DATABASE_URL ? { DATABASE_URL, DATABASE_SCHEMA: SCHEMA } : {}),
 };
+// BENCH_PROFILE=<dir>: the app writes a CPU profile of the run there when it stops (with
+// BENCH_ONLY, one endpoint's profile: open it in Chrome's DevTools or read its self times).
+const appArgs = process.env.BENCH_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+  : [];
 const referencePort = appPort + 50;
 const children = [];
 try {
-  children.push(await start(process.execPath, ['apps/api/dist/main.js'], appEnv, appPort));
+  children.push(
+    await start(process.execPath, [...appArgs, 'apps/api/dist/main.js'], appEnv, appPort),
+  );
   // After the app: on PostgreSQL the reference reads the app's migrated users table.
   children.push(
     await start(
@@ -337,7 +350,9 @@ try {
     if (!DATABASE_URL) await stop(children.shift());
     await writeSowings(data.bigFarmId, path.join(dataDir, 'pglite'));
     if (!DATABASE_URL)
-      children.unshift(await start(process.execPath, ['apps/api/dist/main.js'], appEnv, appPort));
+      children.unshift(
+        await start(process.execPath, [...appArgs, 'apps/api/dist/main.js'], appEnv, appPort),
+      );
     const seasons = await call(base, 'GET', `/api/season-crops?farm_id=${data.bigFarmId}`, token);
     data.previousSeasonCropId = seasons.find(
       (season) => season.crop_id === 1 && season.status === 'previous',

@@ -230,10 +230,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const reference = new ReferenceService(deps.db, deps.now);
   await reference.load();
   const sessions = new SessionService(deps.db, signer, reference, deps.now);
+  const services = {
+    db: deps.db,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    ...(deps.now ? { now: deps.now } : {}),
+  };
+  const billingPlans = new BillingPlansService(services);
   if (deps.sessionNotifications) {
     const stop = await sessions.listen(
       deps.sessionNotifications.listen,
       deps.sessionNotifications.schema,
+      [billingPlans],
     );
     app.addHook('onClose', stop);
   }
@@ -243,15 +251,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await registerOpenApi(app);
 
-  const services = {
-    db: deps.db,
-    mailer: deps.mailer,
-    publicUrl: deps.publicUrl,
-    ...(deps.now ? { now: deps.now } : {}),
-  };
   const auth = new AuthService({ ...services, signer, reference, maintenance: deps.maintenance });
   const accounts = new AccountsService(services);
-  const users = new UsersService({ ...services, reference });
+  const users = new UsersService({ ...services, reference, sessions });
   const farms = new FarmsService({
     ...services,
     reference,
@@ -279,7 +281,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     plotsRoutes(plots, new PlotImports(plots, farms), new PlotContractedAreas(deps.db)),
     { prefix: '/api' },
   );
-  const billingPlans = new BillingPlansService(services);
   await app.register(planRoutes(billingPlans));
   await app.register(billingPlanBackOfficeRoutes(billingPlans), { prefix: '/admin-api' });
   const payments = paymentServices({

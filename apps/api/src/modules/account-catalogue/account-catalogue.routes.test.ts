@@ -126,6 +126,35 @@ describe('an account product', () => {
     ).toBe(404);
   });
 
+  it('a kept catalogue page follows its rows and its informer’s name, even written elsewhere', async () => {
+    const page = async () =>
+      (
+        await call('GET', '/api/catalogs?category=fungicide&search=trifloxi%20prothio%20da%20casa')
+      ).json<{
+        total: number;
+        list: { id: number; nome: string; informado_por: { nome: string } }[];
+      }>();
+    const before = await page();
+    expect((await page()).list).toEqual(before.list); // kept
+    expect(before.list).toEqual([expect.objectContaining({ id })]);
+
+    // Straight to the database, as another process would: the account's data version moves.
+    const [row] = await app.db
+      .select({ informedBy: t.pesticides.informedBy })
+      .from(t.pesticides)
+      .where(eq(t.pesticides.id, id));
+    await app.db
+      .update(t.users)
+      .set({ name: 'Renamed Informer' })
+      .where(eq(t.users.id, row!.informedBy!));
+    expect((await page()).list[0]!.informado_por.nome).toBe('Renamed Informer');
+
+    await app.db.update(t.pesticides).set({ listed: false }).where(eq(t.pesticides.id, id));
+    expect((await page()).total).toBe(0);
+    await app.db.update(t.pesticides).set({ listed: true }).where(eq(t.pesticides.id, id));
+    expect((await page()).list).toEqual([expect.objectContaining({ id })]);
+  });
+
   it('takes its efficacy from the rules of its actives, in any spelling (AGRONOMY §4b)', async () => {
     const detail = (await call('GET', `/api/catalogs/fungicide/${id}`)).json();
     const rust = detail.efficacies.find((e: { disease_id: number }) => e.disease_id === 1);

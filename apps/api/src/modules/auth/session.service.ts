@@ -22,6 +22,7 @@ import { toSessionUser } from './session-user.presenter.ts';
 import type { Session } from './session.types.ts';
 import type { TokenSigner } from './tokens.ts';
 import { ofAccount } from '../../policies/tenancy.ts';
+import { deepFreeze } from '../../lib/deep-freeze.ts';
 
 /** The accounts a user may enter (active memberships), the current one marked. */
 export async function accountsOf(
@@ -223,6 +224,12 @@ interface CachedSession {
   revoked: boolean;
   epoch: number;
   account: { internal: boolean; contractStart: string | null; countryId: number };
+  /**
+   * The signed-in user as the shell shows them, once asked for (`dados-usuario`): forgotten with
+   * the session, since every column it reads raises the session notification (migration 0026).
+   * Deeply frozen, so the serializer validates and writes its JSON once (http/serializer.ts).
+   */
+  user?: SessionUser;
 }
 
 const permissionSets = new Map<string, ReadonlySet<PermissionCode>>();
@@ -275,6 +282,25 @@ export class SessionService {
     return cached.session;
   }
 
+  /**
+   * The signed-in user as the shell shows them, kept with the cached session: a call after the
+   * first costs no query. A row read while something changed (the generation moved) is answered
+   * but not kept.
+   */
+  async sessionUser(session: Session): Promise<SessionUser> {
+    const cached = this.cache.get(session.token.jti);
+    if (cached?.user) return cached.user;
+    const generation = this.cache.generation;
+    const { user } = await sessionUserRow(
+      this.db,
+      this.reference,
+      session.userId,
+      session.accountId,
+    );
+    if (cached && generation === this.cache.generation) cached.user = deepFreeze(user);
+    return user;
+  }
+
   private async read(claims: Session['token']): Promise<CachedSession | undefined> {
     const [row] = await this.queries.session.execute({
       userId: claims.userId,
@@ -322,14 +348,35 @@ export class SessionService {
     else this.cache.forgetUserOrAccount(session.userId, session.accountId);
   }
 
-  /** Follows the session triggers' notifications; the cache is used only while they arrive. */
-  listen(source: NotificationSource, schema: string): Promise<() => Promise<void>> {
+  /**
+   * Follows the session triggers' notifications; the cache is used only while they arrive. Other
+   * kept answers on the same channel (the price list) hear their own kinds through `followers`.
+   */
+  listen(
+    source: NotificationSource,
+    schema: string,
+    followers: readonly ChangeFollower[] = [],
+  ): Promise<() => Promise<void>> {
     return source(SESSION_CHANNEL, {
       onNotification: (payload) => {
         const change = parseSessionChange(payload, schema);
         if (change) this.cache.forget(change);
+        const [payloadSchema, kind] = payload.split(':');
+        if (payloadSchema === schema && kind !== undefined)
+          for (const follower of followers) follower.changed(kind);
       },
-      onState: (up) => this.cache.setListening(up),
+      onState: (up) => {
+        this.cache.setListening(up);
+        for (const follower of followers) follower.setListening(up);
+      },
     });
   }
+}
+
+/** A kept answer that follows the session channel's notifications of its own kind. */
+export interface ChangeFollower {
+  /** A notification of our schema, of this kind, arrived (`<schema>:<kind>:<id>`). */
+  changed(kind: string): void;
+  /** True while notifications arrive; the answer may be kept only then. */
+  setListening(up: boolean): void;
 }

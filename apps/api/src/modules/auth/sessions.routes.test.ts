@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -231,6 +231,112 @@ describe('the session cache follows the database', () => {
   });
 });
 
+/** Polls a call until its answer passes `seen`, for at most 5 s (the cache keeps entries 10 s). */
+async function untilSeen(
+  call: () => Promise<LightMyRequestResponse>,
+  seen: (body: Record<string, unknown>) => boolean,
+) {
+  const deadline = performance.now() + 5000;
+  let response = await call();
+  while (!seen(response.json()) && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    response = await call();
+  }
+  return response.json<Record<string, unknown>>();
+}
+
+describe('the signed-in user kept with the cached session', () => {
+  it('a name, language or phone edited through the API is answered by the next call', async () => {
+    const user = await member();
+    const token = await tokenFor(app, user.email);
+    expect((await dadosUsuario(token)).json()).toMatchObject({ language: 'pt' });
+    expect((await dadosUsuario(token)).json()).toMatchObject({ language: 'pt' }); // kept
+    const edit = await app.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: bearer(token),
+      payload: { name: 'Renamed Farmer', language: 'es', phone: '+5545999990001' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await dadosUsuario(token)).json()).toMatchObject({
+      name: 'Renamed Farmer',
+      language: 'es',
+      phones: ['+5545999990001'],
+    });
+  });
+
+  it('what another process writes to the user, the member, the phones or the account is answered', async () => {
+    const accountId = await makeAccount(app.db);
+    const user = await makeUser(app.db, { accountId });
+    const token = await tokenFor(app, user.email);
+    const before = (await dadosUsuario(token)).json<{
+      total_users: number;
+      job_title: { id: number } | null;
+    }>();
+    expect((await dadosUsuario(token)).statusCode).toBe(200); // kept
+    const [jobTitle] = await app.db
+      .select({ id: t.jobTitles.id })
+      .from(t.jobTitles)
+      .where(ne(t.jobTitles.id, before.job_title?.id ?? 0))
+      .limit(1);
+
+    // Straight to the database, as another process would: only the notifications tell this one.
+    await app.db.update(t.users).set({ name: 'Written Elsewhere' }).where(eq(t.users.id, user.id));
+    expect(
+      await untilSeen(
+        () => dadosUsuario(token),
+        (body) => body.name === 'Written Elsewhere',
+      ),
+    ).toMatchObject({ name: 'Written Elsewhere' });
+
+    await app.db.update(t.users).set({ language: 'en' }).where(eq(t.users.id, user.id));
+    expect(
+      await untilSeen(
+        () => dadosUsuario(token),
+        (body) => body.language === 'en',
+      ),
+    ).toMatchObject({ language: 'en' });
+
+    await app.db.insert(t.userPhones).values({ userId: user.id, phone: '+5545988880002' });
+    expect(
+      await untilSeen(
+        () => dadosUsuario(token),
+        (body) => (body.phones as string[]).length > 0,
+      ),
+    ).toMatchObject({ phones: ['+5545988880002'] });
+
+    await app.db
+      .update(t.memberships)
+      .set({ jobTitleId: jobTitle!.id })
+      .where(eq(t.memberships.userId, user.id));
+    expect(
+      await untilSeen(
+        () => dadosUsuario(token),
+        (body) => (body.job_title as { id: number } | null)?.id === jobTitle!.id,
+      ),
+    ).toMatchObject({ job_title: { id: jobTitle!.id } });
+
+    await app.db
+      .update(t.accounts)
+      .set({ name: 'Renamed Account' })
+      .where(eq(t.accounts.id, accountId));
+    expect(
+      await untilSeen(
+        () => dadosUsuario(token),
+        (body) => (body.account as { name: string }).name === 'Renamed Account',
+      ),
+    ).toMatchObject({ account: { name: 'Renamed Account' } });
+
+    await makeUser(app.db, { accountId });
+    expect(
+      await untilSeen(
+        () => dadosUsuario(token),
+        (body) => body.total_users !== before.total_users,
+      ),
+    ).toMatchObject({ total_users: before.total_users + 1 });
+  });
+});
+
 describe('two app instances on one database', () => {
   let other: { app: FastifyInstance; handle?: DatabaseHandle };
 
@@ -274,6 +380,25 @@ describe('two app instances on one database', () => {
     expect(logout.statusCode).toBe(200);
     const response = await until401(() => dadosUsuario(token), 50);
     expect(response.json()).toMatchObject({ code: 401, key: 'exception.invalid_token' });
+  });
+
+  it('a name changed on one instance is answered by the other', async () => {
+    const user = await member();
+    const token = await tokenFor(app, user.email);
+    expect((await dadosUsuario(token)).statusCode).toBe(200); // kept on the first instance
+    const edit = await other.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: bearer(token),
+      payload: { name: 'Named On The Other', language: 'en' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(
+      await untilSeen(
+        () => dadosUsuario(token),
+        (body) => body.name === 'Named On The Other',
+      ),
+    ).toMatchObject({ name: 'Named On The Other', language: 'en' });
   });
 
   it('a member deactivated on one instance is refused on the other within 50 ms', async () => {

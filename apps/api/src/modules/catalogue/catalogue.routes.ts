@@ -36,7 +36,14 @@ export function catalogueRoutes(catalogue: CatalogueService) {
           response: { 200: cataloguePageSchema, ...errors },
         },
       },
-      async (request) => catalogue.list(request.query, sessionOf(request)),
+      // Kept per account, query and data version (catalogue.service.ts): validated, written and
+      // compressed once.
+      async (request, reply) => {
+        const session = sessionOf(request);
+        const { key, version } = await catalogue.listVersion(session, request.query);
+        await reply.versionedAnswer(key, version, () => catalogue.list(request.query, session));
+        return reply;
+      },
     );
     app.get(
       '/catalogs/:category/filters',

@@ -30,6 +30,7 @@ import {
 } from './catalogue.presenter.ts';
 import { filterPesticides, filterVarieties } from './catalogue-index.ts';
 import { ofAccount } from '../../policies/tenancy.ts';
+import { accountDataVersionQuery } from '../farms/farms.service.ts';
 
 interface CatalogueIndex {
   pesticides: PesticideListRow[];
@@ -67,7 +68,31 @@ export class CatalogueService {
   private readonly options = new Map<string, Promise<Record<FilterName, FilterOption[]>>>();
   private loaded: Promise<CatalogueIndex> | undefined;
 
-  constructor(private readonly deps: CatalogueServiceDeps) {}
+  private readonly versionQuery: ReturnType<typeof accountDataVersionQuery>;
+
+  constructor(private readonly deps: CatalogueServiceDeps) {
+    this.versionQuery = accountDataVersionQuery(deps.db);
+  }
+
+  /**
+   * What names a list page (http/versioned-answers.ts): the account and the whole query, at the
+   * account's data version. The page reads the bundled data set (fixed while the process runs), the
+   * account's own products and varieties, and their informers' names: writes to those move the
+   * version (migration 0026).
+   */
+  async listVersion(
+    session: Session,
+    query: CatalogueQuery,
+  ): Promise<{ key: string; version: string }> {
+    const [row] = await this.versionQuery.execute({ accountId: session.accountId });
+    const asked = Object.entries(query)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return {
+      key: `catalogue:${session.accountId}:${JSON.stringify(asked)}`,
+      version: String(row?.version ?? 0),
+    };
+  }
 
   /** The catalogue's rows and the session's account's own (issue 28 item 5), filtered together. */
   async list(

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '../../db/schema.ts';
 import { ensurePlatformAdmin } from '../../db/bootstrap.ts';
 import { accountWith, bearer, tokenFor } from '../../test/identity-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -108,6 +110,38 @@ describe('the price list', () => {
     expect(listed.find((plan: { id: number }) => plan.id === id)).toMatchObject({
       status: 'inactive',
     });
+  });
+
+  it('a price written by another process is answered in every language and in the tiers', async () => {
+    const lightMonthly = (plans: { id: number; tier_id: number; interval_count: number }[]) =>
+      plans.find((plan) => plan.tier_id === 1 && plan.interval_count === 1)!;
+    const pt = (await call('GET', '/payment-api/plans?language=pt', customerToken)).json();
+    const en = (await call('GET', '/payment-api/plans?language=en', customerToken)).json();
+    expect(lightMonthly(en)).toMatchObject({ price: 59 });
+    expect((await call('GET', '/api/plans')).json()[1].cheapest_price_per_month).toBe(40.83);
+
+    // Straight to the database, as another process would: only the notification tells this one.
+    await app.db
+      .update(t.billingPlans)
+      .set({ price: '29.00' })
+      .where(eq(t.billingPlans.id, lightMonthly(pt).id));
+    const deadline = performance.now() + 5000; // the notification, never the 10 s of a cache
+    let tiers = (await call('GET', '/api/plans')).json();
+    while (tiers[1].cheapest_price_per_month !== 29 && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      tiers = (await call('GET', '/api/plans')).json();
+    }
+    expect(tiers[1].cheapest_price_per_month).toBe(29);
+    for (const language of ['pt', 'en', 'es'])
+      expect(
+        lightMonthly(
+          (await call('GET', `/payment-api/plans?language=${language}`, customerToken)).json(),
+        ),
+      ).toMatchObject({ price: 29, price_per_month: 29 });
+    await app.db
+      .update(t.billingPlans)
+      .set({ price: '59.00' })
+      .where(eq(t.billingPlans.id, lightMonthly(pt).id));
   });
 
   it('refuses a bad price, interval or name and changes nothing', async () => {

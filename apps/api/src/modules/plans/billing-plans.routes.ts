@@ -6,6 +6,8 @@ import {
   errorBodySchema,
   idParamsSchema,
   planTierSchema,
+  type BillingPlan,
+  type PlanTier,
 } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,7 +33,8 @@ export function planRoutes(billingPlans: BillingPlansService) {
           response: { 200: z.array(planTierSchema), ...commonErrorResponses },
         },
       },
-      async () => billingPlans.tiers(),
+      // The kept, frozen list (billing-plans.service.ts): its JSON is written once.
+      async () => (await billingPlans.tiers()) as PlanTier[],
     );
     app.get(
       '/payment-api/plans',
@@ -45,7 +48,7 @@ export function planRoutes(billingPlans: BillingPlansService) {
           response: { 200: z.array(billingPlanSchema), ...errors },
         },
       },
-      async (request) => billingPlans.list(request.query.language ?? 'pt'),
+      async (request) => (await billingPlans.list(request.query.language ?? 'pt')) as BillingPlan[],
     );
   };
 }

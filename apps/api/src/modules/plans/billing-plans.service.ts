@@ -13,16 +13,57 @@ import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { toBillingPlan, type BillingPlanRow } from './billing-plan.presenter.ts';
+import { deepFreeze } from '../../lib/deep-freeze.ts';
+import type { ChangeFollower } from '../auth/session.service.ts';
 
 /** Where the web app presents each tier (its /plans page, at the tier). */
 const TIER_PAGE = '/v3/plans';
+
+/** The price list as read, its answers per language and the tiers, once computed. */
+interface KeptPrices {
+  rows: BillingPlanRow[];
+  lists: Map<Language, readonly BillingPlan[]>;
+  tiers?: readonly PlanTier[];
+}
 
 /**
  * The price list (billing plans) and the tiers it prices. Read by everyone who may buy; written
  * only by platform administrators in the back office.
  */
-export class BillingPlansService {
+export class BillingPlansService implements ChangeFollower {
+  /**
+   * The price list as answered, per language, and the tiers: read once and kept while the
+   * session channel's notifications arrive (a billing plan written anywhere raises one, migration
+   * 0025); deeply frozen, so the serializer writes their JSON once (http/serializer.ts).
+   */
+  private kept: KeptPrices | undefined;
+  private listening = false;
+  /** Moved by every change: a list read before one is not kept after it. */
+  private generation = 0;
+
   constructor(private readonly deps: { db: Database }) {}
+
+  changed(kind: string): void {
+    if (kind === 'prices') this.forget();
+  }
+
+  setListening(up: boolean): void {
+    this.forget();
+    this.listening = up;
+  }
+
+  private forget(): void {
+    this.generation += 1;
+    this.kept = undefined;
+  }
+
+  private async keptRows(): Promise<KeptPrices> {
+    if (this.kept) return this.kept;
+    const generation = this.generation;
+    const kept: KeptPrices = { rows: await this.rows(), lists: new Map() };
+    if (this.listening && generation === this.generation) this.kept = kept;
+    return kept;
+  }
 
   private rows(): Promise<BillingPlanRow[]> {
     return this.deps.db
@@ -43,13 +84,24 @@ export class BillingPlansService {
   }
 
   /** Every billing plan in one language, by tier then interval. */
-  async list(language: Language): Promise<BillingPlan[]> {
-    return (await this.rows()).map((row) => toBillingPlan(row, language));
+  async list(language: Language): Promise<readonly BillingPlan[]> {
+    const kept = await this.keptRows();
+    let list = kept.lists.get(language);
+    if (!list) {
+      list = deepFreeze(kept.rows.map((row) => toBillingPlan(row, language)));
+      kept.lists.set(language, list);
+    }
+    return list;
   }
 
   /** The tiers with what the plan presentation needs, the cheapest monthly price included. */
-  async tiers(): Promise<PlanTier[]> {
-    const plans = await this.list('pt');
+  async tiers(): Promise<readonly PlanTier[]> {
+    const kept = await this.keptRows();
+    kept.tiers ??= deepFreeze(this.tiersOf(await this.list('pt')));
+    return kept.tiers;
+  }
+
+  private tiersOf(plans: readonly BillingPlan[]): PlanTier[] {
     // By level, Freemium first, as the plan comparison reads them.
     const byLevel = [...PLANS].sort((a, b) => a.priority_level - b.priority_level);
     return byLevel.map((tier) => ({
@@ -94,6 +146,7 @@ export class BillingPlansService {
         names: body.names,
       })
       .returning({ id: t.billingPlans.id });
+    this.forget();
     return this.adminView(row!.id);
   }
 
@@ -111,6 +164,7 @@ export class BillingPlansService {
       })
       .where(eq(t.billingPlans.id, id))
       .returning({ id: t.billingPlans.id });
+    this.forget();
     if (!row) throw new AppError(ERRORS.notFound, 'No such billing plan');
     return this.adminView(row.id);
   }

@@ -11,7 +11,7 @@ import {
   todayIn,
   type Subscription,
 } from '@lavoura/domain';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -23,7 +23,7 @@ import {
 import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import type { BillingPlansService } from './billing-plans.service.ts';
-import { toSubscription, type SubscriptionRow } from './subscription.presenter.ts';
+import { toSubscription, type BillRow, type SubscriptionRow } from './subscription.presenter.ts';
 import { ofAccount } from '../../policies/tenancy.ts';
 
 /** A subscription's card, of the same account. */
@@ -120,9 +120,12 @@ export class PaymentRecords {
       .where(eq(t.accounts.id, bill!.accountId));
   }
 
-  /** The subscription as answered: its plan, card and latest bill. */
-  async subscription(accountId: number, id: number): Promise<Subscription> {
-    const [row] = await this.deps.db
+  /**
+   * Subscriptions as answered, newest first, with their plan, card and latest bill: one query (the
+   * bill as a JSON object), and the status and paid-until a lapse check reads.
+   */
+  private subscriptionRows(account: SQL, which: SQL) {
+    return this.deps.db
       .select({
         id: t.subscriptions.id,
         status: t.subscriptions.status,
@@ -135,26 +138,40 @@ export class PaymentRecords {
         paidUntil: t.subscriptions.paidUntil,
         nextBillDate: t.subscriptions.nextBillDate,
         canceledAt: t.subscriptions.canceledAt,
+        bill: sql<BillRow | null>`(select json_build_object('id', ${t.bills.id}, 'status', ${t.bills.status}, 'amount', ${t.bills.amount}::text, 'dueDate', ${t.bills.dueDate}, 'typableLine', ${t.bills.typableLine}, 'barcode', ${t.bills.barcode}, 'paymentMethodCode', ${t.bills.paymentMethodCode})
+          from ${t.bills} where ${t.bills.accountId} = ${t.subscriptions.accountId}
+          and ${t.bills.subscriptionId} = ${t.subscriptions.id} order by ${t.bills.id} desc limit 1)`,
       })
       .from(t.subscriptions)
       .innerJoin(t.billingPlans, eq(t.billingPlans.id, t.subscriptions.billingPlanId))
       .leftJoin(t.paymentProfiles, SUBSCRIPTION_CARD)
-      .where(and(ofAccount(t.subscriptions, accountId), eq(t.subscriptions.id, id)));
-    const [bill] = await this.deps.db
-      .select({
-        id: t.bills.id,
-        status: t.bills.status,
-        amount: t.bills.amount,
-        dueDate: t.bills.dueDate,
-        typableLine: t.bills.typableLine,
-        barcode: t.bills.barcode,
-        paymentMethodCode: t.bills.paymentMethodCode,
-      })
-      .from(t.bills)
-      .where(and(ofAccount(t.bills, accountId), eq(t.bills.subscriptionId, id)))
-      .orderBy(desc(t.bills.id))
-      .limit(1);
-    return toSubscription(row as SubscriptionRow, bill ?? null);
+      .where(and(account, which))
+      .orderBy(desc(t.subscriptions.id));
+  }
+
+  /** Read on every subscription call: named, so PostgreSQL plans it once per connection. */
+  private openQuery: ReturnType<typeof this.prepareOpen> | undefined;
+
+  private prepareOpen() {
+    return this.subscriptionRows(
+      eq(t.subscriptions.accountId, sql.placeholder('accountId')),
+      ne(t.subscriptions.status, 'ended'),
+    ).prepare('lavoura_open_subscriptions');
+  }
+
+  /** The subscription as answered: its plan, card and latest bill. */
+  async subscription(accountId: number, id: number): Promise<Subscription> {
+    const [row] = await this.subscriptionRows(
+      ofAccount(t.subscriptions, accountId),
+      eq(t.subscriptions.id, id),
+    );
+    return toSubscription(row!, row!.bill);
+  }
+
+  /** The account's subscriptions not ended, newest first, as answered (with status and dates). */
+  openSubscriptions(accountId: number): Promise<(SubscriptionRow & { bill: BillRow | null })[]> {
+    this.openQuery ??= this.prepareOpen();
+    return this.openQuery.execute({ accountId });
   }
 
   /** Only administrators of accounts in Brazil buy (403 otherwise). */

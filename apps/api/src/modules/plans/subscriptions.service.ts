@@ -16,6 +16,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { PaymentProvider } from '../../providers/payments/payment-provider.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { PaymentRecords, PaymentsDeps } from './payment-records.service.ts';
+import { toSubscription } from './subscription.presenter.ts';
 import { ofAccount } from '../../policies/tenancy.ts';
 
 /**
@@ -128,16 +129,19 @@ export class SubscriptionsService {
     return subscription;
   }
 
-  /** The account's subscription (the newest not ended), or null. Lapsed ones end first. */
+  /**
+   * The account's subscription (the newest not ended), or null. Lapsed ones end first: one query
+   * reads the open subscriptions as answered, and only a lapsed one among them costs more.
+   */
   async current(session: Session): Promise<Subscription | null> {
-    await this.endLapsed(session.accountId);
-    const [row] = await this.deps.db
-      .select({ id: t.subscriptions.id })
-      .from(t.subscriptions)
-      .where(and(ofAccount(t.subscriptions, session), ne(t.subscriptions.status, 'ended')))
-      .orderBy(desc(t.subscriptions.id))
-      .limit(1);
-    return row ? this.records.subscription(session.accountId, row.id) : null;
+    let open = await this.records.openSubscriptions(session.accountId);
+    const today = this.records.today(session);
+    if (open.some((row) => subscriptionLapsed(row, today))) {
+      await this.endLapsed(session.accountId);
+      open = await this.records.openSubscriptions(session.accountId);
+    }
+    const [newest] = open;
+    return newest ? toSubscription(newest, newest.bill) : null;
   }
 
   /** Cancels at the end of the paid period: the plan stays until `paid_until`. */

@@ -7,7 +7,7 @@ import {
   todayIn,
   type CropId,
 } from '@lavoura/domain';
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import * as t from '../../db/schema.ts';
@@ -81,24 +81,36 @@ export class SowingReads {
   /** The ids of the farm's country's current season-crops, one per crop. */
   async currentSeasonCrops(farm: Pick<FarmFacts, 'countryId' | 'timeZone'>): Promise<number[]> {
     const today = todayIn(farm.timeZone, this.now());
+    const starts = Object.fromEntries(
+      CROPS.map((crop) => [
+        `start${crop.id}`,
+        seasonPeriod(
+          farm.countryId,
+          crop.id,
+          currentSeasonStartYear(farm.countryId, crop.id, today),
+        ).start_period,
+      ]),
+    );
+    this.currentQuery ??= this.prepareCurrent();
+    const rows = await this.currentQuery.execute({ countryId: farm.countryId, ...starts });
+    return rows.map((row) => row.id);
+  }
+
+  /** Read on every sowing-list call: named, so PostgreSQL plans it once per connection. */
+  private currentQuery: ReturnType<typeof this.prepareCurrent> | undefined;
+
+  private prepareCurrent() {
     const starts = CROPS.map((crop) =>
       and(
         eq(t.seasonCrops.cropId, crop.id),
-        eq(
-          t.seasonCrops.startPeriod,
-          seasonPeriod(
-            farm.countryId,
-            crop.id,
-            currentSeasonStartYear(farm.countryId, crop.id, today),
-          ).start_period,
-        ),
+        eq(t.seasonCrops.startPeriod, sql.placeholder(`start${crop.id}`)),
       ),
     );
-    const rows = await this.deps.db
+    return this.deps.db
       .select({ id: t.seasonCrops.id })
       .from(t.seasonCrops)
-      .where(and(eq(t.seasonCrops.countryId, farm.countryId), or(...starts)));
-    return rows.map((row) => row.id);
+      .where(and(eq(t.seasonCrops.countryId, sql.placeholder('countryId')), or(...starts)))
+      .prepare('lavoura_current_season_crops');
   }
 
   /** Whether a season-crop is its country's current one, by that country's calendar. */

@@ -1,5 +1,5 @@
 import { ERRORS, farmScope, mayAssignJobTitle, mayReadFarm, type Member } from '@lavoura/domain';
-import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -20,8 +20,40 @@ export class MemberRecords {
 
   /** The account's members, or one of them; farm ids limited to the farms the session sees. */
   async members(session: Session, userId?: number): Promise<Member[]> {
-    const { db } = this.deps;
-    const rows = await db
+    const rows =
+      userId === undefined
+        ? await (this.listQuery ??= this.prepareList()).execute({ accountId: session.accountId })
+        : await this.memberRows(
+            and(ofAccount(t.memberships, session), eq(t.memberships.userId, userId))!,
+          );
+    const own = rows.find((row) => row.membership.id === session.membershipId);
+    const scope = farmScope(session.allFarms, own?.farmIds ?? []);
+    return rows.map(({ user, membership, phones, farmIds }) =>
+      toMember({
+        user,
+        membership,
+        profile: this.profileOf(membership.profileId),
+        phones,
+        farmIds: farmIds.filter((farmId) => mayReadFarm(scope, farmId)),
+      }),
+    );
+  }
+
+  /** The account's members list, read on every call: named, planned once per connection. */
+  private listQuery: ReturnType<typeof this.prepareList> | undefined;
+
+  private prepareList() {
+    return this.memberRows(eq(t.memberships.accountId, sql.placeholder('accountId'))).prepare(
+      'lavoura_members',
+    );
+  }
+
+  /**
+   * Members as answered, by name: each with their phones and farms as arrays (one query). A
+   * pending invitation shows none of the person's phones (member.presenter.ts).
+   */
+  private memberRows(which: SQL) {
+    return this.deps.db
       .select({
         user: {
           id: t.users.id,
@@ -31,53 +63,17 @@ export class MemberRecords {
           activatedAt: t.users.activatedAt,
         },
         membership: t.memberships,
+        phones: sql<
+          string[]
+        >`case when ${t.memberships.acceptedAt} is null then '{}'::text[] else array(select p.phone from ${t.userPhones} p where p.user_id = ${t.users.id} order by p.id) end`,
+        farmIds: sql<
+          number[]
+        >`array(select mf.farm_id from ${t.membershipFarms} mf where mf.account_id = ${t.memberships.accountId} and mf.membership_id = ${t.memberships.id})`,
       })
       .from(t.memberships)
       .innerJoin(t.users, eq(t.users.id, t.memberships.userId))
-      .where(
-        and(
-          ofAccount(t.memberships, session),
-          userId === undefined ? undefined : eq(t.memberships.userId, userId),
-        ),
-      )
+      .where(which)
       .orderBy(asc(t.users.name));
-    const acceptedUserIds = rows.filter((r) => r.membership.acceptedAt).map((r) => r.user.id);
-    const phones = acceptedUserIds.length
-      ? await db
-          .select()
-          .from(t.userPhones)
-          .where(inArray(t.userPhones.userId, acceptedUserIds))
-          .orderBy(asc(t.userPhones.id))
-      : [];
-    const farms = rows.length
-      ? await db
-          .select()
-          .from(t.membershipFarms)
-          .where(
-            and(
-              ofAccount(t.membershipFarms, session),
-              inArray(
-                t.membershipFarms.membershipId,
-                rows.map((row) => row.membership.id),
-              ),
-            ),
-          )
-      : [];
-    const scope = farmScope(
-      session.allFarms,
-      farms.filter((f) => f.membershipId === session.membershipId).map((f) => f.farmId),
-    );
-    return rows.map(({ user, membership }) =>
-      toMember({
-        user,
-        membership,
-        profile: this.profileOf(membership.profileId),
-        phones: phones.filter((p) => p.userId === user.id).map((p) => p.phone),
-        farmIds: farms
-          .filter((f) => f.membershipId === membership.id && mayReadFarm(scope, f.farmId))
-          .map((f) => f.farmId),
-      }),
-    );
   }
 
   async member(session: Session, userId: number): Promise<Member> {

@@ -15,7 +15,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { composeMail } from '../../providers/mail/messages.ts';
 import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
-import { sessionUser } from '../auth/session.service.ts';
+import { sessionUser, type SessionService } from '../auth/session.service.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import { toInvitation } from './member.presenter.ts';
@@ -44,6 +44,8 @@ export interface UsersServiceDeps {
   mailer: Mailer;
   publicUrl: string;
   reference: ReferenceService;
+  /** The signed-in user is kept with the cached session (GET /api/menu/dados-usuario). */
+  sessions: Pick<SessionService, 'sessionUser'>;
   now?: () => Date;
 }
 
@@ -65,7 +67,7 @@ export class UsersService {
 
   /** The signed-in user as the shell shows them (GET /api/menu/dados-usuario). */
   sessionUser(session: Session): Promise<SessionUser> {
-    return sessionUser(this.deps.db, this.deps.reference, session.userId, session.accountId);
+    return this.deps.sessions.sessionUser(session);
   }
 
   async list(session: Session): Promise<Member[]> {

@@ -119,6 +119,31 @@ export class WeatherService {
 
   constructor(private readonly deps: WeatherServiceDeps) {}
 
+  /** Read on every forecast call: named, so PostgreSQL plans it once per connection. */
+  private farmQuery: ReturnType<typeof this.prepareFarm> | undefined;
+
+  private prepareFarm() {
+    return this.deps.db
+      .select({
+        id: t.farms.id,
+        name: t.farms.name,
+        enabled: t.farms.enabled,
+        latitude: t.farms.latitude,
+        longitude: t.farms.longitude,
+        timeZone: t.farms.timeZone,
+        createdAt: t.farms.createdAt,
+      })
+      .from(t.farms)
+      .where(
+        and(
+          eq(t.farms.accountId, sql.placeholder('accountId')),
+          eq(t.farms.id, sql.placeholder('farmId')),
+          isNull(t.farms.deletedAt),
+        ),
+      )
+      .prepare('lavoura_weather_farm');
+  }
+
   get providerName(): WeatherProviderName {
     return this.deps.provider.name;
   }
@@ -134,18 +159,10 @@ export class WeatherService {
 
   /** The farm, if the reader sees it: 404 otherwise (another account's, unassigned, deleted). */
   async farm(reader: WeatherReader, farmId: number): Promise<FarmPlace> {
-    const [row] = await this.deps.db
-      .select({
-        id: t.farms.id,
-        name: t.farms.name,
-        enabled: t.farms.enabled,
-        latitude: t.farms.latitude,
-        longitude: t.farms.longitude,
-        timeZone: t.farms.timeZone,
-        createdAt: t.farms.createdAt,
-      })
-      .from(t.farms)
-      .where(and(ofAccount(t.farms, reader), eq(t.farms.id, farmId), isNull(t.farms.deletedAt)));
+    const [row] = await (this.farmQuery ??= this.prepareFarm()).execute({
+      accountId: reader.accountId,
+      farmId,
+    });
     if (!row || !mayReadFarm(reader.farms, row.id))
       throw new AppError(ERRORS.notFound, 'Farm not found');
     return row;
