@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSession } from '../../db/demo-programs.ts';
 import * as t from '../../db/schema.ts';
-import { assignFarms, makeFarm, makePlot } from '../../test/farm-factory.ts';
+import { assignFarms, currentSeasonCrop, makeFarm, makePlot } from '../../test/farm-factory.ts';
 import { accountWith, bearer, makeUser, tokenFor } from '../../test/identity-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { programServices } from './program-services.ts';
@@ -142,17 +142,7 @@ beforeAll(async () => {
   farmer = account.members.FARM!;
   farmId = await makeFarm(app.db, accountId, { name: 'Sede' });
   season = seasonPeriod(1, 1, currentSeasonStartYear(1, 1, todayIn('America/Sao_Paulo')));
-  const [seasonCrop] = await app.db
-    .select({ id: t.seasonCrops.id })
-    .from(t.seasonCrops)
-    .where(
-      and(
-        eq(t.seasonCrops.countryId, 1),
-        eq(t.seasonCrops.cropId, 1),
-        eq(t.seasonCrops.startPeriod, season.start_period),
-      ),
-    );
-  seasonCropId = seasonCrop!.id;
+  seasonCropId = await currentSeasonCrop(app.db);
   const [variety] = await app.db
     .select({ id: t.varieties.id })
     .from(t.varieties)

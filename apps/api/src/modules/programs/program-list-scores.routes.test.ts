@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoSession } from '../../db/demo-programs.ts';
 import * as t from '../../db/schema.ts';
-import { makeFarm, makePlot } from '../../test/farm-factory.ts';
+import { currentSeasonCrop, makeFarm, makePlot } from '../../test/farm-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ProgramEvaluations } from './program-evaluations.ts';
@@ -62,17 +62,7 @@ beforeAll(async () => {
   token = account.members.CONTA!.token;
   farmId = await makeFarm(app.db, accountId);
   season = seasonPeriod(1, 1, currentSeasonStartYear(1, 1, todayIn('America/Sao_Paulo')));
-  const [seasonCrop] = await app.db
-    .select({ id: t.seasonCrops.id })
-    .from(t.seasonCrops)
-    .where(
-      and(
-        eq(t.seasonCrops.countryId, 1),
-        eq(t.seasonCrops.cropId, 1),
-        eq(t.seasonCrops.startPeriod, season.start_period),
-      ),
-    );
-  seasonCropId = seasonCrop!.id;
+  seasonCropId = await currentSeasonCrop(app.db);
   const [variety] = await app.db
     .select({ id: t.varieties.id })
     .from(t.varieties)
