@@ -361,9 +361,9 @@ export class SessionService {
       onNotification: (payload) => {
         const change = parseSessionChange(payload, schema);
         if (change) this.cache.forget(change);
-        const [payloadSchema, kind, id] = payload.split(':');
+        const [payloadSchema, kind] = payload.split(':');
         if (payloadSchema === schema && kind !== undefined)
-          for (const follower of followers) follower.changed(kind, id);
+          for (const follower of followers) follower.changed(kind);
       },
       onState: (up) => {
         this.cache.setListening(up);
@@ -376,7 +376,7 @@ export class SessionService {
 /** A kept answer that follows the session channel's notifications of its own kind. */
 export interface ChangeFollower {
   /** A notification of our schema, of this kind, arrived (`<schema>:<kind>:<id>`). */
-  changed(kind: string, id: string | undefined): void;
+  changed(kind: string): void;
   /** True while notifications arrive; the answer may be kept only then. */
   setListening(up: boolean): void;
 }

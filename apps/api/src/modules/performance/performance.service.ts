@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
-import { DataVersions } from '../farms/data-versions.service.ts';
+import { accountDataVersionQuery } from '../farms/farms.service.ts';
 import { presentPerformance } from './performance.presenter.ts';
 import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
@@ -43,8 +43,6 @@ type SprayTuple = [
 
 export interface PerformanceServiceDeps {
   db: Database;
-  /** The process's kept data versions; without them every answer reads its version. */
-  dataVersions?: DataVersions;
 }
 
 /**
@@ -55,10 +53,10 @@ export interface PerformanceServiceDeps {
  * one is 404, like an unknown one).
  */
 export class PerformanceService {
-  private readonly versions: DataVersions;
+  private readonly versionQuery: ReturnType<typeof accountDataVersionQuery>;
 
   constructor(private readonly deps: PerformanceServiceDeps) {
-    this.versions = deps.dataVersions ?? new DataVersions(deps.db);
+    this.versionQuery = accountDataVersionQuery(deps.db);
   }
 
   /**
@@ -74,10 +72,10 @@ export class PerformanceService {
   ): Promise<{ key: string; version: string }> {
     if (!mayReadFarm(session.farms, query.farm_id))
       throw new AppError(ERRORS.notFound, 'Farm not found');
-    const version = await this.versions.version(session.accountId);
+    const [row] = await this.versionQuery.execute({ accountId: session.accountId });
     return {
       key: `performance:${session.accountId}:${query.farm_id}:${query.season_crop_id}`,
-      version,
+      version: String(row?.version ?? 0),
     };
   }
 

@@ -6,7 +6,19 @@ import {
   type RecordFacts,
   type SowingBody,
 } from '@lavoura/domain';
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -18,7 +30,6 @@ import {
   type SowingAnswer,
   type SowingInclude,
 } from './sowing.presenter.ts';
-import { DataVersions } from '../farms/data-versions.service.ts';
 import { SowingBodyChecks, type SeasonCropFacts } from './sowing-body-checks.service.ts';
 import { SowingReads, type FarmFacts } from './sowing-reads.service.ts';
 import { authorizeRecord } from '../../policies/records.policy.ts';
@@ -29,8 +40,6 @@ export interface SowingsServiceDeps {
   now?: () => Date;
   /** The sowing's program follows a changed emergence or cycle (the programs service). */
   programs?: SowingProgramFollower;
-  /** The process's kept data versions; without them every list reads its version. */
-  dataVersions?: DataVersions;
 }
 
 /** What a sowing change asks of its program, in the sowing's transaction. */
@@ -49,6 +58,26 @@ function timelineOfSowing(emergence: string | null | undefined, cycle: number | 
   return emergence && cycle ? { emergence, cycleDays: cycle } : null;
 }
 
+/** A live farm's country, time zone and account data version, in one prepared query. */
+function sowingsVersionQuery(db: Database) {
+  return db
+    .select({
+      countryId: t.farms.countryId,
+      timeZone: t.farms.timeZone,
+      version: t.accountDataVersions.version,
+    })
+    .from(t.farms)
+    .leftJoin(t.accountDataVersions, eq(t.accountDataVersions.accountId, t.farms.accountId))
+    .where(
+      and(
+        eq(t.farms.accountId, sql.placeholder('accountId')),
+        eq(t.farms.id, sql.placeholder('farmId')),
+        isNull(t.farms.deletedAt),
+      ),
+    )
+    .prepare('lavoura_sowings_version');
+}
+
 /**
  * Sowings of the farms a session sees (spec 2 §3 Sowing, §7 Sowings; issue 12 items 1–2). Every
  * query starts from the session's account and its visible farms: another account's sowing, or one
@@ -56,13 +85,13 @@ function timelineOfSowing(emergence: string | null | undefined, cycle: number | 
  */
 export class SowingsService {
   private readonly now: () => Date;
-  private readonly versions: DataVersions;
+  private readonly versionQuery: ReturnType<typeof sowingsVersionQuery>;
   private readonly reads: SowingReads;
   private readonly checks: SowingBodyChecks;
 
   constructor(private readonly deps: SowingsServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.versions = deps.dataVersions ?? new DataVersions(deps.db);
+    this.versionQuery = sowingsVersionQuery(deps.db);
     this.reads = new SowingReads(deps, this.now);
     this.checks = new SowingBodyChecks(this.reads);
   }
@@ -184,7 +213,10 @@ export class SowingsService {
       include?: readonly SowingInclude[] | undefined;
     },
   ): Promise<{ key: string; version: string }> {
-    const row = await this.versions.farm(session.accountId, query.fazenda_id);
+    const [row] = await this.versionQuery.execute({
+      accountId: session.accountId,
+      farmId: query.fazenda_id,
+    });
     if (!row || !mayReadFarm(session.farms, query.fazenda_id))
       throw new AppError(ERRORS.notFound, 'Farm not found');
     const farm = { id: query.fazenda_id, countryId: row.countryId, timeZone: row.timeZone };
@@ -193,7 +225,7 @@ export class SowingsService {
     const which = `${query.season_crop_id ?? ''}:${query.start_period ?? ''}:${query.end_period ?? ''}`;
     return {
       key: `sowings:${session.accountId}:${query.fazenda_id}:${which}:${include}`,
-      version: `${row.version}:${todayIn(row.timeZone, this.now())}:${seasons.join(',')}`,
+      version: `${row.version ?? 0}:${todayIn(row.timeZone, this.now())}:${seasons.join(',')}`,
     };
   }
 
