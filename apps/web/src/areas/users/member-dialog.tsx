@@ -291,6 +291,8 @@ function EditMembershipForm({
         autoFocus={changeProfile}
         disabled={!changeProfile}
         helperText={changeProfile ? undefined : t('dialog.own_profile_locked')}
+        // The reason stays readable on the locked field (a disabled field's text is too faint).
+        slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
         options={profiles.map((item) => ({
           value: item.id,
           label: t(item.message_key, { ns: 'reference' }),
