@@ -12,7 +12,7 @@ import Fastify, {
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client.ts';
-import { registerAuth } from './http/auth.ts';
+import { SAFE_METHODS, registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerMaintenanceGate, type MaintenanceSwitch } from './http/maintenance.ts';
@@ -37,6 +37,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { ReferenceService } from './modules/reference/reference.service.ts';
 import { farmsRoutes } from './modules/farms/farms.routes.ts';
+import { DataVersions } from './modules/farms/data-versions.service.ts';
 import { FarmsService } from './modules/farms/farms.service.ts';
 import { plotsRoutes } from './modules/farms/plots.routes.ts';
 import { BillingPlansService } from './modules/plans/billing-plans.service.ts';
@@ -130,6 +131,8 @@ declare module 'fastify' {
     runWeatherAlerts(now?: Date): Promise<number>;
     /** The durable job queue, when this process runs it (AppDependencies.jobQueue). */
     jobQueue: JobQueue | undefined;
+    /** Each account's data version as this process keeps it. */
+    dataVersions: DataVersions;
   }
 }
 
@@ -230,8 +233,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const reference = new ReferenceService(deps.db, deps.now);
   await reference.load();
   const sessions = new SessionService(deps.db, signer, reference, deps.now);
+  // Each account's data version, which names every kept list answer (versioned-answers.ts).
+  const dataVersions = new DataVersions(deps.db);
+  app.decorate('dataVersions', dataVersions);
   const services = {
     db: deps.db,
+    dataVersions,
     mailer: deps.mailer,
     publicUrl: deps.publicUrl,
     ...(deps.now ? { now: deps.now } : {}),
@@ -241,10 +248,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     const stop = await sessions.listen(
       deps.sessionNotifications.listen,
       deps.sessionNotifications.schema,
-      [billingPlans],
+      [billingPlans, dataVersions],
     );
     app.addHook('onClose', stop);
   }
+  // A state-changing call may have moved data versions: this process forgets them before it
+  // answers, so the caller's next list reads the new version (other processes hear the NOTIFY).
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method)) dataVersions.forgetAfterWrite(request.session);
+    done(null, payload);
+  });
   const cookies = { secure: deps.production ?? false };
   await registerAuth(app, sessions, { ...cookies, publicUrl: deps.publicUrl });
   registerInputGuard(app);
@@ -308,9 +321,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', async () => clearInterval(lapse));
   const freeUsage = new FreeUsageService({ ...services, reference });
   await app.register(freeUsageRoutes(freeUsage), { prefix: '/api' });
-  await app.register(catalogueRoutes(new CatalogueService({ db: deps.db, freeUsage })), {
-    prefix: '/api',
-  });
+  await app.register(
+    catalogueRoutes(new CatalogueService({ db: deps.db, dataVersions, freeUsage })),
+    {
+      prefix: '/api',
+    },
+  );
   await app.register(defensivesRoutes(new DefensivesService(deps.db)), { prefix: '/api' });
   await app.register(accountCatalogueRoutes(new AccountCatalogueService(deps.db)), {
     prefix: '/api',

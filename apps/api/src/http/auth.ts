@@ -46,7 +46,7 @@ declare module 'fastify' {
 
 const API_PREFIX = /^\/(api|admin-api|payment-api)(\/|$)/;
 const DOCUMENTATION = /^\/api\/(docs|openapi\.json)(\/|$)/;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface AuthOptions extends SessionCookieOptions {
   /** The app's own origin (PUBLIC_URL): besides the request's host, where cookie calls may come from. */

@@ -50,7 +50,8 @@ declare module 'fastify' {
      * Send the answer known under `key` at `version`, computing it only when the version moved
      * (or it was evicted): validated against the route's 200 schema, serialised and compressed
      * once, then served as bytes (a `PreparedJson` as its service wrote it). The caller reads the
-     * version first, from the database, so an answer is never older than the data it names; `key`
+     * version first (modules/farms/data-versions.service.ts: kept in memory, moved by the
+     * database's notification), so an answer is never older than the data it names; `key`
      * must name everything else the answer depends on (the account, the farm, the farms the
      * session sees).
      */
@@ -62,7 +63,8 @@ declare module 'fastify' {
  * Large lists read far more often than written (a farm's 2,000 plots are 1.3 MB of JSON) cost
  * their query, their validation, their JSON and their compression on every call. Here they cost
  * those once per version of the data, per process; the version comes from a counter the database
- * moves on every write (migration 0007), so every process agrees on when an answer is stale.
+ * moves on every write (migration 0007), so every process agrees on when an answer is stale, and
+ * each process keeps it in memory until the database's notification moves it (migration 0027).
  */
 export function registerVersionedAnswers(
   app: FastifyInstance,

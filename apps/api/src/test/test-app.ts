@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDependencies } from '../app.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
+import * as t from '../db/schema.ts';
 import type { MaintenanceSwitch } from '../http/maintenance.ts';
 import type { RateLimitSettings } from '../http/rate-limits.ts';
 import { outboxMailer } from '../providers/mail/mailer.ts';
@@ -129,5 +131,31 @@ async function adminQuery(serverUrl: string, statement: string): Promise<void> {
     await admin.query(statement);
   } finally {
     await admin.end();
+  }
+}
+
+/**
+ * Waits (at most 5 s) until the app has heard of every data version moved so far: a write straight
+ * to the database, as another process makes it, reaches a kept list once its notification arrives
+ * (PostgreSQL: milliseconds after the commit; PGlite: before the write returns).
+ */
+export async function versionsHeard(app: TestApp): Promise<void> {
+  const deadline = performance.now() + 5000;
+  for (;;) {
+    const kept = app.app.dataVersions.keptVersions();
+    if (kept.size === 0) return;
+    const rows = await app.db
+      .select({
+        accountId: t.accountDataVersions.accountId,
+        version: t.accountDataVersions.version,
+      })
+      .from(t.accountDataVersions)
+      .where(inArray(t.accountDataVersions.accountId, [...kept.keys()]));
+    const current = new Map(rows.map((row) => [row.accountId, String(row.version)]));
+    const stale = [...kept].some(
+      ([accountId, version]) => (current.get(accountId) ?? '0') !== version,
+    );
+    if (!stale || performance.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 2));
   }
 }

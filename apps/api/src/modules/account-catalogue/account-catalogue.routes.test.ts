@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { currentSeasonCrop, makeFarm, makePlot, place } from '../../test/farm-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, versionsHeard, type TestApp } from '../../test/test-app.ts';
 
 /**
  * The account's own products and varieties (issue 28 item 5): entered, seen by the account alone,
@@ -147,11 +147,14 @@ describe('an account product', () => {
       .update(t.users)
       .set({ name: 'Renamed Informer' })
       .where(eq(t.users.id, row!.informedBy!));
+    await versionsHeard(app);
     expect((await page()).list[0]!.informado_por.nome).toBe('Renamed Informer');
 
     await app.db.update(t.pesticides).set({ listed: false }).where(eq(t.pesticides.id, id));
+    await versionsHeard(app);
     expect((await page()).total).toBe(0);
     await app.db.update(t.pesticides).set({ listed: true }).where(eq(t.pesticides.id, id));
+    await versionsHeard(app);
     expect((await page()).list).toEqual([expect.objectContaining({ id })]);
   });
 

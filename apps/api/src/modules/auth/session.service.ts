@@ -361,9 +361,9 @@ export class SessionService {
       onNotification: (payload) => {
         const change = parseSessionChange(payload, schema);
         if (change) this.cache.forget(change);
-        const [payloadSchema, kind] = payload.split(':');
+        const [payloadSchema, kind, id] = payload.split(':');
         if (payloadSchema === schema && kind !== undefined)
-          for (const follower of followers) follower.changed(kind);
+          for (const follower of followers) follower.changed(kind, id);
       },
       onState: (up) => {
         this.cache.setListening(up);
@@ -376,7 +376,7 @@ export class SessionService {
 /** A kept answer that follows the session channel's notifications of its own kind. */
 export interface ChangeFollower {
   /** A notification of our schema, of this kind, arrived (`<schema>:<kind>:<id>`). */
-  changed(kind: string): void;
+  changed(kind: string, id: string | undefined): void;
   /** True while notifications arrive; the answer may be kept only then. */
   setListening(up: boolean): void;
 }

@@ -30,7 +30,7 @@ import {
 } from './catalogue.presenter.ts';
 import { filterPesticides, filterVarieties } from './catalogue-index.ts';
 import { ofAccount } from '../../policies/tenancy.ts';
-import { accountDataVersionQuery } from '../farms/farms.service.ts';
+import { DataVersions } from '../farms/data-versions.service.ts';
 
 interface CatalogueIndex {
   pesticides: PesticideListRow[];
@@ -39,6 +39,8 @@ interface CatalogueIndex {
 
 export interface CatalogueServiceDeps {
   db: Database;
+  /** The process's kept data versions; without them every answer reads its version. */
+  dataVersions?: DataVersions;
   freeUsage: FreeUsageService;
 }
 
@@ -68,10 +70,10 @@ export class CatalogueService {
   private readonly options = new Map<string, Promise<Record<FilterName, FilterOption[]>>>();
   private loaded: Promise<CatalogueIndex> | undefined;
 
-  private readonly versionQuery: ReturnType<typeof accountDataVersionQuery>;
+  private readonly versions: DataVersions;
 
   constructor(private readonly deps: CatalogueServiceDeps) {
-    this.versionQuery = accountDataVersionQuery(deps.db);
+    this.versions = deps.dataVersions ?? new DataVersions(deps.db);
   }
 
   /**
@@ -84,13 +86,13 @@ export class CatalogueService {
     session: Session,
     query: CatalogueQuery,
   ): Promise<{ key: string; version: string }> {
-    const [row] = await this.versionQuery.execute({ accountId: session.accountId });
+    const version = await this.versions.version(session.accountId);
     const asked = Object.entries(query)
       .filter(([, value]) => value !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : 1));
     return {
       key: `catalogue:${session.accountId}:${JSON.stringify(asked)}`,
-      version: String(row?.version ?? 0),
+      version,
     };
   }
 

@@ -23,6 +23,7 @@ import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import { toFarm, type FarmRow } from './farm.presenter.ts';
 import { farmSelection, withSharedGroundOnce } from './farm-selection.service.ts';
+import { DataVersions } from './data-versions.service.ts';
 import { authorizeRecord } from '../../policies/records.policy.ts';
 import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
@@ -32,18 +33,8 @@ export interface FarmsServiceDeps {
   /** How many times a farm or plot may be enabled again in one soybean season. */
   enableLimitPerSeason: number;
   now?: () => Date;
-}
-
-/**
- * One named statement: the account's data version (migration 0007), the check a kept answer
- * (http/versioned-answers.ts) costs on every call. Shared by the services whose answers it names.
- */
-export function accountDataVersionQuery(db: Database) {
-  return db
-    .select({ version: t.accountDataVersions.version })
-    .from(t.accountDataVersions)
-    .where(eq(t.accountDataVersions.accountId, sql.placeholder('accountId')))
-    .prepare('lavoura_data_version');
+  /** The process's kept data versions; without them every list reads its version. */
+  dataVersions?: DataVersions;
 }
 
 /**
@@ -52,11 +43,11 @@ export function accountDataVersionQuery(db: Database) {
  */
 export class FarmsService {
   private readonly now: () => Date;
-  private readonly versionQuery: ReturnType<typeof accountDataVersionQuery>;
+  private readonly versions: DataVersions;
 
   constructor(private readonly deps: FarmsServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.versionQuery = accountDataVersionQuery(deps.db);
+    this.versions = deps.dataVersions ?? new DataVersions(deps.db);
   }
 
   /**
@@ -65,11 +56,11 @@ export class FarmsService {
    * sowing write).
    */
   async listVersion(session: Session): Promise<{ key: string; version: string }> {
-    const [row] = await this.versionQuery.execute({ accountId: session.accountId });
+    const version = await this.versions.version(session.accountId);
     const scope = session.farms.all
       ? 'all'
       : [...session.farms.farmIds].sort((a, b) => a - b).join(',');
-    return { key: `farms:${session.accountId}:${scope}`, version: String(row?.version ?? 0) };
+    return { key: `farms:${session.accountId}:${scope}`, version };
   }
 
   /** The farms the session sees: enabled first, then newest first. */

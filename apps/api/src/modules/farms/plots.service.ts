@@ -17,6 +17,7 @@ import { AppError, bodyReference } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import type { FarmsService } from './farms.service.ts';
+import { DataVersions } from './data-versions.service.ts';
 import { refuseOverlaps } from './plot-overlaps.service.ts';
 import { checkedOutline, geometryError, outlineColumns } from './plot-outline.ts';
 import { plotRows, visiblePlots } from './plot-rows.service.ts';
@@ -30,22 +31,8 @@ export interface PlotsServiceDeps {
   farms: FarmsService;
   enableLimitPerSeason: number;
   now?: () => Date;
-}
-
-/** One named statement: the farm's country and the account's data version. */
-function plotsVersionQuery(db: Database) {
-  return db
-    .select({ countryId: t.farms.countryId, version: t.accountDataVersions.version })
-    .from(t.farms)
-    .leftJoin(t.accountDataVersions, eq(t.accountDataVersions.accountId, t.farms.accountId))
-    .where(
-      and(
-        eq(t.farms.accountId, sql.placeholder('accountId')),
-        eq(t.farms.id, sql.placeholder('farmId')),
-        isNull(t.farms.deletedAt),
-      ),
-    )
-    .prepare('lavoura_plots_version');
+  /** The process's kept data versions; without them every list reads its version. */
+  dataVersions?: DataVersions;
 }
 
 /**
@@ -56,11 +43,11 @@ function plotsVersionQuery(db: Database) {
  */
 export class PlotsService {
   private readonly now: () => Date;
-  private readonly versionQuery: ReturnType<typeof plotsVersionQuery>;
+  private readonly versions: DataVersions;
 
   constructor(private readonly deps: PlotsServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.versionQuery = plotsVersionQuery(deps.db);
+    this.versions = deps.dataVersions ?? new DataVersions(deps.db);
   }
 
   /**
@@ -73,13 +60,13 @@ export class PlotsService {
     farmId: number,
     enabledOnly: boolean,
   ): Promise<{ key: string; version: string }> {
-    const [row] = await this.versionQuery.execute({ accountId: session.accountId, farmId });
-    if (!row || !mayReadFarm(session.farms, farmId))
+    const farm = await this.versions.farm(session.accountId, farmId);
+    if (!farm || !mayReadFarm(session.farms, farmId))
       throw new AppError(ERRORS.notFound, 'Farm not found');
-    const seasons = await this.currentSeasonCrops(row.countryId);
+    const seasons = await this.currentSeasonCrops(farm.countryId);
     return {
       key: `plots:${session.accountId}:${farmId}:${enabledOnly ? 'enabled' : 'all'}`,
-      version: `${row.version ?? 0}:${seasons.join(',')}`,
+      version: `${farm.version}:${seasons.join(',')}`,
     };
   }
 

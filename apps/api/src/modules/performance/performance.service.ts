@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
-import { accountDataVersionQuery } from '../farms/farms.service.ts';
+import { DataVersions } from '../farms/data-versions.service.ts';
 import { presentPerformance } from './performance.presenter.ts';
 import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 
@@ -43,6 +43,8 @@ type SprayTuple = [
 
 export interface PerformanceServiceDeps {
   db: Database;
+  /** The process's kept data versions; without them every answer reads its version. */
+  dataVersions?: DataVersions;
 }
 
 /**
@@ -53,10 +55,10 @@ export interface PerformanceServiceDeps {
  * one is 404, like an unknown one).
  */
 export class PerformanceService {
-  private readonly versionQuery: ReturnType<typeof accountDataVersionQuery>;
+  private readonly versions: DataVersions;
 
   constructor(private readonly deps: PerformanceServiceDeps) {
-    this.versionQuery = accountDataVersionQuery(deps.db);
+    this.versions = deps.dataVersions ?? new DataVersions(deps.db);
   }
 
   /**
@@ -72,10 +74,10 @@ export class PerformanceService {
   ): Promise<{ key: string; version: string }> {
     if (!mayReadFarm(session.farms, query.farm_id))
       throw new AppError(ERRORS.notFound, 'Farm not found');
-    const [row] = await this.versionQuery.execute({ accountId: session.accountId });
+    const version = await this.versions.version(session.accountId);
     return {
       key: `performance:${session.accountId}:${query.farm_id}:${query.season_crop_id}`,
-      version: String(row?.version ?? 0),
+      version,
     };
   }
 

@@ -13,7 +13,7 @@ import { AppError } from '../../http/app-error.ts';
 import { PreparedJson, validatedJson } from '../../http/versioned-answers.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import type { Session } from '../auth/session.types.ts';
-import { accountDataVersionQuery } from '../farms/farms.service.ts';
+import { DataVersions } from '../farms/data-versions.service.ts';
 import { catalogueOf } from './program-catalogue.service.ts';
 import { timelineOf } from './program-evaluation.ts';
 import { ProgramEvaluations } from './program-evaluations.ts';
@@ -45,7 +45,7 @@ export interface ProgramsQuery {
  * the stage timeline they are computed on. Every other programs service answers through `get`.
  */
 export class ProgramAnswersService {
-  private readonly versionQuery: ReturnType<typeof accountDataVersionQuery>;
+  private readonly versions: DataVersions;
 
   /** Each program's scores, computed again only when their inputs changed. */
   private readonly evaluations = new ProgramEvaluations();
@@ -54,7 +54,7 @@ export class ProgramAnswersService {
   private readonly entries = new ProgramListEntries();
 
   constructor(private readonly deps: ProgramsServiceDeps) {
-    this.versionQuery = accountDataVersionQuery(deps.db);
+    this.versions = deps.dataVersions ?? new DataVersions(deps.db);
   }
 
   /**
@@ -69,14 +69,14 @@ export class ProgramAnswersService {
     query: ProgramsQuery,
   ): Promise<{ key: string; version: string }> {
     requireTarget(query);
-    const [row] = await this.versionQuery.execute({ accountId: session.accountId });
+    const version = await this.versions.version(session.accountId);
     const scope = session.farms.all
       ? 'all'
       : [...session.farms.farmIds].sort((a, b) => a - b).join(',');
     const which = `${query.cultivar_id ?? ''}:${query.semeadura_id ?? ''}:${query.fazenda_id ?? ''}:${query.basic_list ?? ''}:${query.start_period ?? ''}:${query.end_period ?? ''}`;
     return {
       key: `programs:${session.accountId}:${scope}:${which}`,
-      version: String(row?.version ?? 0),
+      version,
     };
   }
 

@@ -5,7 +5,7 @@ import { demoSession } from '../../db/demo-programs.ts';
 import * as t from '../../db/schema.ts';
 import { assignFarms, currentSeasonCrop, makeFarm, makePlot } from '../../test/farm-factory.ts';
 import { accountWith, bearer, makeUser, tokenFor } from '../../test/identity-factory.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, versionsHeard, type TestApp } from '../../test/test-app.ts';
 import { programServices } from './program-services.ts';
 
 /**
@@ -104,6 +104,7 @@ async function sowing(values: { area?: number; estimatedCycle?: number | null } 
       estimatedCycle: values.estimatedCycle === undefined ? 120 : values.estimatedCycle,
     })
     .returning({ id: t.sowings.id });
+  await versionsHeard(app);
   return row!.id;
 }
 
@@ -282,6 +283,7 @@ describe('the programs list after a write through the API', () => {
       .update(t.pesticides)
       .set({ name: 'Da Casa, em SQL' })
       .where(eq(t.pesticides.id, product.json().id));
+    await versionsHeard(app);
     expect((await entry(program.id))!.planejamentos[0]!.produtos[0]!.nome).toBe('Da Casa, em SQL');
     // Its efficacies gone in SQL, then its registration for rust withdrawn.
     const rust = async () =>
@@ -294,12 +296,14 @@ describe('the programs list after a write through the API', () => {
     await app.db
       .delete(t.pesticideEfficacies)
       .where(eq(t.pesticideEfficacies.pesticideId, product.json().id));
+    await versionsHeard(app);
     expect((await rust()).eficacia_percentual).toBeNull();
     expect((await rust()).sem_registro).toBe(false);
     await app.db
       .update(t.pesticideDoses)
       .set({ registered: false })
       .where(eq(t.pesticideDoses.pesticideId, product.json().id));
+    await versionsHeard(app);
     expect((await rust()).sem_registro).toBe(true);
 
     // A plan brought into a sowing without a cycle is computed on its variety's.
@@ -314,11 +318,13 @@ describe('the programs list after a write through the API', () => {
       .insert(t.farmVarieties)
       .values({ accountId, farmId, seasonCropId, varietyId: variety.json().id })
       .returning({ id: t.farmVarieties.id });
+    await versionsHeard(app);
     const sowingId = await sowing({ estimatedCycle: null });
     await app.db
       .update(t.sowings)
       .set({ farmVarietyId: own!.id })
       .where(eq(t.sowings.id, sowingId));
+    await versionsHeard(app);
     const imported = await call('POST', `/api/programas/${(await plan(own!.id)).id}/importar`, {
       semeadura_id: sowingId,
     });
@@ -343,6 +349,7 @@ describe('the programs list after a write through the API', () => {
       .update(t.farmVarieties)
       .set({ varietyId: shorter.json().id })
       .where(eq(t.farmVarieties.id, own!.id));
+    await versionsHeard(app);
     expect((await entry(imported.json().id))!.ciclo_dias).toBe(90);
   });
 });
@@ -356,17 +363,20 @@ describe('the programs list after a write in SQL, outside every route', () => {
       .update(t.sprayingProducts)
       .set({ price: '150' })
       .where(eq(t.sprayingProducts.sprayingId, sprayId));
+    await versionsHeard(app);
     expect((await entry(program.id))!.planejamentos[0]!.produtos[0]!.preco).toBe(150);
 
     await app.db
       .update(t.sprayings)
       .set({ plannedDate: day(67 + 41) })
       .where(eq(t.sprayings.id, sprayId));
+    await versionsHeard(app);
     expect((await entry(program.id))!.planejamentos[0]!.data_aplicacao_planejada).toBe(
       day(67 + 41),
     );
 
     await app.db.delete(t.sprayings).where(eq(t.sprayings.id, sprayId));
+    await versionsHeard(app);
     expect((await entry(program.id))!.planejamentos).toEqual([]);
   });
 
@@ -383,15 +393,18 @@ describe('the programs list after a write in SQL, outside every route', () => {
       reasonId: 1,
       pausedAt: day(67 + 50),
     });
+    await versionsHeard(app);
     expect((await entry(program.id))!.is_paused_by_climate).toBe(true);
 
     await app.db
       .update(t.programs)
       .set({ name: 'Renomeado em SQL' })
       .where(eq(t.programs.id, program.id));
+    await versionsHeard(app);
     expect((await entry(program.id))!.nome).toBe('Renomeado em SQL');
 
     await app.db.update(t.sowings).set({ area: 25 }).where(eq(t.sowings.id, sowingId));
+    await versionsHeard(app);
     const listed = await list();
     expect(listed.find((row) => row.id === program.id)!.area).toBe(25);
     expect(listed.find((row) => row.id === planned.id)!.area).toBe(planArea + 5);
@@ -404,6 +417,7 @@ describe('the programs list after a write in SQL, outside every route', () => {
       .update(t.sowings)
       .set({ emergenceDate: day(97) })
       .where(eq(t.sowings.id, sowingId));
+    await versionsHeard(app);
     expect((await entry(program.id))!.avaliacao).not.toEqual(
       listed.find((row) => row.id === program.id)!.avaliacao,
     );

@@ -5,7 +5,7 @@ import { demoSession } from '../../db/demo-programs.ts';
 import * as t from '../../db/schema.ts';
 import { currentSeasonCrop, makeFarm, makePlot } from '../../test/farm-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, versionsHeard, type TestApp } from '../../test/test-app.ts';
 import { ProgramEvaluations } from './program-evaluations.ts';
 import { programServices } from './program-services.ts';
 
@@ -122,6 +122,7 @@ describe('the programs list after a write', () => {
         estimatedCycle: 120,
       })
       .returning({ id: t.sowings.id });
+    await versionsHeard(app);
     const execution = await programWith({ semeadura_id: sowing!.id }, 0.4);
     const before = await listed();
     const shown = before.find((program) => program.id === execution.id)!;
@@ -131,6 +132,7 @@ describe('the programs list after a write', () => {
       .update(t.sowings)
       .set({ emergenceDate: day(97) })
       .where(eq(t.sowings.id, sowing!.id));
+    await versionsHeard(app);
     const after = (await listed()).find((program) => program.id === execution.id)!;
     expect(after.avaliacao!.data_emergencia).toBe(day(97));
     expect(after.avaliacao!.program_score).not.toBe(shown.avaliacao!.program_score);

@@ -10,6 +10,7 @@ import {
   type RecordFacts,
 } from '@lavoura/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DataVersions } from '../farms/data-versions.service.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -28,6 +29,8 @@ import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
 export interface ProgramsServiceDeps {
   db: Database;
   now?: () => Date;
+  /** The process's kept data versions; without them every list reads its version. */
+  dataVersions?: DataVersions;
 }
 
 /** What a program is for: a farm's variety (planning) or a sowing (execution), in a season-crop. */

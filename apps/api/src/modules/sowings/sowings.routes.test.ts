@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { assignFarms, makeFarm, makePlot, makeSowing, place } from '../../test/farm-factory.ts';
 import { accountWith, bearer, makeUser, tokenFor } from '../../test/identity-factory.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, versionsHeard, type TestApp } from '../../test/test-app.ts';
 
 /** Sowings (issue 12 items 1–2): the CRUD, every refusal with its key and nothing written. */
 
@@ -193,6 +193,7 @@ describe('a sowing’s life', () => {
       growthStageId: 12, // a soybean stage
       observedAt: new Date(app.clock.now.getTime() - 60_000),
     });
+    await versionsHeard(app);
     const observed = (await call('GET', `/api/semeaduras?fazenda_id=${farmId}`)).json()[0];
     expect(observed.estadio_atual.id).toBe(12);
 

@@ -6,19 +6,7 @@ import {
   type RecordFacts,
   type SowingBody,
 } from '@lavoura/domain';
-import {
-  and,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -30,6 +18,7 @@ import {
   type SowingAnswer,
   type SowingInclude,
 } from './sowing.presenter.ts';
+import { DataVersions } from '../farms/data-versions.service.ts';
 import { SowingBodyChecks, type SeasonCropFacts } from './sowing-body-checks.service.ts';
 import { SowingReads, type FarmFacts } from './sowing-reads.service.ts';
 import { authorizeRecord } from '../../policies/records.policy.ts';
@@ -40,6 +29,8 @@ export interface SowingsServiceDeps {
   now?: () => Date;
   /** The sowing's program follows a changed emergence or cycle (the programs service). */
   programs?: SowingProgramFollower;
+  /** The process's kept data versions; without them every list reads its version. */
+  dataVersions?: DataVersions;
 }
 
 /** What a sowing change asks of its program, in the sowing's transaction. */
@@ -58,26 +49,6 @@ function timelineOfSowing(emergence: string | null | undefined, cycle: number | 
   return emergence && cycle ? { emergence, cycleDays: cycle } : null;
 }
 
-/** A live farm's country, time zone and account data version, in one prepared query. */
-function sowingsVersionQuery(db: Database) {
-  return db
-    .select({
-      countryId: t.farms.countryId,
-      timeZone: t.farms.timeZone,
-      version: t.accountDataVersions.version,
-    })
-    .from(t.farms)
-    .leftJoin(t.accountDataVersions, eq(t.accountDataVersions.accountId, t.farms.accountId))
-    .where(
-      and(
-        eq(t.farms.accountId, sql.placeholder('accountId')),
-        eq(t.farms.id, sql.placeholder('farmId')),
-        isNull(t.farms.deletedAt),
-      ),
-    )
-    .prepare('lavoura_sowings_version');
-}
-
 /**
  * Sowings of the farms a session sees (spec 2 §3 Sowing, §7 Sowings; issue 12 items 1–2). Every
  * query starts from the session's account and its visible farms: another account's sowing, or one
@@ -85,13 +56,13 @@ function sowingsVersionQuery(db: Database) {
  */
 export class SowingsService {
   private readonly now: () => Date;
-  private readonly versionQuery: ReturnType<typeof sowingsVersionQuery>;
+  private readonly versions: DataVersions;
   private readonly reads: SowingReads;
   private readonly checks: SowingBodyChecks;
 
   constructor(private readonly deps: SowingsServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.versionQuery = sowingsVersionQuery(deps.db);
+    this.versions = deps.dataVersions ?? new DataVersions(deps.db);
     this.reads = new SowingReads(deps, this.now);
     this.checks = new SowingBodyChecks(this.reads);
   }
@@ -213,10 +184,7 @@ export class SowingsService {
       include?: readonly SowingInclude[] | undefined;
     },
   ): Promise<{ key: string; version: string }> {
-    const [row] = await this.versionQuery.execute({
-      accountId: session.accountId,
-      farmId: query.fazenda_id,
-    });
+    const row = await this.versions.farm(session.accountId, query.fazenda_id);
     if (!row || !mayReadFarm(session.farms, query.fazenda_id))
       throw new AppError(ERRORS.notFound, 'Farm not found');
     const farm = { id: query.fazenda_id, countryId: row.countryId, timeZone: row.timeZone };
@@ -225,7 +193,7 @@ export class SowingsService {
     const which = `${query.season_crop_id ?? ''}:${query.start_period ?? ''}:${query.end_period ?? ''}`;
     return {
       key: `sowings:${session.accountId}:${query.fazenda_id}:${which}:${include}`,
-      version: `${row.version ?? 0}:${todayIn(row.timeZone, this.now())}:${seasons.join(',')}`,
+      version: `${row.version}:${todayIn(row.timeZone, this.now())}:${seasons.join(',')}`,
     };
   }
 

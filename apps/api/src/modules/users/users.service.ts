@@ -18,6 +18,7 @@ import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
 import { sessionUser, type SessionService } from '../auth/session.service.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
+import type { DataVersions } from '../farms/data-versions.service.ts';
 import { toInvitation } from './member.presenter.ts';
 import { MemberRecords } from './member-records.service.ts';
 import { memberPolicy } from '../../policies/member.policy.ts';
@@ -46,6 +47,8 @@ export interface UsersServiceDeps {
   reference: ReferenceService;
   /** The signed-in user is kept with the cached session (GET /api/menu/dados-usuario). */
   sessions: Pick<SessionService, 'sessionUser'>;
+  /** A person's name shows in other accounts' catalogue pages (their informer): those move too. */
+  dataVersions?: Pick<DataVersions, 'forgetAfterWrite'>;
   now?: () => Date;
 }
 
@@ -259,6 +262,9 @@ export class UsersService {
         .where(eq(t.users.id, session.userId));
       if (input.phone) await this.records.replacePhones(tx, session.userId, input.phone);
     });
+    // The name moves the data version of every account whose products name this person as their
+    // informer (migration 0026), not only the session's: this process forgets them all.
+    this.deps.dataVersions?.forgetAfterWrite(session, true);
     return sessionUser(db, this.deps.reference, session.userId, session.accountId);
   }
 
