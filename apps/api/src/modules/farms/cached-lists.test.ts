@@ -8,7 +8,7 @@ import * as t from '../../db/schema.ts';
 import { outboxMailer } from '../../providers/mail/mailer.ts';
 import { assignFarms, makeFarm, makePlot, makeSowing } from '../../test/farm-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, versionsHeard, type TestApp } from '../../test/test-app.ts';
 
 // The farm and plot lists are computed once per version of the account's data and then served
 // from memory (http/versioned-answers.ts): every write, by any route, any process or straight
@@ -82,6 +82,8 @@ describe('cached farm and plot lists', () => {
       .set({ price: '131.50' })
       .where(eq(t.farmBagPrices.farmId, farmId));
     await makeSowing(app.db, accountId, farmId, plotId, { area: 30 });
+    // Another process's write reaches a kept list once its notification arrives.
+    await versionsHeard(app);
 
     const farm = farmNamed(await get('/api/farms'), 'Fazenda Santa Rita')!;
     expect(farm).toMatchObject({ active_sowing: true, total_plots: plotsBefore.length + 1 });
@@ -97,8 +99,10 @@ describe('cached farm and plot lists', () => {
 
   it('never serve one member the list another member sees', async () => {
     const other = await makeFarm(app.db, accountId, { name: 'Fazenda Boa Vista' });
+    await versionsHeard(app);
     expect(farmNamed(await get('/api/farms'), 'Fazenda Boa Vista')).toBeDefined();
     await assignFarms(app.db, accountId, farmer.id, [farmId]);
+    await versionsHeard(app);
     const farmers = await get('/api/farms', farmer.token);
     expect(farmers.map((farm) => farm.id)).toEqual([farmId]);
     const refused = await app.app.inject({

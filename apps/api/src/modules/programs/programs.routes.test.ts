@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { makeFarm, makePlot, place } from '../../test/farm-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, versionsHeard, type TestApp } from '../../test/test-app.ts';
 
 /** Spray programs and their applications (issue 13 items 5–6): every rule and key, nothing written. */
 
@@ -482,6 +482,7 @@ describe('a program’s scores and their explanation (the engine on the shipped 
     await app.db
       .insert(t.programPauses)
       .values({ accountId, programId: program.id, reasonId: 2, pausedAt: day(67 + 40) });
+    await versionsHeard(app);
     const after = (
       await call('GET', `/api/programas?semeadura_id=${sowing!.id}&basic_list=1`)
     ).json();
