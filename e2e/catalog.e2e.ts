@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from './support/axe.ts';
 import { hasChromium, launchBrowser } from './support/browser.ts';
 import {
-  LANGUAGES,
   SIZES,
   expectReadable as expectReadableIn,
   openPage,
   signInToDemo,
   text,
   type Size,
+  screenPairs,
 } from './support/demo.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -42,66 +42,64 @@ describe.skipIf(!hasChromium)('product catalogue', () => {
 
   const expectReadable = (page: Page) => expectReadableIn(page, CATALOG_RAW_KEY);
 
-  for (const language of LANGUAGES) {
-    for (const size of SIZES) {
-      it(`searches and opens Fox Xpro in ${language} on ${size.name}`, async () => {
-        const page = await open(size, language);
-        await signIn(page);
-        await page.goto(`${server.baseUrl}/v3/catalog?category=fungicide`);
-        await page.getByTestId('catalog-list').waitFor();
-        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
-          text(language, 'catalog', 'title'),
-        );
+  for (const { language, size } of screenPairs(SIZES)) {
+    it(`searches and opens Fox Xpro in ${language} on ${size.name}`, async () => {
+      const page = await open(size, language);
+      await signIn(page);
+      await page.goto(`${server.baseUrl}/v3/catalog?category=fungicide`);
+      await page.getByTestId('catalog-list').waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+        text(language, 'catalog', 'title'),
+      );
 
-        const [searched] = await Promise.all([
-          page.waitForResponse(
-            (response) =>
-              response.url().includes('/api/catalogs?') &&
-              new URL(response.url()).searchParams.get('search') === 'fox',
-          ),
-          page.getByTestId('catalog-search').fill('fox'),
-        ]);
-        expect(searched.status()).toBe(200);
-        const found = (await searched.json()) as { total: number };
-        expect(found.total).toBeGreaterThan(0);
-        // The table's name button on a desktop; on a phone the card whose heading it is.
-        const item = page.getByRole('button', { name: 'Fox Xpro', exact: true }).or(
-          page
-            .getByTestId('catalog-card')
-            .filter({ has: page.getByRole('heading', { name: 'Fox Xpro', exact: true }) })
-            .getByRole('button'),
-        );
-        await item.waitFor();
-        await settled(page);
-        await expectReadable(page);
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `catalog-${language}-${size.name}-list.png`),
-          fullPage: true,
-        });
-
-        await item.click();
-        const detail = page.getByTestId('catalog-detail');
-        await detail.getByTestId('catalog-registrations').waitFor();
-        await settled(page);
-        await expectReadable(page);
-        expect(await detail.innerText()).toContain(
-          text(language, 'catalog', 'detail.not_registered'),
-        );
-        expect(await detail.getByTestId('efficacy-tag-A').first().innerText()).toContain(
-          text(language, 'catalog', 'detail.tag_label.A'),
-        );
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `catalog-${language}-${size.name}-detail.png`),
-        });
-        // Further down the panel: the registrations and the efficacy table.
-        await detail.getByTestId('catalog-efficacies').scrollIntoViewIfNeeded();
-        await settled(page);
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `catalog-${language}-${size.name}-detail-efficacy.png`),
-        });
-        await page.context().close();
+      const [searched] = await Promise.all([
+        page.waitForResponse(
+          (response) =>
+            response.url().includes('/api/catalogs?') &&
+            new URL(response.url()).searchParams.get('search') === 'fox',
+        ),
+        page.getByTestId('catalog-search').fill('fox'),
+      ]);
+      expect(searched.status()).toBe(200);
+      const found = (await searched.json()) as { total: number };
+      expect(found.total).toBeGreaterThan(0);
+      // The table's name button on a desktop; on a phone the card whose heading it is.
+      const item = page.getByRole('button', { name: 'Fox Xpro', exact: true }).or(
+        page
+          .getByTestId('catalog-card')
+          .filter({ has: page.getByRole('heading', { name: 'Fox Xpro', exact: true }) })
+          .getByRole('button'),
+      );
+      await item.waitFor();
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `catalog-${language}-${size.name}-list.png`),
+        fullPage: true,
       });
-    }
+
+      await item.click();
+      const detail = page.getByTestId('catalog-detail');
+      await detail.getByTestId('catalog-registrations').waitFor();
+      await settled(page);
+      await expectReadable(page);
+      expect(await detail.innerText()).toContain(
+        text(language, 'catalog', 'detail.not_registered'),
+      );
+      expect(await detail.getByTestId('efficacy-tag-A').first().innerText()).toContain(
+        text(language, 'catalog', 'detail.tag_label.A'),
+      );
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `catalog-${language}-${size.name}-detail.png`),
+      });
+      // Further down the panel: the registrations and the efficacy table.
+      await detail.getByTestId('catalog-efficacies').scrollIntoViewIfNeeded();
+      await settled(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `catalog-${language}-${size.name}-detail-efficacy.png`),
+      });
+      await page.context().close();
+    });
   }
 
   for (const size of SIZES) {

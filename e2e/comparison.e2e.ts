@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from './support/axe.ts';
 import { hasChromium, launchBrowser } from './support/browser.ts';
 import {
-  LANGUAGES,
   expectReadable as expectReadableIn,
   openPage,
   signInToDemo,
   text,
   type Size,
+  screenPairs,
 } from './support/demo.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -242,53 +242,51 @@ describe.skipIf(!hasChromium)('program comparison (/comparacao)', () => {
     await page.context().close();
   });
 
-  for (const language of LANGUAGES) {
-    for (const size of SIZES) {
-      it(`shows two programs side by side in ${language} on ${size.name}`, async () => {
-        expect(programs.full).toBeGreaterThan(0);
-        const page = await open(size, language);
-        await signInToDemo(page, server.baseUrl, DEMO_FULL);
-        await page.goto(
-          `${server.baseUrl}/v3/comparacao?programas=${programs.full},${programs.cheap}`,
-        );
-        await page.getByTestId('comparison-page').waitFor();
-        // The picker, the varieties' names and the products' units come after the programs.
-        await page.getByTestId('comparison-program').waitFor({ timeout: 20_000 });
-        await page
-          .getByTestId('comparison-farm-variety')
-          .first()
-          .getByText(/ · /)
-          .waitFor({ timeout: 20_000 });
-        await page.waitForLoadState('networkidle');
-        const columns = page.getByTestId('comparison-column');
-        await expect.poll(() => columns.count(), { timeout: 15_000 }).toBe(2);
-        await page.getByTestId('comparison-chart').getByRole('img').first().waitFor();
-        expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe(
-          text(language, 'comparison', 'title'),
-        );
-        // Per acre in English, per hectare in Portuguese and Spanish.
-        const cost = await columns.first().getByTestId('comparison-cost-per-area').innerText();
-        expect(cost.endsWith(language === 'en' ? '/ac' : '/ha')).toBe(true);
+  for (const { language, size } of screenPairs(SIZES)) {
+    it(`shows two programs side by side in ${language} on ${size.name}`, async () => {
+      expect(programs.full).toBeGreaterThan(0);
+      const page = await open(size, language);
+      await signInToDemo(page, server.baseUrl, DEMO_FULL);
+      await page.goto(
+        `${server.baseUrl}/v3/comparacao?programas=${programs.full},${programs.cheap}`,
+      );
+      await page.getByTestId('comparison-page').waitFor();
+      // The picker, the varieties' names and the products' units come after the programs.
+      await page.getByTestId('comparison-program').waitFor({ timeout: 20_000 });
+      await page
+        .getByTestId('comparison-farm-variety')
+        .first()
+        .getByText(/ · /)
+        .waitFor({ timeout: 20_000 });
+      await page.waitForLoadState('networkidle');
+      const columns = page.getByTestId('comparison-column');
+      await expect.poll(() => columns.count(), { timeout: 15_000 }).toBe(2);
+      await page.getByTestId('comparison-chart').getByRole('img').first().waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe(
+        text(language, 'comparison', 'title'),
+      );
+      // Per acre in English, per hectare in Portuguese and Spanish.
+      const cost = await columns.first().getByTestId('comparison-cost-per-area').innerText();
+      expect(cost.endsWith(language === 'en' ? '/ac' : '/ha')).toBe(true);
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `comparison-${language}-${size.name}.png`),
+        fullPage: true,
+      });
+      if (size.name === 'mobile') {
+        // The entry points on a program's row: its menu with Copy and Compare.
+        await page.goto(`${server.baseUrl}/v3/programas`);
+        const row = page.getByTestId('program-row').first();
+        await row.getByTestId('program-more').click();
+        await page.getByTestId('program-compare').waitFor();
         await settled(page);
         await expectReadable(page);
         await page.screenshot({
-          path: path.join(SHOTS_DIR, `comparison-${language}-${size.name}.png`),
-          fullPage: true,
+          path: path.join(SHOTS_DIR, `comparison-${language}-${size.name}-programs-menu.png`),
         });
-        if (size.name === 'mobile') {
-          // The entry points on a program's row: its menu with Copy and Compare.
-          await page.goto(`${server.baseUrl}/v3/programas`);
-          const row = page.getByTestId('program-row').first();
-          await row.getByTestId('program-more').click();
-          await page.getByTestId('program-compare').waitFor();
-          await settled(page);
-          await expectReadable(page);
-          await page.screenshot({
-            path: path.join(SHOTS_DIR, `comparison-${language}-${size.name}-programs-menu.png`),
-          });
-        }
-        await page.context().close();
-      });
-    }
+      }
+      await page.context().close();
+    });
   }
 });

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from './support/axe.ts';
 import { hasChromium, launchBrowser } from './support/browser.ts';
 import {
-  LANGUAGES,
   expectReadable as expectReadableIn,
   openPage,
   signInToDemo,
   text,
   type Size,
+  screenPairs,
 } from './support/demo.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -277,34 +277,32 @@ describe.skipIf(!hasChromium)('program execution (/execucao)', () => {
     await page.context().close();
   });
 
-  for (const language of LANGUAGES) {
-    for (const size of SIZES) {
-      it(`shows the execution in ${language} on ${size.name}`, async () => {
-        const page = await open(size, language);
-        await signInToDemo(page, server.baseUrl, DEMO_FULL);
-        const query = sowingId ? `?fazenda_id=${farmId}&semeadura=${sowingId}` : '';
-        await page.goto(`${server.baseUrl}/v3/execucao${query}`);
-        await page.getByTestId('execution-page').waitFor();
-        expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe(
-          text(language, 'execution', 'title'),
-        );
-        if (sowingId) await page.getByTestId('spraying').first().waitFor();
-        if (sowingId && size.width === 1366) {
-          // The chart fills its card (issue 27 item 13: it kept a 640 px default, 60 % of it).
-          const chart = page.getByTestId('program-chart');
-          const svg = chart.locator('svg[role="img"]');
-          await svg.waitFor();
-          const [card, drawn] = await Promise.all([chart.boundingBox(), svg.boundingBox()]);
-          expect(drawn!.width).toBeGreaterThanOrEqual(0.9 * card!.width);
-        }
-        await settled(page);
-        await expectReadable(page);
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `execution-${language}-${size.name}.png`),
-          fullPage: true,
-        });
-        await page.context().close();
+  for (const { language, size } of screenPairs(SIZES)) {
+    it(`shows the execution in ${language} on ${size.name}`, async () => {
+      const page = await open(size, language);
+      await signInToDemo(page, server.baseUrl, DEMO_FULL);
+      const query = sowingId ? `?fazenda_id=${farmId}&semeadura=${sowingId}` : '';
+      await page.goto(`${server.baseUrl}/v3/execucao${query}`);
+      await page.getByTestId('execution-page').waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe(
+        text(language, 'execution', 'title'),
+      );
+      if (sowingId) await page.getByTestId('spraying').first().waitFor();
+      if (sowingId && size.width === 1366) {
+        // The chart fills its card (issue 27 item 13: it kept a 640 px default, 60 % of it).
+        const chart = page.getByTestId('program-chart');
+        const svg = chart.locator('svg[role="img"]');
+        await svg.waitFor();
+        const [card, drawn] = await Promise.all([chart.boundingBox(), svg.boundingBox()]);
+        expect(drawn!.width).toBeGreaterThanOrEqual(0.9 * card!.width);
+      }
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `execution-${language}-${size.name}.png`),
+        fullPage: true,
       });
-    }
+      await page.context().close();
+    });
   }
 });

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, horizontalOverflow, settled } from './support/axe.ts';
 import { RAW_KEY, hasChromium, launchBrowser } from './support/browser.ts';
-import { signInToDemo } from './support/demo.ts';
+import { signInToDemo, screenPairs } from './support/demo.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const SHOTS = path.join(
@@ -402,7 +402,7 @@ describe.skipIf(!hasChromium)('my farm and the field page in a real browser', ()
   // Pictures to look at: my farm and a field page in each language, desktop and phone. One page
   // per size, signed in once; each language is the stored choice the next loads read (every
   // picture is of a freshly loaded page in its language, as before).
-  it('takes screenshots of my farm and the field page in pt, en and es', async () => {
+  it('takes screenshots of my farm and the field page in pt, en and es (support/demo.ts, screenPairs)', async () => {
     for (const size of SIZES) {
       const context = await browser.newContext({
         viewport: { width: size.width, height: size.height },
@@ -429,7 +429,10 @@ describe.skipIf(!hasChromium)('my farm and the field page in a real browser', ()
         return null;
       });
       const plot = first.plots[0]!;
-      for (const language of ['pt', 'en', 'es'] as const) {
+      const languages = screenPairs(SIZES)
+        .filter((pair) => pair.size === size)
+        .map((pair) => pair.language);
+      for (const language of languages) {
         await page.evaluate((lang) => window.localStorage.setItem('language', lang), language);
         const shot = async (name: string, folder = SHOTS) => {
           await settled(page);

@@ -5,7 +5,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeRulesFor, axeViolations, settled } from './support/axe.ts';
 import { hasChromium, launchBrowser } from './support/browser.ts';
-import { SIZES, expectReadable, signInToDemo, text, type Size } from './support/demo.ts';
+import {
+  SIZES,
+  expectReadable,
+  signInToDemo,
+  text,
+  type Size,
+  screenPairs,
+} from './support/demo.ts';
 import { readOnlyServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -58,45 +65,44 @@ describe.skipIf(!hasChromium)('NDVI on the plot screen (/field)', () => {
     });
   }
 
-  for (const size of SIZES)
-    for (const language of ['pt', 'en', 'es'] as const)
-      it(`shows the simulated scenes and the image over the plot in ${language} on ${size.name}`, async () => {
-        const page = await open(size, language);
-        try {
-          await signInToDemo(page, server.baseUrl, DEMO_FULL_ACCOUNT);
-          const { farmId, plotId } = await ndviPlot(page);
-          await page.goto(`${server.baseUrl}/v3/field?plot_id=${plotId}&fazenda_id=${farmId}`);
-          await page.getByTestId('ndvi-panel').waitFor();
-          await page.getByTestId('ndvi-scenes').waitFor();
-          expect(await page.getByTestId('ndvi-simulated').innerText()).toBe(
-            text(language, 'ndvi', 'simulated'),
-          );
-          // Sentinel-2 passes every 5 days: the default 60 days hold a dozen scenes.
-          expect(await page.getByTestId(/^ndvi-scene-\d/).count()).toBeGreaterThanOrEqual(10);
-          // The image is drawn by the server for this plot and lies on the map.
-          const overlay = page.locator('img.leaflet-image-layer');
-          await overlay.waitFor();
-          expect(await overlay.getAttribute('src')).toContain(`/api/ndvi/images/${plotId}/`);
-          // The server draws the image at its first request: seconds on a loaded machine, more
-          // than the poll's default second.
-          await expect
-            .poll(() => overlay.evaluate((image: HTMLImageElement) => image.naturalWidth), {
-              timeout: 20_000,
-            })
-            .toBeGreaterThan(0);
-          await page.getByTestId('ndvi-legend').waitFor();
-          await settled(page);
-          await expectReadable(page, NDVI_RAW_KEY);
-          // The date buttons: named by their visible text, readable (≥ 4.5:1), on the whole page.
-          const firstScene = page.getByTestId(/^ndvi-scene-\d/).first();
-          expect(await firstScene.getAttribute('aria-label')).toBeNull();
-          // Every rule in pt at 1280 and es at 390; the rules a language can change in the others.
-          expect(await axeViolations(page, axeRulesFor(language, size.width))).toEqual([]);
-          await page
-            .getByTestId('field-ndvi')
-            .screenshot({ path: path.join(SHOTS_DIR, `ndvi-${language}-${size.name}.png`) });
-        } finally {
-          await page.context().close();
-        }
-      });
+  for (const { language, size } of screenPairs(SIZES))
+    it(`shows the simulated scenes and the image over the plot in ${language} on ${size.name}`, async () => {
+      const page = await open(size, language);
+      try {
+        await signInToDemo(page, server.baseUrl, DEMO_FULL_ACCOUNT);
+        const { farmId, plotId } = await ndviPlot(page);
+        await page.goto(`${server.baseUrl}/v3/field?plot_id=${plotId}&fazenda_id=${farmId}`);
+        await page.getByTestId('ndvi-panel').waitFor();
+        await page.getByTestId('ndvi-scenes').waitFor();
+        expect(await page.getByTestId('ndvi-simulated').innerText()).toBe(
+          text(language, 'ndvi', 'simulated'),
+        );
+        // Sentinel-2 passes every 5 days: the default 60 days hold a dozen scenes.
+        expect(await page.getByTestId(/^ndvi-scene-\d/).count()).toBeGreaterThanOrEqual(10);
+        // The image is drawn by the server for this plot and lies on the map.
+        const overlay = page.locator('img.leaflet-image-layer');
+        await overlay.waitFor();
+        expect(await overlay.getAttribute('src')).toContain(`/api/ndvi/images/${plotId}/`);
+        // The server draws the image at its first request: seconds on a loaded machine, more
+        // than the poll's default second.
+        await expect
+          .poll(() => overlay.evaluate((image: HTMLImageElement) => image.naturalWidth), {
+            timeout: 20_000,
+          })
+          .toBeGreaterThan(0);
+        await page.getByTestId('ndvi-legend').waitFor();
+        await settled(page);
+        await expectReadable(page, NDVI_RAW_KEY);
+        // The date buttons: named by their visible text, readable (≥ 4.5:1), on the whole page.
+        const firstScene = page.getByTestId(/^ndvi-scene-\d/).first();
+        expect(await firstScene.getAttribute('aria-label')).toBeNull();
+        // Every rule in pt at 1280 and es at 390; the rules a language can change in the others.
+        expect(await axeViolations(page, axeRulesFor(language, size.width))).toEqual([]);
+        await page
+          .getByTestId('field-ndvi')
+          .screenshot({ path: path.join(SHOTS_DIR, `ndvi-${language}-${size.name}.png`) });
+      } finally {
+        await page.context().close();
+      }
+    });
 });

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from './support/axe.ts';
 import { hasChromium, launchBrowser } from './support/browser.ts';
 import {
-  LANGUAGES,
   SIZES,
   expectReadable as expectReadableIn,
   openPage,
   signInToDemo,
   text,
   type Size,
+  screenPairs,
 } from './support/demo.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -156,44 +156,42 @@ describe.skipIf(!hasChromium)('field notes', () => {
     await page.screenshot({ path: path.join(SHOTS_DIR, 'plot-notes-pt-desktop.png') });
   });
 
-  for (const language of LANGUAGES) {
-    for (const size of SIZES) {
-      it(`shows the notebook in ${language} on ${size.name}`, async () => {
-        const page = await open(size, language);
-        await signIn(page);
-        await page.goto(`${server.baseUrl}/v3/notes`);
-        const card = page.getByTestId('note-card').filter({ hasText: TITLE });
-        await card.waitFor();
-        await card.getByTestId('note-image').locator('img').waitFor();
-        await expect
-          .poll(() =>
-            card
-              .getByTestId('note-image')
-              .locator('img')
-              .evaluate((img: HTMLImageElement) => img.complete),
-          )
-          .toBe(true);
-        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
-          text(language, 'notes', 'title'),
-        );
-        await settled(page);
-        await expectReadable(page);
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `notes-${language}-${size.name}.png`),
-          fullPage: true,
-        });
-
-        // The form, as it opens for a new note.
-        await page.getByTestId('note-add').click();
-        const dialog = page.getByTestId('note-dialog');
-        await dialog.waitFor();
-        await settled(page);
-        await expectReadable(page);
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `notes-${language}-${size.name}-form.png`),
-        });
-        await page.context().close();
+  for (const { language, size } of screenPairs(SIZES)) {
+    it(`shows the notebook in ${language} on ${size.name}`, async () => {
+      const page = await open(size, language);
+      await signIn(page);
+      await page.goto(`${server.baseUrl}/v3/notes`);
+      const card = page.getByTestId('note-card').filter({ hasText: TITLE });
+      await card.waitFor();
+      await card.getByTestId('note-image').locator('img').waitFor();
+      await expect
+        .poll(() =>
+          card
+            .getByTestId('note-image')
+            .locator('img')
+            .evaluate((img: HTMLImageElement) => img.complete),
+        )
+        .toBe(true);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+        text(language, 'notes', 'title'),
+      );
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `notes-${language}-${size.name}.png`),
+        fullPage: true,
       });
-    }
+
+      // The form, as it opens for a new note.
+      await page.getByTestId('note-add').click();
+      const dialog = page.getByTestId('note-dialog');
+      await dialog.waitFor();
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `notes-${language}-${size.name}-form.png`),
+      });
+      await page.context().close();
+    });
   }
 });

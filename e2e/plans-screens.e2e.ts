@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeRulesFor, axeViolations, horizontalOverflow, settled } from './support/axe.ts';
 import { hasChromium, launchBrowser } from './support/browser.ts';
+import { screenPairs } from './support/demo.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 // The plans and payment screens (issue 10, items 8-11) in pt, en and es at 1366 and 390 px: the
@@ -22,7 +23,6 @@ const SIZES = [
   { name: 'desktop', width: 1366, height: 768 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-const LANGUAGES: readonly Language[] = ['pt', 'en', 'es'];
 
 const PRICES: Record<number, Record<1 | 6 | 12, number>> = {
   1: { 1: 59, 6: 299, 12: 490 },
@@ -138,7 +138,7 @@ describe.skipIf(!hasChromium)('plans and payment screens', () => {
       findings.push(`${name}: ${v.rule} (${v.impact}) at ${v.element}: ${v.summary}`);
   }
 
-  it.each(SIZES.flatMap((size) => LANGUAGES.map((language) => ({ ...size, language }))))(
+  it.each(screenPairs(SIZES).map(({ language, size }) => ({ ...size, language })))(
     '$language at $width px',
     async ({ name, width, height, language }) => {
       const context = await browser.newContext({

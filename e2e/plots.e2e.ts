@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_RULES, axeViolations, horizontalOverflow, settled } from './support/axe.ts';
 import { RAW_KEY, hasChromium, launchBrowser } from './support/browser.ts';
-import { signInToDemo } from './support/demo.ts';
+import { screenPairs, signInToDemo } from './support/demo.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { FULL_AXE } from './support/walk.ts';
 
@@ -357,70 +357,67 @@ describe.skipIf(!hasChromium)('plots on a map', () => {
     await page.context().close();
   }, 120_000);
 
-  // The three new dialogs at both sizes: no axe violation, no sideways scroll; and pictures of
-  // each in pt, en and es to look at.
+  // The three new dialogs in each language (support/demo.ts, screenPairs): no axe violation, no
+  // sideways scroll; and pictures of each to look at.
   it('the fields modal, the map modal while drawing and the KML preview pass axe and fit, in pt, en and es', async () => {
     const problems: string[] = [];
-    for (const size of SIZES) {
-      for (const language of ['pt', 'en', 'es'] as const) {
-        const page = await open(browser, size, language);
-        const check = async (screen: string) => {
-          await settled(page);
-          await page.screenshot({
-            path: path.join(PLOTS_SCREENSHOT_DIR, `${screen}-${language}-${size.width}.png`),
-          });
-          const overflow = await horizontalOverflow(page);
-          if (overflow > 0)
-            problems.push(`${screen} ${language} ${size.width}: ${overflow}px wider`);
-          // Every rule in one language per size, the rules a language can change in the others
-          // (support/walk.ts, FULL_AXE): the dialogs' colours and structure are the same in each.
-          const only = FULL_AXE[size.name] === language ? undefined : LANGUAGE_RULES;
-          for (const v of await axeViolations(page, only)) {
-            problems.push(
-              `${screen} ${language} ${size.width}: ${v.rule} (${v.impact}) at ${v.element}: ${v.summary}`,
-            );
-          }
-          expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
-        };
-        await signIn(page, 'conta@full.demo.lavoura.app');
-        await page.goto(`${server.baseUrl}/v3/farms`);
-        await page.getByTestId('farms-list').waitFor();
+    for (const { language, size } of screenPairs(SIZES)) {
+      const page = await open(browser, size, language);
+      const check = async (screen: string) => {
         await settled(page);
         await page.screenshot({
-          path: path.join(PLOTS_SCREENSHOT_DIR, `farm-cards-${language}-${size.width}.png`),
+          path: path.join(PLOTS_SCREENSHOT_DIR, `${screen}-${language}-${size.width}.png`),
         });
-        const fields = await openFields(page, language, 'Fazenda Santa Helena');
-        await fields.getByTestId('plots-map').waitFor();
-        await fields.getByTestId('map-offline').waitFor();
-        await check('fields-modal');
+        const overflow = await horizontalOverflow(page);
+        if (overflow > 0) problems.push(`${screen} ${language} ${size.width}: ${overflow}px wider`);
+        // Every rule in one language per size, the rules a language can change in the others
+        // (support/walk.ts, FULL_AXE): the dialogs' colours and structure are the same in each.
+        const only = FULL_AXE[size.name] === language ? undefined : LANGUAGE_RULES;
+        for (const v of await axeViolations(page, only)) {
+          problems.push(
+            `${screen} ${language} ${size.width}: ${v.rule} (${v.impact}) at ${v.element}: ${v.summary}`,
+          );
+        }
+        expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
+      };
+      await signIn(page, 'conta@full.demo.lavoura.app');
+      await page.goto(`${server.baseUrl}/v3/farms`);
+      await page.getByTestId('farms-list').waitFor();
+      await settled(page);
+      await page.screenshot({
+        path: path.join(PLOTS_SCREENSHOT_DIR, `farm-cards-${language}-${size.width}.png`),
+      });
+      const fields = await openFields(page, language, 'Fazenda Santa Helena');
+      await fields.getByTestId('plots-map').waitFor();
+      await fields.getByTestId('map-offline').waitFor();
+      await check('fields-modal');
 
-        await fields
-          .getByRole('button', { name: text(language, 'farms', 'plots.action.draw') })
-          .click();
-        const editor = page.getByTestId('plot-map-dialog');
-        await editor.getByText(text(language, 'map', 'hint_drawing')).waitFor();
-        await drawPolygon(page, [
-          [0.3, 0.3],
-          [0.7, 0.35],
-          [0.6, 0.7],
-        ]);
-        await expect.poll(() => editor.getByTestId('plot-area-live').innerText()).toMatch(/\d/);
-        await check('map-modal-drawing');
-        await page.keyboard.press('Escape');
-        await editor.waitFor({ state: 'detached' });
+      await fields
+        .getByRole('button', { name: text(language, 'farms', 'plots.action.draw') })
+        .click();
+      const editor = page.getByTestId('plot-map-dialog');
+      await editor.getByText(text(language, 'map', 'hint_drawing')).waitFor();
+      await drawPolygon(page, [
+        [0.3, 0.3],
+        [0.7, 0.35],
+        [0.6, 0.7],
+      ]);
+      await expect.poll(() => editor.getByTestId('plot-area-live').innerText()).toMatch(/\d/);
+      await check('map-modal-drawing');
+      await page.keyboard.press('Escape');
+      await editor.waitFor({ state: 'detached' });
 
-        await fields
-          .getByRole('button', { name: text(language, 'farms', 'plots.action.import') })
-          .click();
-        const kml = page.getByTestId('kml-import-dialog');
-        await kml
-          .getByTestId('kml-file')
-          .setInputFiles(path.join(FIXTURES, 'google-earth-cascavel.kml'));
-        await kml.getByTestId('kml-preview-list').waitFor();
-        await kml.getByTestId('plots-map').waitFor();
-        await check('kml-preview');
-        await page.context().close();
-      }
+      await fields
+        .getByRole('button', { name: text(language, 'farms', 'plots.action.import') })
+        .click();
+      const kml = page.getByTestId('kml-import-dialog');
+      await kml
+        .getByTestId('kml-file')
+        .setInputFiles(path.join(FIXTURES, 'google-earth-cascavel.kml'));
+      await kml.getByTestId('kml-preview-list').waitFor();
+      await kml.getByTestId('plots-map').waitFor();
+      await check('kml-preview');
+      await page.context().close();
     }
     if (problems.length > 0) console.warn(problems.join('\n'));
     expect(problems.join('\n')).toBe('');

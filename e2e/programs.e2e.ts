@@ -7,12 +7,12 @@ import { settled } from './support/axe.ts';
 import { hasChromium, launchBrowser } from './support/browser.ts';
 import {
   DEMO_PRO,
-  LANGUAGES,
   expectReadable as expectReadableIn,
   openPage,
   signInToDemo,
   text,
   type Size,
+  screenPairs,
 } from './support/demo.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -454,66 +454,64 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     await page.context().close();
   });
 
-  for (const language of LANGUAGES) {
-    for (const size of SIZES) {
-      it(`shows the programs and the editor in ${language} on ${size.name}`, async () => {
-        const page = await open(size, language);
-        await signInToDemo(page, server.baseUrl, DEMO_FULL);
-        await page.goto(`${server.baseUrl}/v3/programas`);
-        await page.getByTestId('programs-page').waitFor();
-        if (programId) await page.getByTestId('program-row').first().waitFor();
-        expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe(
-          text(language, 'programs', 'title'),
-        );
-        await settled(page);
-        await expectReadable(page);
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `programs-${language}-${size.name}.png`),
-          fullPage: true,
-        });
-        if (!programId) return;
-        await page.goto(`${server.baseUrl}/v3/programas?programa=${programId}`);
-        const editor = page.getByTestId('program-editor');
-        await editor.getByTestId('program-application').first().waitFor();
-        await settled(page);
-        await expectReadable(page);
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-editor.png`),
-        });
-        await editor.getByTestId('application-edit').first().click();
-        const dialog = page.getByTestId('program-application-dialog');
-        await dialog.getByTestId('application-dose').first().waitFor();
-        await settled(page);
-        await expectReadable(page);
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-application.png`),
-        });
-        if (scoredId) {
-          await page.goto(`${server.baseUrl}/v3/programas?programa=${scoredId}`);
-          const scored = page.getByTestId('program-editor');
-          await scored.getByTestId('program-score-value').waitFor();
-          await scored.getByTestId('program-chart').getByRole('img').waitFor();
-          await settled(page);
-          await expectReadable(page);
-          await page.screenshot({
-            path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-score.png`),
-          });
-          await scored.getByTestId('program-chart').scrollIntoViewIfNeeded();
-          await page.screenshot({
-            path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-chart.png`),
-          });
-          const application = scored.getByTestId('program-application').first();
-          await application.getByTestId('application-why').click();
-          await application.getByTestId('application-explanation').waitFor();
-          await settled(page);
-          await expectReadable(page);
-          await application.scrollIntoViewIfNeeded();
-          await page.screenshot({
-            path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-why.png`),
-          });
-        }
-        await page.context().close();
+  for (const { language, size } of screenPairs(SIZES)) {
+    it(`shows the programs and the editor in ${language} on ${size.name}`, async () => {
+      const page = await open(size, language);
+      await signInToDemo(page, server.baseUrl, DEMO_FULL);
+      await page.goto(`${server.baseUrl}/v3/programas`);
+      await page.getByTestId('programs-page').waitFor();
+      if (programId) await page.getByTestId('program-row').first().waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe(
+        text(language, 'programs', 'title'),
+      );
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `programs-${language}-${size.name}.png`),
+        fullPage: true,
       });
-    }
+      if (!programId) return;
+      await page.goto(`${server.baseUrl}/v3/programas?programa=${programId}`);
+      const editor = page.getByTestId('program-editor');
+      await editor.getByTestId('program-application').first().waitFor();
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-editor.png`),
+      });
+      await editor.getByTestId('application-edit').first().click();
+      const dialog = page.getByTestId('program-application-dialog');
+      await dialog.getByTestId('application-dose').first().waitFor();
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-application.png`),
+      });
+      if (scoredId) {
+        await page.goto(`${server.baseUrl}/v3/programas?programa=${scoredId}`);
+        const scored = page.getByTestId('program-editor');
+        await scored.getByTestId('program-score-value').waitFor();
+        await scored.getByTestId('program-chart').getByRole('img').waitFor();
+        await settled(page);
+        await expectReadable(page);
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-score.png`),
+        });
+        await scored.getByTestId('program-chart').scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-chart.png`),
+        });
+        const application = scored.getByTestId('program-application').first();
+        await application.getByTestId('application-why').click();
+        await application.getByTestId('application-explanation').waitFor();
+        await settled(page);
+        await expectReadable(page);
+        await application.scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `programs-${language}-${size.name}-why.png`),
+        });
+      }
+      await page.context().close();
+    });
   }
 });

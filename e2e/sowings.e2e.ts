@@ -10,6 +10,7 @@ import {
   signInToDemo,
   text,
   type Size,
+  screenPairs,
 } from './support/demo.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -210,63 +211,61 @@ describe.skipIf(!hasChromium)('sowings (/sowings)', () => {
     await english.context().close();
   });
 
-  for (const language of ['pt', 'en', 'es'] as const) {
-    for (const size of SIZES) {
-      it(`shows the sowings in ${language} on ${size.name}`, async () => {
-        const page = await open(size, language);
-        await signInToDemo(page, server.baseUrl, DEMO_FULL);
-        await page.goto(`${server.baseUrl}/v3/sowings`);
-        await page.getByTestId('sowings-page').waitFor();
-        await page
-          .locator('[data-testid=sowings-list], [data-testid=sowings-empty]')
-          .first()
-          .waitFor();
-        await settled(page);
-        await expectReadable(page);
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `sowings-${language}-${size.name}.png`),
-        });
-
-        // The list filtered by a link, the filters open on a phone.
-        await page.goto(`${server.baseUrl}/v3/sowings?status=harvested`);
-        await page.getByTestId('sowing-row').first().waitFor();
-        if (size.name === 'mobile') await page.getByTestId('sowing-filters-toggle').click();
-        await page.getByTestId('sowing-filter-plot').waitFor();
-        await settled(page);
-        await expectReadable(page);
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `sowings-${language}-${size.name}-filtered.png`),
-          fullPage: true,
-        });
-
-        // The harvested sowing's form: the locked date explained.
-        await page.getByTestId('sowing-edit').first().click();
-        const edit = page.getByTestId('sowing-edit-dialog');
-        await edit.getByText(text(language, 'sowings', 'form.date_locked_harvest')).waitFor();
-        await edit.getByTestId('sowing-date').scrollIntoViewIfNeeded();
-        await settled(page);
-        await expectReadable(page);
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `sowings-${language}-${size.name}-edit-locked.png`),
-        });
-        await edit.getByTestId('sowing-cancel').click();
-        await edit.waitFor({ state: 'detached' });
-
-        // The new sowing's form, top and seeding parameters.
-        await page.getByTestId('sowing-add').first().click();
-        const form = page.getByTestId('sowing-new-dialog');
-        await form.getByTestId('sowing-seeder_system').waitFor();
-        await settled(page);
-        await expectReadable(page);
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `sowings-${language}-${size.name}-form.png`),
-        });
-        await form.getByTestId('sowing-inoculant').scrollIntoViewIfNeeded();
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `sowings-${language}-${size.name}-form-parameters.png`),
-        });
-        await page.context().close();
+  for (const { language, size } of screenPairs(SIZES)) {
+    it(`shows the sowings in ${language} on ${size.name}`, async () => {
+      const page = await open(size, language);
+      await signInToDemo(page, server.baseUrl, DEMO_FULL);
+      await page.goto(`${server.baseUrl}/v3/sowings`);
+      await page.getByTestId('sowings-page').waitFor();
+      await page
+        .locator('[data-testid=sowings-list], [data-testid=sowings-empty]')
+        .first()
+        .waitFor();
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `sowings-${language}-${size.name}.png`),
       });
-    }
+
+      // The list filtered by a link, the filters open on a phone.
+      await page.goto(`${server.baseUrl}/v3/sowings?status=harvested`);
+      await page.getByTestId('sowing-row').first().waitFor();
+      if (size.name === 'mobile') await page.getByTestId('sowing-filters-toggle').click();
+      await page.getByTestId('sowing-filter-plot').waitFor();
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `sowings-${language}-${size.name}-filtered.png`),
+        fullPage: true,
+      });
+
+      // The harvested sowing's form: the locked date explained.
+      await page.getByTestId('sowing-edit').first().click();
+      const edit = page.getByTestId('sowing-edit-dialog');
+      await edit.getByText(text(language, 'sowings', 'form.date_locked_harvest')).waitFor();
+      await edit.getByTestId('sowing-date').scrollIntoViewIfNeeded();
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `sowings-${language}-${size.name}-edit-locked.png`),
+      });
+      await edit.getByTestId('sowing-cancel').click();
+      await edit.waitFor({ state: 'detached' });
+
+      // The new sowing's form, top and seeding parameters.
+      await page.getByTestId('sowing-add').first().click();
+      const form = page.getByTestId('sowing-new-dialog');
+      await form.getByTestId('sowing-seeder_system').waitFor();
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `sowings-${language}-${size.name}-form.png`),
+      });
+      await form.getByTestId('sowing-inoculant').scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `sowings-${language}-${size.name}-form-parameters.png`),
+      });
+      await page.context().close();
+    });
   }
 });

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from './support/axe.ts';
 import { hasChromium, launchBrowser } from './support/browser.ts';
 import {
-  LANGUAGES,
   SIZES,
   expectReadable as expectReadableIn,
   openPage,
   signInToDemo,
   text,
   type Size,
+  screenPairs,
 } from './support/demo.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -108,34 +108,31 @@ describe.skipIf(!hasChromium)('farm varieties (/cultivares)', () => {
     await page.screenshot({ path: path.join(SHOTS_DIR, 'varieties-pt-desktop-request.png') });
   });
 
-  for (const language of LANGUAGES) {
-    for (const size of SIZES) {
-      it(`shows the varieties in ${language} on ${size.name}`, async () => {
-        const page = await open(size, language);
-        await signIn(page);
-        await openVarieties(page);
-        if (addedName)
-          await page.getByTestId('variety-row').filter({ hasText: addedName }).waitFor();
-        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
-          text(language, 'varieties', 'title'),
-        );
-        await settled(page);
-        await expectReadable(page);
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `varieties-${language}-${size.name}.png`),
-          fullPage: true,
-        });
-
-        await page.getByTestId('variety-add').click();
-        const dialog = page.getByTestId('variety-add-dialog');
-        await dialog.getByTestId('seeds-list').waitFor();
-        await settled(page);
-        await expectReadable(page);
-        await page.screenshot({
-          path: path.join(SHOTS_DIR, `varieties-${language}-${size.name}-add.png`),
-        });
-        await page.context().close();
+  for (const { language, size } of screenPairs(SIZES)) {
+    it(`shows the varieties in ${language} on ${size.name}`, async () => {
+      const page = await open(size, language);
+      await signIn(page);
+      await openVarieties(page);
+      if (addedName) await page.getByTestId('variety-row').filter({ hasText: addedName }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+        text(language, 'varieties', 'title'),
+      );
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `varieties-${language}-${size.name}.png`),
+        fullPage: true,
       });
-    }
+
+      await page.getByTestId('variety-add').click();
+      const dialog = page.getByTestId('variety-add-dialog');
+      await dialog.getByTestId('seeds-list').waitFor();
+      await settled(page);
+      await expectReadable(page);
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `varieties-${language}-${size.name}-add.png`),
+      });
+      await page.context().close();
+    });
   }
 });

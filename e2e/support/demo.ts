@@ -16,6 +16,28 @@ export const SIZES = [
 ] as const;
 export type Size = (typeof SIZES)[number];
 export const LANGUAGES: readonly Language[] = ['pt', 'en', 'es'];
+
+/**
+ * The languages and window sizes a screen's test reads it in: each language once, the phone in
+ * two of them (a longer text breaks the narrow window first); all six pairs with `WALK=full`, as
+ * the walk's matrix (support/walk.ts) when a session looks at its screens. A raw key or a text in
+ * another language is the same at any width, and the six cost minutes of the browser tier.
+ */
+export function screenPairs<D, P>(
+  sizes: readonly [desktop: D, phone: P],
+): { language: Language; size: D | P }[] {
+  const [desktop, phone] = sizes;
+  if (process.env.WALK === 'full')
+    return LANGUAGES.flatMap((language) => [
+      { language, size: desktop },
+      { language, size: phone },
+    ]);
+  return [
+    { language: 'pt', size: desktop },
+    { language: 'en', size: phone },
+    { language: 'es', size: phone },
+  ];
+}
 const BROWSER_LOCALES: Record<Language, string> = { pt: 'pt-BR', en: 'en-US', es: 'es-AR' };
 
 /** A text of the app, as a test compares what the screen shows. */
