@@ -345,7 +345,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(varietiesRoutes(varieties), { prefix: '/api' });
   const programs = programServices(services);
   await app.register(
-    sowingsRoutes(new SowingsService({ ...services, programs: programs.schedule })),
+    sowingsRoutes(new SowingsService({ ...services, reference, programs: programs.schedule })),
     {
       prefix: '/api',
     },

@@ -13,6 +13,7 @@ import { groupBy } from '../../lib/group-by.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
+import type { ReferenceService } from '../reference/reference.service.ts';
 import {
   toSowing,
   type HarvestRow,
@@ -74,23 +75,29 @@ const SOWING_COLUMNS = {
  */
 export class SowingReads {
   constructor(
-    private readonly deps: { db: Database },
+    private readonly deps: { db: Database; reference?: Pick<ReferenceService, 'seasonCrops'> },
     private readonly now: () => Date,
   ) {}
 
-  /** The ids of the farm's country's current season-crops, one per crop. */
+  /**
+   * The ids of the farm's country's current season-crops, one per crop, by the farm's own day.
+   * Read from the reference data in memory, which holds each country's previous, current and next
+   * seasons (a farm's day is at most one from its country's); the database only without it.
+   */
   async currentSeasonCrops(farm: Pick<FarmFacts, 'countryId' | 'timeZone'>): Promise<number[]> {
     const today = todayIn(farm.timeZone, this.now());
-    const starts = Object.fromEntries(
-      CROPS.map((crop) => [
-        `start${crop.id}`,
-        seasonPeriod(
-          farm.countryId,
-          crop.id,
-          currentSeasonStartYear(farm.countryId, crop.id, today),
-        ).start_period,
-      ]),
-    );
+    const startOf = (cropId: CropId) =>
+      seasonPeriod(farm.countryId, cropId, currentSeasonStartYear(farm.countryId, cropId, today))
+        .start_period;
+    if (this.deps.reference) {
+      const seasons = await this.deps.reference.seasonCrops({ countryId: farm.countryId });
+      const current = CROPS.map(
+        (crop) =>
+          seasons.find((s) => s.crop_id === crop.id && s.start_period === startOf(crop.id))?.id,
+      );
+      if (current.every((id): id is number => id !== undefined)) return current;
+    }
+    const starts = Object.fromEntries(CROPS.map((crop) => [`start${crop.id}`, startOf(crop.id)]));
     this.currentQuery ??= this.prepareCurrent();
     const rows = await this.currentQuery.execute({ countryId: farm.countryId, ...starts });
     return rows.map((row) => row.id);

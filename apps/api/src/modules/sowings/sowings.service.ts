@@ -23,6 +23,7 @@ import { SowingBodyChecks, type SeasonCropFacts } from './sowing-body-checks.ser
 import { SowingReads, type FarmFacts } from './sowing-reads.service.ts';
 import { authorizeRecord } from '../../policies/records.policy.ts';
 import { ofAccount, visibleFarms } from '../../policies/tenancy.ts';
+import type { ReferenceService } from '../reference/reference.service.ts';
 
 export interface SowingsServiceDeps {
   db: Database;
@@ -31,6 +32,8 @@ export interface SowingsServiceDeps {
   programs?: SowingProgramFollower;
   /** The process's kept data versions; without them every list reads its version. */
   dataVersions?: DataVersions;
+  /** The seasons in memory; without them every list reads its current season-crops. */
+  reference?: Pick<ReferenceService, 'seasonCrops'>;
 }
 
 /** What a sowing change asks of its program, in the sowing's transaction. */
