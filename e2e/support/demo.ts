@@ -15,7 +15,7 @@ export const SIZES = [
   { name: 'mobile', width: 390, height: 844 },
 ] as const;
 export type Size = (typeof SIZES)[number];
-export const LANGUAGES: readonly Language[] = ['pt', 'en', 'es'];
+const LANGUAGES: readonly Language[] = ['pt', 'en', 'es'];
 
 /**
  * The languages and window sizes a screen's test reads it in: each language once, the phone in
