@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -45,6 +45,18 @@ describe('lazy areas', () => {
   it('renders the area a chunk exports', async () => {
     renderArea(async () => ({ Area: () => <p>area content</p> }));
     expect(await screen.findByText('area content')).toBeTruthy();
+  });
+
+  it('loads an area again when it is tried again after a failed load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const load = vi
+      .fn<() => Promise<AreaModule>>()
+      .mockRejectedValueOnce(new Error('The texts could not be fetched'))
+      .mockResolvedValue({ Area: () => <p>area content</p> });
+    renderArea(load);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('area content')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('shows the error panel, not a white screen, when a chunk never arrives', async () => {

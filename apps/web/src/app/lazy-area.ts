@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Namespace } from '@lavoura/i18n/web';
 import { loadNamespaces } from '../lib/i18n';
 
@@ -46,12 +46,40 @@ async function loadArea(load: () => Promise<AreaModule>): Promise<{ default: Com
   return { default: module.Area };
 }
 
+/** Areas whose last load failed, each with the way to make it again (`retryFailedAreas`). */
+const failedAreas = new Set<() => void>();
+
+/**
+ * Makes every area whose load failed load again at its next render. React.lazy keeps a rejection
+ * for the page's life; an area frame calls this when it is built and when the user tries again,
+ * so a load that failed (offline, or its texts not fetched) is tried anew instead of failing
+ * until the page is reloaded. React's own retries of a render do not call it: a chunk that never
+ * arrives still ends in the error panel.
+ */
+export function retryFailedAreas(): void {
+  const resets = [...failedAreas];
+  failedAreas.clear();
+  for (const reset of resets) reset();
+}
+
 /** A code-split area: its chunk and texts load on first render, and fail after the time-out. */
 export function lazyArea(
   load: () => Promise<AreaModule>,
   timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
-): LazyExoticComponent<ComponentType> {
-  return lazy(() => withTimeout(loadArea(load), timeoutMs));
+): ComponentType {
+  let current: LazyExoticComponent<ComponentType>;
+  const attempt = () => {
+    current = lazy(() =>
+      withTimeout(loadArea(load), timeoutMs).catch((error: unknown) => {
+        failedAreas.add(attempt);
+        throw error;
+      }),
+    );
+  };
+  attempt();
+  return function Area() {
+    return createElement(current);
+  };
 }
 
 /**

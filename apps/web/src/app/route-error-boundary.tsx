@@ -4,7 +4,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { Link as RouterLink, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MessagePanel } from '../shell/message-panel';
-import { isChunkLoadError } from './lazy-area';
+import { isChunkLoadError, retryFailedAreas } from './lazy-area';
 
 /** "Something went wrong" with a way out: try again, or go home. Never a white screen. */
 function ErrorPanel({ onRetry }: { onRetry: () => void }) {
@@ -45,6 +45,12 @@ interface AreaBoundaryState {
 export class AreaBoundary extends Component<{ children: ReactNode }, AreaBoundaryState> {
   override state: AreaBoundaryState = { error: null };
 
+  constructor(props: { children: ReactNode }) {
+    super(props);
+    // A new frame loads again an area whose earlier load failed (lazy-area.ts).
+    retryFailedAreas();
+  }
+
   static getDerivedStateFromError(error: unknown): AreaBoundaryState {
     return { error: error ?? new Error('Unknown error') };
   }
@@ -55,7 +61,10 @@ export class AreaBoundary extends Component<{ children: ReactNode }, AreaBoundar
 
   private readonly retry = () => {
     if (isChunkLoadError(this.state.error)) reloadPage();
-    else this.setState({ error: null });
+    else {
+      retryFailedAreas();
+      this.setState({ error: null });
+    }
   };
 
   override render() {

@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import type { AreaName } from '../areas/area-names';
 import { AreaLoading } from '../shell/area-loading';
@@ -23,7 +23,7 @@ const BareLayout = lazyArea(() =>
 );
 
 /** A layout loads like an area: a spinner meanwhile, the route's error panel if it fails. */
-function lazyLayout(Layout: LazyExoticComponent<ComponentType>) {
+function lazyLayout(Layout: ComponentType) {
   return (
     <Suspense fallback={<AreaLoading />}>
       <Layout />
@@ -35,7 +35,7 @@ function lazyLayout(Layout: LazyExoticComponent<ComponentType>) {
 const APP_BASENAME = '/v3';
 
 // One chunk per area of the spec's list; the literal import paths let Vite split them.
-const AREAS: Record<AreaName, LazyExoticComponent<ComponentType>> = {
+const AREAS: Record<AreaName, ComponentType> = {
   activities: lazyArea(() => import('../areas/activities')),
   auth: lazyArea(() => import('../areas/auth')),
   catalog: lazyArea(() => import('../areas/catalog')),
