@@ -376,6 +376,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(ndviRoutes(ndvi), { prefix: '/api' });
   const weather = new WeatherService({
     db: deps.db,
+    dataVersions,
     provider: deps.weatherProvider ?? simulatedWeatherProvider(deps.now ? { now: deps.now } : {}),
     ...(deps.now ? { now: deps.now } : {}),
   });

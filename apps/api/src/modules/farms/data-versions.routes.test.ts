@@ -138,6 +138,12 @@ describe('kept lists follow the account data version', () => {
       (response) => response.statusCode === 404,
     );
     expect(sowingsGone.statusCode).toBe(404);
+    // The forecast finds its farm by the kept facts too.
+    const weatherGone = await untilSeen(
+      () => get(app.app, token, `/api/farms/${farmId}/weather`),
+      (response) => response.statusCode === 404,
+    );
+    expect(weatherGone.statusCode).toBe(404);
   });
 });
 

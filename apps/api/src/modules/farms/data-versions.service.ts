@@ -4,10 +4,19 @@ import * as t from '../../db/schema.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ChangeFollower } from '../auth/session.service.ts';
 
-/** A live farm's facts a kept list is named by, read with the account's data version. */
+/**
+ * A live farm's facts a kept answer is named by (its lists' country and time zone, its forecast's
+ * place), read with the account's data version: every write to a farm moves that version.
+ */
 export interface FarmFacts {
+  id: number;
+  name: string;
+  enabled: boolean;
   countryId: number;
   timeZone: string;
+  latitude: number;
+  longitude: number;
+  createdAt: Date;
 }
 
 interface KeptVersion {
@@ -28,12 +37,18 @@ function versionQuery(db: Database) {
     .prepare('lavoura_data_version');
 }
 
-/** One named statement: a live farm's country and time zone, and its account's data version. */
+/** One named statement: a live farm's facts and its account's data version. */
 function farmVersionQuery(db: Database) {
   return db
     .select({
+      id: t.farms.id,
+      name: t.farms.name,
+      enabled: t.farms.enabled,
       countryId: t.farms.countryId,
       timeZone: t.farms.timeZone,
+      latitude: t.farms.latitude,
+      longitude: t.farms.longitude,
+      createdAt: t.farms.createdAt,
       version: t.accountDataVersions.version,
     })
     .from(t.farms)
@@ -115,8 +130,8 @@ export class DataVersions implements ChangeFollower {
     const generation = this.generation;
     const [row] = await this.farmQuery.execute({ accountId, farmId });
     if (!row) return undefined;
-    const found = { countryId: row.countryId, timeZone: row.timeZone };
-    const version = String(row.version ?? 0);
+    const { version: read, ...found } = row;
+    const version = String(read ?? 0);
     this.keep(accountId, version, generation)?.farms.set(farmId, found);
     return { ...found, version };
   }

@@ -20,8 +20,9 @@ import {
   type WeatherProviderName,
   type WeatherCondition,
 } from '@lavoura/domain';
-import { and, asc, between, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
+import { DataVersions } from '../farms/data-versions.service.ts';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -81,6 +82,8 @@ export interface WeatherServiceDeps {
   db: Database;
   provider: WeatherProvider;
   now?: () => Date;
+  /** The process's kept data versions; without them every call reads its farm. */
+  dataVersions?: DataVersions;
 }
 
 /** The forecast kept per place and hour: a week back (for the digest's last week) and a week ahead. */
@@ -117,31 +120,10 @@ export class WeatherService {
     ttl: 2 * HOUR_MS,
   });
 
-  constructor(private readonly deps: WeatherServiceDeps) {}
+  private readonly versions: DataVersions;
 
-  /** Read on every forecast call: named, so PostgreSQL plans it once per connection. */
-  private farmQuery: ReturnType<typeof this.prepareFarm> | undefined;
-
-  private prepareFarm() {
-    return this.deps.db
-      .select({
-        id: t.farms.id,
-        name: t.farms.name,
-        enabled: t.farms.enabled,
-        latitude: t.farms.latitude,
-        longitude: t.farms.longitude,
-        timeZone: t.farms.timeZone,
-        createdAt: t.farms.createdAt,
-      })
-      .from(t.farms)
-      .where(
-        and(
-          eq(t.farms.accountId, sql.placeholder('accountId')),
-          eq(t.farms.id, sql.placeholder('farmId')),
-          isNull(t.farms.deletedAt),
-        ),
-      )
-      .prepare('lavoura_weather_farm');
+  constructor(private readonly deps: WeatherServiceDeps) {
+    this.versions = deps.dataVersions ?? new DataVersions(deps.db);
   }
 
   get providerName(): WeatherProviderName {
@@ -159,10 +141,8 @@ export class WeatherService {
 
   /** The farm, if the reader sees it: 404 otherwise (another account's, unassigned, deleted). */
   async farm(reader: WeatherReader, farmId: number): Promise<FarmPlace> {
-    const [row] = await (this.farmQuery ??= this.prepareFarm()).execute({
-      accountId: reader.accountId,
-      farmId,
-    });
+    // Kept with the account's data version in memory: a kept forecast costs no query.
+    const row = await this.versions.farm(reader.accountId, farmId);
     if (!row || !mayReadFarm(reader.farms, row.id))
       throw new AppError(ERRORS.notFound, 'Farm not found');
     return row;
