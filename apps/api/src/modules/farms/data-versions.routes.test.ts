@@ -1,4 +1,4 @@
-import type { Farm, Plot } from '@lavoura/domain';
+import type { Farm, Member, Plot } from '@lavoura/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,43 @@ describe('kept lists follow the account data version', () => {
     expect(removePlot.statusCode).toBe(204);
     expect(plotNames(await plotsOf(app.app, token, farmId))).toEqual([]);
     expect((await farmsOf(app.app, token)).json<Farm[]>()[0]).toMatchObject({ total_talhoes: 0 });
+  });
+
+  it('the users list follows its people, their memberships and farms, however they change', async () => {
+    const account = await accountWith(app, ['CONTA', 'FARM'], { planId: 4 });
+    const { accountId } = account;
+    const admin = account.members.CONTA!.token;
+    const farmer = account.members.FARM!;
+    const farmId = await makeFarm(app.db, accountId, { name: 'Fazenda Equipe' });
+    const usersOf = () => get(app.app, admin, '/api/users');
+    const farmerIn = (response: LightMyRequestResponse) =>
+      response.json<Member[]>().find((member) => member.id === farmer.id);
+    expect(farmerIn(await usersOf())).toMatchObject({ name: 'Test User', farm_ids: [] });
+
+    // The person's own phone, through the API: the next list shows it.
+    const phone = await app.app.inject({
+      method: 'POST',
+      url: `/api/users/${farmer.id}/phones`,
+      headers: bearer(farmer.token),
+      payload: { phone: '+5543999990000' },
+    });
+    expect(phone.statusCode).toBeLessThan(300);
+    expect(farmerIn(await usersOf())?.phones).toEqual(['+5543999990000']);
+
+    // Straight to the database, as another process would: the name and a farm assignment.
+    await app.db.update(t.users).set({ name: 'Renamed Farmer' }).where(eq(t.users.id, farmer.id));
+    await untilSeen(usersOf, (response) => farmerIn(response)?.name === 'Renamed Farmer');
+    const [membership] = await app.db
+      .select({ id: t.memberships.id })
+      .from(t.memberships)
+      .where(eq(t.memberships.userId, farmer.id));
+    await app.db
+      .insert(t.membershipFarms)
+      .values({ accountId, membershipId: membership!.id, farmId });
+    const assigned = await untilSeen(usersOf, (response) =>
+      (farmerIn(response)?.farm_ids ?? []).includes(farmId),
+    );
+    expect(farmerIn(assigned)).toMatchObject({ name: 'Renamed Farmer', farm_ids: [farmId] });
   });
 
   it('what another process writes is answered once its notification arrives', async () => {

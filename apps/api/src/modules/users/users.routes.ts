@@ -94,7 +94,12 @@ export function usersRoutes(users: UsersService) {
           response: { 200: z.array(memberSchema), ...errors },
         },
       },
-      async (request) => users.list(sessionOf(request)),
+      async (request, reply) => {
+        const session = sessionOf(request);
+        const { key, version } = await users.listVersion(session);
+        await reply.versionedAnswer(key, version, () => users.list(session));
+        return reply;
+      },
     );
     app.post(
       '/users',

@@ -18,7 +18,7 @@ import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
 import { sessionUser, type SessionService } from '../auth/session.service.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
-import type { DataVersions } from '../farms/data-versions.service.ts';
+import { DataVersions } from '../farms/data-versions.service.ts';
 import { toInvitation } from './member.presenter.ts';
 import { MemberRecords } from './member-records.service.ts';
 import { memberPolicy } from '../../policies/member.policy.ts';
@@ -47,8 +47,12 @@ export interface UsersServiceDeps {
   reference: ReferenceService;
   /** The signed-in user is kept with the cached session (GET /api/menu/dados-usuario). */
   sessions: Pick<SessionService, 'sessionUser'>;
-  /** A person's name shows in other accounts' catalogue pages (their informer): those move too. */
-  dataVersions?: Pick<DataVersions, 'forgetAfterWrite'>;
+  /**
+   * The process's kept data versions: the users list is kept per version (migration 0028), and a
+   * person's name shows in other accounts' lists and catalogue pages (their informer): those move
+   * too. Without them every list reads its version.
+   */
+  dataVersions?: Pick<DataVersions, 'forgetAfterWrite' | 'version'>;
   now?: () => Date;
 }
 
@@ -76,6 +80,26 @@ export class UsersService {
   async list(session: Session): Promise<Member[]> {
     authorize(session, memberPolicy(session, { userId: 0 }).read, 'list users');
     return this.records.members(session);
+  }
+
+  /**
+   * What names a users list answer (http/versioned-answers.ts): the account's data version, which
+   * every write to a membership, its farms or its person's shown columns moves (migration 0028),
+   * and the member reading it (a member who sees some farms sees the others' farms among them).
+   */
+  async listVersion(session: Session): Promise<{ key: string; version: string }> {
+    authorize(session, memberPolicy(session, { userId: 0 }).read, 'list users');
+    const version = await (this.deps.dataVersions ?? this.ownVersions()).version(session.accountId);
+    return {
+      key: `users:${session.accountId}:${session.membershipId}:${session.allFarms}`,
+      version,
+    };
+  }
+
+  private versions: DataVersions | undefined;
+
+  private ownVersions(): DataVersions {
+    return (this.versions ??= new DataVersions(this.deps.db));
   }
 
   async get(session: Session, userId: number): Promise<Member> {
@@ -228,6 +252,8 @@ export class UsersService {
     const membership = await this.records.membershipOf(session, userId);
     authorize(session, memberPolicy(session, membership).editPerson, "change a user's phones");
     await this.deps.db.insert(t.userPhones).values({ userId, phone }).onConflictDoNothing();
+    // The person's phones show in every account they belong to (migration 0028).
+    this.deps.dataVersions?.forgetAfterWrite(session, true);
     return this.records.phonesOf(this.deps.db, userId);
   }
 
@@ -247,6 +273,8 @@ export class UsersService {
       .update(t.users)
       .set({ language, updatedAt: this.now() })
       .where(eq(t.users.id, session.userId));
+    // The language shows in every account the person belongs to (migration 0028).
+    this.deps.dataVersions?.forgetAfterWrite(session, true);
   }
 
   /** The signed-in person edits their own name, language and phone. */
@@ -263,7 +291,8 @@ export class UsersService {
       if (input.phone) await this.records.replacePhones(tx, session.userId, input.phone);
     });
     // The name moves the data version of every account whose products name this person as their
-    // informer (migration 0026), not only the session's: this process forgets them all.
+    // informer (migration 0026) and of every account they belong to (0028), not only the
+    // session's: this process forgets them all.
     this.deps.dataVersions?.forgetAfterWrite(session, true);
     return sessionUser(db, this.deps.reference, session.userId, session.accountId);
   }
