@@ -21,6 +21,7 @@ import {
   type PaymentProvider,
 } from '../../providers/payments/payment-provider.ts';
 import type { Session } from '../auth/session.types.ts';
+import type { DataVersions } from '../farms/data-versions.service.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import type { BillingPlansService } from './billing-plans.service.ts';
 import { toSubscription, type BillRow, type SubscriptionRow } from './subscription.presenter.ts';
@@ -38,6 +39,8 @@ export interface PaymentsDeps {
   billingPlans: BillingPlansService;
   reference: ReferenceService;
   now?: () => Date;
+  /** The process's kept data versions; without them every subscription call reads its version. */
+  dataVersions?: DataVersions;
 }
 
 /**

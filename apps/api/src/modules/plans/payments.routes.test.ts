@@ -6,7 +6,7 @@ import { ensurePlatformAdmin } from '../../db/bootstrap.ts';
 import * as t from '../../db/schema.ts';
 import { outboxMailer } from '../../providers/mail/mailer.ts';
 import { accountWith, bearer, tokenFor } from '../../test/identity-factory.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, versionsHeard, type TestApp } from '../../test/test-app.ts';
 
 const ADMIN = { email: 'billing@lavoura.test', password: 'Back-office1' };
 const CARDS = {
@@ -258,6 +258,8 @@ describe('buying a plan', () => {
     expect(bill.typable_line).toMatch(/^\d{47}$/);
     expect(validarBoleto(bill.typable_line)).toMatchObject({ sucesso: true, valor: pro.price });
     expect(validarBoleto(bill.barcode)).toMatchObject({ sucesso: true });
+    const subscription = async () => (await call('GET', '/api/subscription', token)).json();
+    expect(await subscription()).toMatchObject({ status: 'pending', bill: { status: 'pending' } });
 
     const url = `/api/plan/2/account/${accountId}/interval/1/update-plan`;
     const pending = await call('PUT', url, token);
@@ -273,12 +275,21 @@ describe('buying a plan', () => {
     });
     expect(settled.statusCode).toBe(200);
     expect(settled.json()).toMatchObject({ status: 'active', bill: { status: 'paid' } });
+    // The account's kept subscription follows the back office's settlement…
+    expect(await subscription()).toMatchObject({ status: 'active', bill: { status: 'paid' } });
     expect(await planOf(accountId)).toBe(2);
     expect((await call('PUT', url, token)).statusCode).toBe(200);
     const again = await call('PUT', `/admin-api/bills/${bill.id}`, adminToken, {
       status: 'expired',
     });
     expect(again.statusCode).toBe(409);
+    // …and a write another process makes, once its notification arrives.
+    await app.db
+      .update(t.subscriptions)
+      .set({ nextBillDate: '2099-01-31' })
+      .where(eq(t.subscriptions.accountId, accountId));
+    await versionsHeard(app);
+    expect(await subscription()).toMatchObject({ next_bill_date: '2099-01-31' });
   });
 
   it('in cash: a pending bill without a slip; settled in the back office, the plan and its users rise', async () => {

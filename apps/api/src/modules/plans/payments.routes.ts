@@ -203,7 +203,12 @@ export function paymentRoutes(payments: PaymentServices) {
           response: { 200: z.nullable(subscriptionSchema), ...errors },
         },
       },
-      async (request) => payments.subscriptions.current(sessionOf(request)),
+      async (request, reply) => {
+        const session = sessionOf(request);
+        const { key, version } = await payments.subscriptions.currentVersion(session);
+        await reply.versionedAnswer(key, version, () => payments.subscriptions.current(session));
+        return reply;
+      },
     );
     app.delete(
       '/api/subscription',

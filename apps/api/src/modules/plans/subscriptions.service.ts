@@ -1,3 +1,4 @@
+import { DataVersions } from '../farms/data-versions.service.ts';
 import {
   ERRORS,
   FREEMIUM_PLAN_ID,
@@ -128,6 +129,22 @@ export class SubscriptionsService {
       throw new AppError(ERRORS.paymentPending, 'The bill is not paid yet');
     return subscription;
   }
+
+  /**
+   * What names the subscription answer (http/versioned-answers.ts): the account's data version,
+   * which its subscriptions, bills and cards move (migration 0029), and the account's day, on
+   * which a subscription lapses.
+   */
+  async currentVersion(session: Session): Promise<{ key: string; version: string }> {
+    this.versions ??= this.deps.dataVersions ?? new DataVersions(this.deps.db);
+    const version = await this.versions.version(session.accountId);
+    return {
+      key: `subscription:${session.accountId}`,
+      version: `${version}:${this.records.today(session)}`,
+    };
+  }
+
+  private versions: DataVersions | undefined;
 
   /**
    * The account's subscription (the newest not ended), or null. Lapsed ones end first: one query
