@@ -5,7 +5,7 @@ import { resources } from '@lavoura/i18n';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RAW_KEY, SCREENSHOT_DIR, hasChromium, launchBrowser, pageIn } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { readOnlyServer, type RunningServer } from './support/server.ts';
 
 type Texts = Record<string, Record<string, string>>;
 
@@ -13,14 +13,14 @@ describe.skipIf(!hasChromium)('the app in a real browser', () => {
   let server: RunningServer;
   let browser: Browser;
 
+  // Nothing here writes but a sign-in: the run's shared server (support/server.ts).
   beforeAll(async () => {
-    server = await startServer();
+    server = readOnlyServer();
     browser = await launchBrowser();
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it('redirects / to /v3/', async () => {
@@ -70,46 +70,4 @@ describe.skipIf(!hasChromium)('the app in a real browser', () => {
     expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
     await page.context().close();
   });
-});
-
-describe.skipIf(!hasChromium)('the app in maintenance mode', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ MAINTENANCE_MODE: 'true' });
-    browser = await launchBrowser();
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it('answers every API call with 503 while /healthz stays up', async () => {
-    expect((await fetch(`${server.baseUrl}/api/crops`)).status).toBe(503);
-    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
-  });
-
-  it.each(LANGUAGES)(
-    'shows the maintenance page in %s, whose button reloads /v3/',
-    async (language) => {
-      const page = await pageIn(browser, language, language === 'es' ? 390 : 1280);
-      await page.goto(`${server.baseUrl}/v3/my_farm`);
-      const warnings = resources[language].warnings as unknown as Texts;
-      const maintenance = page.getByTestId('maintenance-page');
-      await maintenance.waitFor();
-      const text = await maintenance.innerText();
-      expect(text).toContain(warnings.maintenance!.title!);
-      expect(text).toContain(warnings.maintenance!.description!);
-      expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `maintenance-${language}.png`) });
-      await Promise.all([
-        page.waitForURL(`${server.baseUrl}/v3/`),
-        page.getByRole('button', { name: warnings.maintenance!.check_availability! }).click(),
-      ]);
-      await page.getByTestId('maintenance-page').waitFor();
-      await page.context().close();
-    },
-  );
 });

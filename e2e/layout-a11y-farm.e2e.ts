@@ -151,16 +151,34 @@ describe.skipIf(!hasChromium)("the walk: the farm's screens in pt, en and es", (
       await maintenance?.stop();
     });
 
-    // It shows its own texts (a title and a message in the language), so it is read in all six.
+    it('answers every API call with 503 while /healthz stays up', async () => {
+      expect((await fetch(`${maintenance.baseUrl}/api/crops`)).status).toBe(503);
+      expect((await fetch(`${maintenance.baseUrl}/healthz`)).status).toBe(200);
+    });
+
+    // It shows its own texts (a title and a message in the language); its button loads /v3/
+    // again, which shows the page again while the maintenance lasts.
     it.each(WALK_SIZES)(
-      'at $width px',
+      'at $width px, whose button loads the app again',
       async (size) => {
         const walk = await file.open(size, maintenance.baseUrl);
+        const { page } = walk;
         await walk.screen('maintenance', {
-          url: '/v3/login',
+          url: '/v3/my_farm',
           ready: (language) =>
-            walk.page.getByText(text(language, 'warnings', 'maintenance.title')).waitFor(),
+            page.getByText(text(language, 'warnings', 'maintenance.title')).waitFor(),
         });
+        const texts = await page.getByTestId('maintenance-page').innerText();
+        expect(texts).toContain(text(walk.language, 'warnings', 'maintenance.description'));
+        await Promise.all([
+          page.waitForURL(`${maintenance.baseUrl}/v3/`),
+          page
+            .getByRole('button', {
+              name: text(walk.language, 'warnings', 'maintenance.check_availability'),
+            })
+            .click(),
+        ]);
+        await page.getByTestId('maintenance-page').waitFor();
         await walk.close();
         expect(walk.report()).toBe('');
       },
