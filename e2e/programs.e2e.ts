@@ -112,6 +112,7 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     date: string,
     products: { dose: string; price: string; name?: string }[],
   ) {
+    const before = await page.getByTestId('program-application').count();
     await page.getByTestId('application-add').click();
     const dialog = page.getByTestId('program-application-dialog');
     await dialog.waitFor();
@@ -138,6 +139,11 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     ]);
     expect(saved.status(), await saved.text()).toBe(201);
     await dialog.waitFor({ state: 'detached' });
+    // The editor shows the program as saved before the next "add" (a click while it reads the
+    // program again could land on the list being replaced).
+    await expect
+      .poll(() => page.getByTestId('program-application').count(), { timeout: 15_000 })
+      .toBeGreaterThan(before);
   }
 
   it('plans a program for a variety with two applications and sees its costs', async () => {

@@ -48,6 +48,23 @@ async function loadArea(load: () => Promise<AreaModule>): Promise<{ default: Com
 
 /** Areas whose last load failed, each with the way to make it again (`retryFailedAreas`). */
 const failedAreas = new Set<() => void>();
+/** Area loads under way (`areaLoadsSettled`). */
+const loadsUnderWay = new Set<Promise<unknown>>();
+
+/**
+ * Settles once every area load under way has ended. The web tests wait for it before a file's
+ * environment goes: an import left running then fails ("after the environment was torn down") and
+ * its module stays failed for the worker's later files (test/setup.ts).
+ */
+export async function areaLoadsSettled(waitMs = 8_000): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  while (loadsUnderWay.size > 0 && Date.now() < deadline) {
+    await Promise.race([
+      Promise.allSettled([...loadsUnderWay]),
+      new Promise((resolve) => setTimeout(resolve, deadline - Date.now())),
+    ]);
+  }
+}
 
 /**
  * Makes every area whose load failed load again at its next render. React.lazy keeps a rejection
@@ -69,12 +86,19 @@ export function lazyArea(
 ): ComponentType {
   let current: LazyExoticComponent<ComponentType>;
   const attempt = () => {
-    current = lazy(() =>
-      withTimeout(loadArea(load), timeoutMs).catch((error: unknown) => {
+    current = lazy(() => {
+      const loading = withTimeout(loadArea(load), timeoutMs).catch((error: unknown) => {
         failedAreas.add(attempt);
         throw error;
-      }),
-    );
+      });
+      const settled = loading.then(
+        () => undefined,
+        () => undefined,
+      );
+      loadsUnderWay.add(settled);
+      void settled.then(() => loadsUnderWay.delete(settled));
+      return loading;
+    });
   };
   attempt();
   return function Area() {

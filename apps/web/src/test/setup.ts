@@ -6,6 +6,7 @@ import { LANGUAGES } from '@lavoura/domain';
 import { NAMESPACES } from '@lavoura/i18n/web';
 import { i18n, i18nReady } from '../lib/i18n';
 import { forgetHeldFarmsForTests } from '../app/farm/farm-storage';
+import { areaLoadsSettled } from '../app/lazy-area';
 import { resetSessionForTests } from '../app/session/session-store';
 import { server } from './msw-server';
 
@@ -26,6 +27,10 @@ beforeAll(async () => {
   await i18n.loadNamespaces(NAMESPACES.filter((namespace) => namespace !== 'emails'));
   await i18n.loadLanguages([...LANGUAGES]);
 });
+
+// An area's chunk still loading when the file ends would fail as its environment goes, and its
+// module would stay failed for the worker's later files (vitest.config.ts, isolate: false).
+afterAll(() => areaLoadsSettled());
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(async () => {
