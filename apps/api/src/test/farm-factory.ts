@@ -120,12 +120,13 @@ export async function assignFarms(
  * The id of the current season of a country's crop (by its calendar: in June and July the
  * soybean season that just ended is still current in Brazil); Brazilian soybean unless named.
  */
-export async function currentSeasonCrop(db: Database, countryId = 1, cropId = 1): Promise<number> {
-  const current = seasonPeriod(
-    countryId,
-    cropId as CropId,
-    currentSeasonStartYear(countryId, cropId as CropId, todayIn('America/Sao_Paulo')),
-  );
+/** The id of a country's season-crop that starts on `startPeriod` (the seeds and the app made it). */
+export async function seasonCropStarting(
+  db: Database,
+  startPeriod: string,
+  countryId = 1,
+  cropId = 1,
+): Promise<number> {
   const [row] = await db
     .select({ id: t.seasonCrops.id })
     .from(t.seasonCrops)
@@ -133,10 +134,19 @@ export async function currentSeasonCrop(db: Database, countryId = 1, cropId = 1)
       and(
         eq(t.seasonCrops.countryId, countryId),
         eq(t.seasonCrops.cropId, cropId),
-        eq(t.seasonCrops.startPeriod, current.start_period),
+        eq(t.seasonCrops.startPeriod, startPeriod),
       ),
     );
   return row!.id;
+}
+
+export async function currentSeasonCrop(db: Database, countryId = 1, cropId = 1): Promise<number> {
+  const current = seasonPeriod(
+    countryId,
+    cropId as CropId,
+    currentSeasonStartYear(countryId, cropId as CropId, todayIn('America/Sao_Paulo')),
+  );
+  return seasonCropStarting(db, current.start_period, countryId, cropId);
 }
 
 /** A sowing row as [sowings] will write it: enough for the rules that read sowings now. */

@@ -26,10 +26,14 @@ import { ofAccount } from '../../policies/tenancy.ts';
  * Freemium). Only administrators of accounts in Brazil buy.
  */
 export class SubscriptionsService {
+  private readonly versions: DataVersions;
+
   constructor(
     private readonly deps: PaymentsDeps,
     private readonly records: PaymentRecords,
-  ) {}
+  ) {
+    this.versions = deps.dataVersions ?? new DataVersions(deps.db);
+  }
 
   /**
    * Subscribes the account to a billing plan and charges the first bill. A card is charged at once:
@@ -136,15 +140,12 @@ export class SubscriptionsService {
    * which a subscription lapses.
    */
   async currentVersion(session: Session): Promise<{ key: string; version: string }> {
-    this.versions ??= this.deps.dataVersions ?? new DataVersions(this.deps.db);
     const version = await this.versions.version(session.accountId);
     return {
       key: `subscription:${session.accountId}`,
       version: `${version}:${this.records.today(session)}`,
     };
   }
-
-  private versions: DataVersions | undefined;
 
   /**
    * The account's subscription (the newest not ended), or null. Lapsed ones end first: one query

@@ -5,10 +5,14 @@ import {
   currentSeasonStartYear,
   seasonPeriod,
 } from '@lavoura/domain';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as t from '../../db/schema.ts';
-import { makeFarm, makePlot, makeSowing, place } from '../../test/farm-factory.ts';
+import {
+  makeFarm,
+  makePlot,
+  makeSowing,
+  place,
+  seasonCropStarting,
+} from '../../test/farm-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -33,20 +37,6 @@ beforeAll(async () => {
   token = account.members.CONTA!.token;
 });
 afterAll(() => app.close());
-
-async function seasonCropId(startPeriod: string): Promise<number> {
-  const [row] = await app.db
-    .select({ id: t.seasonCrops.id })
-    .from(t.seasonCrops)
-    .where(
-      and(
-        eq(t.seasonCrops.countryId, COUNTRY_IDS.brazil),
-        eq(t.seasonCrops.cropId, CROP_IDS.soybean),
-        eq(t.seasonCrops.startPeriod, startPeriod),
-      ),
-    );
-  return row!.id;
-}
 
 async function listedSeasons(farmId: number): Promise<number[]> {
   const response = await app.app.inject({
@@ -78,8 +68,8 @@ describe('the sowing list’s current season', () => {
     });
     expect(seasons.statusCode).toBe(200);
     const [newId, oldId] = [
-      await seasonCropId(newSeason.start_period),
-      await seasonCropId(oldSeason.start_period),
+      await seasonCropStarting(app.db, newSeason.start_period),
+      await seasonCropStarting(app.db, oldSeason.start_period),
     ];
     for (const farm of [noronha, parana]) {
       const plot = await makePlot(app.db, accountId, farm, { name: `Talhão ${farm}`, area: 60 });

@@ -8,7 +8,14 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
-import { assignFarms, makeFarm, makePlot, makeSowing, place } from '../../test/farm-factory.ts';
+import {
+  assignFarms,
+  makeFarm,
+  makePlot,
+  makeSowing,
+  place,
+  seasonCropStarting,
+} from '../../test/farm-factory.ts';
 import { accountWith, bearer, makeUser, tokenFor } from '../../test/identity-factory.ts';
 import { createTestApp, versionsHeard, type TestApp } from '../../test/test-app.ts';
 
@@ -44,19 +51,8 @@ const sowingCount = async (account = accountId) => {
 const sowingRow = async (id: number) =>
   (await app.db.select().from(t.sowings).where(eq(t.sowings.id, id)))[0]!;
 
-async function seasonCropOf(cropId: number, startPeriod: string): Promise<number> {
-  const [row] = await app.db
-    .select({ id: t.seasonCrops.id })
-    .from(t.seasonCrops)
-    .where(
-      and(
-        eq(t.seasonCrops.countryId, 1),
-        eq(t.seasonCrops.cropId, cropId),
-        eq(t.seasonCrops.startPeriod, startPeriod),
-      ),
-    );
-  return row!.id;
-}
+const seasonCropOf = (cropId: number, startPeriod: string) =>
+  seasonCropStarting(app.db, startPeriod, 1, cropId);
 
 async function addVariety(account: number, farm: number, seasonCrop = seasonCropId) {
   const [row] = await app.db

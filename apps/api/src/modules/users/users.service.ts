@@ -67,8 +67,11 @@ export class UsersService {
   private readonly now: () => Date;
   private readonly records: MemberRecords;
 
+  private readonly versions: Pick<DataVersions, 'version'>;
+
   constructor(private readonly deps: UsersServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.versions = deps.dataVersions ?? new DataVersions(deps.db);
     this.records = new MemberRecords(deps);
   }
 
@@ -89,17 +92,11 @@ export class UsersService {
    */
   async listVersion(session: Session): Promise<{ key: string; version: string }> {
     authorize(session, memberPolicy(session, { userId: 0 }).read, 'list users');
-    const version = await (this.deps.dataVersions ?? this.ownVersions()).version(session.accountId);
+    const version = await this.versions.version(session.accountId);
     return {
       key: `users:${session.accountId}:${session.membershipId}:${session.allFarms}`,
       version,
     };
-  }
-
-  private versions: DataVersions | undefined;
-
-  private ownVersions(): DataVersions {
-    return (this.versions ??= new DataVersions(this.deps.db));
   }
 
   async get(session: Session, userId: number): Promise<Member> {
