@@ -25,17 +25,36 @@ describe.skipIf(!hasChromium)("the walk: the account's screens in pt, en and es"
           await shown.waitFor({ state });
         };
 
-      await walk.screen('users', {
-        url: '/v3/users',
-        ready: async (language) => {
-          await page.getByTestId('users-page').waitFor();
-          await page.getByTestId('users-count').waitFor();
-          // The add button turns from grey to green when the profiles arrive: axe reads it after.
-          await page
-            .getByRole('button', { name: text(language, 'users', 'new_user'), disabled: false })
-            .waitFor();
+      await walk.visit(
+        {
+          url: '/v3/users',
+          ready: async (language) => {
+            await page.getByTestId('users-page').waitFor();
+            await page.getByTestId('users-count').waitFor();
+            // The add button turns from grey to green when the profiles arrive: axe reads it after.
+            await page
+              .getByRole('button', { name: text(language, 'users', 'new_user'), disabled: false })
+              .waitFor();
+          },
         },
-      });
+        [
+          { screen: 'users' },
+          // One's own profile in the edit dialog: locked, with its reason.
+          {
+            screen: 'own member dialog',
+            open: async () => {
+              await page
+                .locator('[data-testid^="member-"]')
+                .filter({ hasText: 'Ana Souza' })
+                .getByRole('button')
+                .first()
+                .click();
+              await page.getByTestId('member-dialog').getByTestId('member-own-fields').waitFor();
+            },
+            close: closing(page.getByTestId('member-dialog')),
+          },
+        ],
+      );
 
       await walk.visit(
         {
