@@ -3,6 +3,7 @@
 // it reads that table of the app's PostgreSQL through a pg.Pool the app's size; otherwise an
 // in-process PGlite holding a small table of its own (PGlite's data directory cannot be shared
 // with the app's process). Usage: node bench/reference-server.mjs <port>
+import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 
 const port = Number(process.argv[2]);
@@ -33,4 +34,15 @@ const crops = [
 ];
 app.get('/bare', async () => crops);
 app.get('/reference', async () => (await query(1)) ?? {});
+// Bare Fastify sending a body of a given size, as a kept answer is sent (compressed once, then the
+// same bytes): the ceiling of a large answer on this machine, whatever the server does before it.
+const bodies = new Map();
+app.get('/bytes/:size', (request, reply) => {
+  const size = Math.min(Number(request.params.size) || 0, 10_000_000);
+  if (!bodies.has(size)) bodies.set(size, randomBytes(size));
+  return reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('content-encoding', 'br')
+    .send(bodies.get(size));
+});
 await app.listen({ port, host: '127.0.0.1' });

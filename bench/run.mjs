@@ -65,6 +65,7 @@ const SCENARIOS = [
     path: ({ bigFarmId }) => `/api/talhoes/${bigFarmId}`,
     auth: true,
     options: { connections: 10, headers: { 'accept-encoding': BROWSER_ENCODINGS } },
+    sameBytes: true,
   },
   // Sowings: the big farm's current season (2,000 sowings, one a plot) out of 20,000 over ten
   // soybean seasons, the nine past ones harvested (bench data: sowingsData).
@@ -280,6 +281,7 @@ async function load(url, options = {}) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     timeouts: result.errors,
+    bytes: Math.round(result.throughput.average / result.requests.average),
   };
 }
 
@@ -371,6 +373,16 @@ try {
     const cold = await first(`${base}${url}`, { ...scenario.options, headers });
     const figures = await load(`${base}${url}`, { ...scenario.options, headers });
     rows.push({ name: scenario.name, ...figures, first: cold });
+    if (scenario.sameBytes) {
+      // The same connections on bare Fastify sending as many bytes (headers included, roughly).
+      const ceiling = await load(`http://127.0.0.1:${referencePort}/bytes/${figures.bytes}`, {
+        connections: scenario.options?.connections,
+      });
+      rows.push({
+        name: `  bare Fastify, the same ${(figures.bytes / 1000).toFixed(0)} kB`,
+        ...ceiling,
+      });
+    }
   }
   const pad = (text, width) => String(text).padEnd(width);
   const percent = (rps, of) => `${((rps / of) * 100).toFixed(0)} %`;
