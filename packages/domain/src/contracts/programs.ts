@@ -6,7 +6,7 @@ import { CROPS } from '../reference/crops.ts';
 import { PAUSED_CLIMATE_REASONS, SEVERITY_LEVELS } from '../reference/enumerations.ts';
 import { CYCLE_SOURCES } from '../programs/program-cycle.ts';
 import type { Severity } from '../programs/types.ts';
-import { EMPTY_SPRAY_REASONS } from '../programs/warnings.ts';
+import { EMPTY_SPRAY_REASONS, HARVEST_BASES } from '../programs/warnings.ts';
 import { isoDateSchema, queryIdSchema, recordIdSchema } from './common.ts';
 
 /**
@@ -177,6 +177,20 @@ const evaluationWarningSchema = z.object({
   defensivo_id: z.nullable(z.int()),
   valor: z.nullable(z.number()),
   limite: z.nullable(z.number()),
+  /** rotation: the FRAC groups repeated; season_cap: the class over its cap (sdhi, qoi, dmi). */
+  grupos: z.optional(z.array(z.string())),
+  /** rotation, season_cap: the products involved with their FRAC codes (`anterior`: R1's previous spray). */
+  produtos: z.optional(
+    z.array(z.object({ defensivo_id: z.int(), frac: z.array(z.string()), anterior: z.boolean() })),
+  ),
+  /**
+   * safety_interval, harvest_in_safety_interval: the harvest the interval is compared with (a
+   * recorded one, or R8 / Feekes 11.4 observed or estimated); `valor` the days missing, `limite`
+   * the interval.
+   */
+  colheita: z.optional(z.object({ data: day, origem: z.enum(HARVEST_BASES) })),
+  /** harvest_in_safety_interval: the position of the applied spray whose interval it falls in. */
+  aplicacao: z.optional(z.int()),
 });
 export type EvaluationWarning = z.infer<typeof evaluationWarningSchema>;
 

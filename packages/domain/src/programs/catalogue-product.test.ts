@@ -67,4 +67,19 @@ describe('a catalogue product as the engine reads it', () => {
     expect(productContribution(fox, 'MAL', 0.4, context).efficacy).toBe(0);
     expect(productContribution(fox, 'FER', 0.4, context).efficacy).toBeCloseTo(0.755, 10);
   });
+
+  it('keeps the label’s safety interval of a target where the data gives one, never invents one', () => {
+    const product = programProduct({
+      id: 1,
+      name: 'Fox',
+      modesOfAction: ['FRAC 11', 'FRAC 3'],
+      registrations: [
+        { diseaseCode: 'FER', registered: true, labelDose: 0.4, safetyIntervalDays: 30 },
+        { diseaseCode: 'MAL', registered: true, labelDose: 0.4, safetyIntervalDays: null },
+      ],
+      efficacies: [],
+    });
+    expect(product.perDisease.FER!.safetyIntervalDays).toBe(30);
+    expect(product.perDisease.MAL).not.toHaveProperty('safetyIntervalDays');
+  });
 });

@@ -21,6 +21,8 @@ export interface CatalogueProductFacts {
      * the crop and target, so any dose the label allows counts in full; null: not informed.
      */
     labelDose: number | null;
+    /** The label's safety interval (pre-harvest interval) for the target, days; null: not informed. */
+    safetyIntervalDays?: number | null;
   }[];
   /** Efficacy percent per disease for the program's country. */
   efficacies: readonly { diseaseCode: string; efficacy: number }[];
@@ -77,6 +79,9 @@ export function programProduct(facts: CatalogueProductFacts): ProgramProduct {
         registeredDose: null,
         registeredDoseNotInformed: true,
       };
+    const interval = registration.safetyIntervalDays;
+    if (interval !== undefined && interval !== null && interval >= 0)
+      perDisease[registration.diseaseCode]!.safetyIntervalDays = interval;
   }
   return { id: facts.id, name: facts.name, groups, perDisease };
 }

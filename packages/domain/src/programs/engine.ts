@@ -23,7 +23,15 @@ import {
   type ResolvedWindow,
   type StageStarts,
 } from './risk-windows.ts';
-import { addCounts, capsExceeded, emptyCounts, rotationViolation } from './rotation.ts';
+import {
+  HARVEST_STAGE,
+  expectedHarvest,
+  harvestInIntervalCheck,
+  rotationCheck,
+  safetyIntervalCheck,
+  seasonCapCheck,
+} from './plan-checks.ts';
+import { addCounts, emptyCounts } from './rotation.ts';
 import { diseaseScore, diseaseWeights, sprayScoreTerm, windowCoverage } from './scores.ts';
 import type {
   CropContext,
@@ -46,6 +54,16 @@ export interface ProgramSprayInput {
   products: readonly ProductDose[];
   /** A white-mold spray (its own count, and its stage check is R1..R3). */
   whiteMold?: boolean;
+  /** Recorded as applied: a harvest inside its safety interval warns. */
+  applied?: boolean;
+}
+
+/** What the safety-interval checks compare with, besides the estimated harvest stage. */
+export interface HarvestFacts {
+  /** The day the harvest stage (soybean R8, wheat Feekes 11.4) was observed, if it was. */
+  observed?: string | null;
+  /** The days harvests were recorded (a crop loss is no harvest). */
+  recorded?: readonly string[];
 }
 
 export interface ProgramInput extends CropContext {
@@ -60,6 +78,8 @@ export interface ProgramInput extends CropContext {
   sprays: readonly ProgramSprayInput[];
   /** Catalogue entries (crop and country of the program) of the products the sprays use. */
   products: readonly ProgramProduct[];
+  /** The sowing's observed harvest stage and recorded harvests (a plan has none). */
+  harvest?: HarvestFacts;
 }
 
 export interface EvaluateOptions {
@@ -378,20 +398,12 @@ export function evaluateProgramDays(
 
     // R1 between consecutive regular sprays: §7.4 repeats one white-mold product by design.
     // R2 counts every spray of the season, white-mold ones included.
-    if (!whiteMold) {
-      const recurring = resolved.length ? rotationViolation(previousProducts, sprayProducts) : [];
-      if (recurring.length) warnings.push(warning('rotation', { groups: recurring }));
-      if (resolved.length) previousProducts = sprayProducts;
+    if (!whiteMold && resolved.length) {
+      const rotation = rotationCheck(previousProducts, sprayProducts);
+      if (rotation) warnings.push(rotation);
+      previousProducts = sprayProducts;
     }
-    const exceeded = capsExceeded(counts, sprayProducts, parameters);
-    for (const name of exceeded)
-      warnings.push(
-        warning('season_cap', {
-          groups: [name],
-          value: counts[name] + 1,
-          limit: param(parameters, `season_cap.${name}`),
-        }),
-      );
+    warnings.push(...seasonCapCheck(counts, sprayProducts, parameters));
     counts = addCounts(counts, sprayProducts);
 
     if (
@@ -477,15 +489,22 @@ export function evaluateProgram(
     },
     { ...options, parameters },
   );
+  const stages = evaluation.starts.codes.map((code, i) => {
+    const day = evaluation.starts.days[i]!;
+    return { code, day, date: addDays(input.emergence, day) };
+  });
+  const evaluated = evaluation.sprays.map((spray, i) => ({
+    ...spray,
+    date: input.sprays[i]!.date,
+  }));
+  const programWarnings = [...evaluation.warnings];
+  checkSafetyIntervals(input, stages, evaluated, programWarnings);
   return {
     cropId: input.cropId,
     countryId: input.countryId,
     emergence: input.emergence,
     cycleDays: input.cycleDays,
-    stages: evaluation.starts.codes.map((code, i) => {
-      const day = evaluation.starts.days[i]!;
-      return { code, day, date: addDays(input.emergence, day) };
-    }),
+    stages,
     diseases: evaluation.diseases.map((prepared) => ({
       code: prepared.risk.code,
       role: prepared.role,
@@ -501,11 +520,51 @@ export function evaluateProgram(
         ? { risk: Array.from(prepared.risk.risk), protection: Array.from(prepared.protection) }
         : {}),
     })),
-    sprays: evaluation.sprays.map((spray, i) => ({ ...spray, date: input.sprays[i]!.date })),
+    sprays: evaluated,
     programScore: evaluation.programScore,
     whiteMoldProgramScore: evaluation.whiteMoldProgramScore,
     maxSprays: evaluation.maxSprays,
-    warnings: evaluation.warnings,
+    warnings: programWarnings,
     parameters,
   };
+}
+
+/**
+ * Safety intervals (issue 30 item 4): each spray's products against the harvest (recorded, else
+ * the observed or estimated R8 / Feekes 11.4), and each recorded harvest against the applied
+ * sprays before it (program warnings).
+ */
+function checkSafetyIntervals(
+  input: ProgramInput,
+  stages: readonly { code: string; date: string }[],
+  sprays: SprayEvaluation[],
+  programWarnings: EngineWarning[],
+): void {
+  const byId = productMap(input.products);
+  const productsOf = (index: number) =>
+    input.sprays[index]!.products.flatMap((dose) => byId.get(dose.productId) ?? []);
+  const harvest = expectedHarvest({
+    recorded: input.harvest?.recorded,
+    observed: input.harvest?.observed,
+    estimated: stages.find((stage) => stage.code === HARVEST_STAGE[input.cropId])?.date ?? null,
+  });
+  for (const spray of sprays)
+    spray.warnings.push(
+      ...safetyIntervalCheck(
+        { date: spray.date, products: productsOf(spray.index) },
+        input.cropId,
+        harvest,
+      ),
+    );
+  const applied = sprays
+    .filter((spray) => input.sprays[spray.index]!.applied === true)
+    .map((spray) => ({
+      ordinal: spray.ordinal,
+      date: spray.date,
+      products: productsOf(spray.index),
+    }))
+    .sort((a, b) => a.ordinal - b.ordinal);
+  programWarnings.push(
+    ...harvestInIntervalCheck(input.harvest?.recorded ?? [], applied, input.cropId),
+  );
 }

@@ -7,7 +7,8 @@ export { DEFAULT_ENGINE_PARAMETERS, NO_REGISTRATION_DOSE } from './parameters.ts
 export { citeSource } from './sources.ts';
 export { type EmptySprayReason, type EngineWarning } from './warnings.ts';
 export { WHITE_MOLD } from './risk-windows.ts';
-export { evaluateProgram, type ProgramEvaluation } from './engine.ts';
+export { evaluateProgram, type HarvestFacts, type ProgramEvaluation } from './engine.ts';
+export { HARVEST_STAGE } from './plan-checks.ts';
 export {
   suggestProgram,
   DEFAULT_WHITE_MOLD_SPRAYS,

@@ -18,6 +18,8 @@ export interface TargetEfficacy {
    * (assumption, warned as `registered_dose_not_informed`) instead of counting no registration.
    */
   registeredDoseNotInformed?: boolean;
+  /** The label's safety interval (pre-harvest interval) for the target, days; absent: not informed. */
+  safetyIntervalDays?: number;
 }
 
 /** A catalogue product as the engine reads it (the entries of the program's crop and country). */

@@ -27,7 +27,11 @@ export type WarningCode =
   /** A spray without products (the suggestion found none feasible). */
   | 'empty_spray'
   /** A product id absent from the catalogue entries given to the engine. */
-  | 'unknown_product';
+  | 'unknown_product'
+  /** A product's safety interval (pre-harvest interval) reaches past the harvest. */
+  | 'safety_interval'
+  /** A harvest recorded inside the safety interval of an applied spray. */
+  | 'harvest_in_safety_interval';
 
 /**
  * Why a spray of the suggestion has no product (the real reason, never a guessed one):
@@ -50,6 +54,18 @@ export const EMPTY_SPRAY_REASONS = [
 ] as const;
 export type EmptySprayReason = (typeof EMPTY_SPRAY_REASONS)[number];
 
+/** What a safety interval is compared with: a recorded harvest, the observed or estimated R8 / 11.4. */
+export const HARVEST_BASES = ['recorded', 'observed', 'estimated'] as const;
+export type HarvestBasis = (typeof HARVEST_BASES)[number];
+
+/** A product a warning concerns, with its FRAC codes as the catalogue gives them. */
+export interface WarnedProduct {
+  productId: number;
+  groups: readonly string[];
+  /** R1: a product of the previous spray (the others are of the warned spray). */
+  previous?: boolean;
+}
+
 export interface EngineWarning {
   code: WarningCode;
   sources: readonly Provenance[];
@@ -63,6 +79,12 @@ export interface EngineWarning {
   limit?: number;
   /** empty_spray: why no product was possible. */
   reason?: EmptySprayReason;
+  /** rotation, season_cap: the products involved, with their FRAC codes. */
+  products?: readonly WarnedProduct[];
+  /** safety_interval, harvest_in_safety_interval: the harvest the interval is compared with. */
+  harvest?: { date: string; basis: HarvestBasis };
+  /** harvest_in_safety_interval: the position (1-based, date order) of the spray concerned. */
+  sprayOrdinal?: number;
 }
 
 const WARNING_SOURCES: Readonly<Record<WarningCode, readonly Provenance[]>> = {
@@ -79,6 +101,9 @@ const WARNING_SOURCES: Readonly<Record<WarningCode, readonly Provenance[]>> = {
   spray_limit: ['assumption'],
   empty_spray: ['assumption'],
   unknown_product: [],
+  // The interval is the label's (catalogue data, docs/data-sources.md), the rule the law's.
+  safety_interval: [],
+  harvest_in_safety_interval: [],
 };
 
 export function warning(

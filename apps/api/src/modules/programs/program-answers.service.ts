@@ -15,6 +15,7 @@ import { groupBy } from '../../lib/group-by.ts';
 import type { Session } from '../auth/session.types.ts';
 import { DataVersions } from '../farms/data-versions.service.ts';
 import { catalogueOf } from './program-catalogue.service.ts';
+import { harvestFactsOf } from './program-harvests.service.ts';
 import { timelineOf } from './program-evaluation.ts';
 import { ProgramEvaluations } from './program-evaluations.ts';
 import { ProgramListEntries } from './program-list-entries.ts';
@@ -230,12 +231,16 @@ export class ProgramAnswersService {
         this.evaluations.catalogue(entries.products, entries.provenance),
       ]),
     );
+    const harvests = await harvestFactsOf(this.deps.db, session, rows);
     const sprayingsOfProgram = groupBy(sprayings, (spraying) => spraying.programId);
     return rows.map((row) => {
       const own = sprayingsOfProgram.get(row.id) ?? [];
       return toProgram(row, {
         sprayings: own,
-        evaluated: this.evaluations.evaluate(row, own, catalogue.get(row.countryId)!, options),
+        evaluated: this.evaluations.evaluate(row, own, catalogue.get(row.countryId)!, {
+          ...options,
+          harvest: row.sowingId === null ? undefined : harvests.get(row.sowingId),
+        }),
         basic: options.basic === true,
         area: programArea(row, (farmVarietyId) => areaOf.get(farmVarietyId)),
         pause: pauseOf.get(row.id) ?? null,

@@ -46,6 +46,7 @@ export async function catalogueOfProducts(
           diseaseCode: t.diseases.code,
           registered: t.pesticideDoses.registered,
           labelDose: t.pesticideDoses.doseMin,
+          safetyIntervalDays: t.pesticideDoses.safetyIntervalDays,
         })
         .from(t.pesticideDoses)
         .innerJoin(t.diseases, eq(t.diseases.id, t.pesticideDoses.diseaseId))

@@ -9,6 +9,7 @@ import {
   type CycleSource,
   type EvaluationMissing,
   type EngineWarning,
+  type HarvestFacts,
   type ProgramDisease,
   type ProgramEvaluation,
   type ProgramEvaluationAnswer,
@@ -43,6 +44,20 @@ function warningAnswer(warning: EngineWarning) {
     defensivo_id: warning.productId ?? null,
     valor: warning.value ?? null,
     limite: warning.limit ?? null,
+    ...(warning.groups ? { grupos: [...warning.groups] } : {}),
+    ...(warning.products
+      ? {
+          produtos: warning.products.map((product) => ({
+            defensivo_id: product.productId,
+            frac: [...product.groups],
+            anterior: product.previous === true,
+          })),
+        }
+      : {}),
+    ...(warning.harvest
+      ? { colheita: { data: warning.harvest.date, origem: warning.harvest.basis } }
+      : {}),
+    ...(warning.sprayOrdinal !== undefined ? { aplicacao: warning.sprayOrdinal } : {}),
   };
 }
 
@@ -96,7 +111,7 @@ export function evaluate(
   sprayings: readonly SprayingRow[],
   products: readonly ProgramProduct[],
   provenance: EfficacyProvenance,
-  options: { curves?: boolean } = {},
+  options: { curves?: boolean; harvest?: HarvestFacts | undefined } = {},
 ): Evaluated {
   const timeline = timelineOf(row);
   const main = row.mainDiseaseId === null ? undefined : diseaseById.get(row.mainDiseaseId);
@@ -126,8 +141,10 @@ export function evaluate(
           dose: product.dose,
         })),
         ...(spraying.whiteMold ? { whiteMold: true } : {}),
+        ...(spraying.appliedAt !== null ? { applied: true } : {}),
       })),
       products,
+      ...(options.harvest ? { harvest: options.harvest } : {}),
     },
     { curves: options.curves === true },
   );

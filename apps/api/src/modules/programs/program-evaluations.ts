@@ -1,4 +1,4 @@
-import type { ProgramProduct } from '@lavoura/domain';
+import type { HarvestFacts, ProgramProduct } from '@lavoura/domain';
 import { evaluate, type EfficacyProvenance, type Evaluated } from './program-evaluation.ts';
 import type { ProgramRow, SprayingRow } from './program-rows.ts';
 
@@ -12,8 +12,8 @@ const MAX_ENTRIES = 20_000;
  * Each program's evaluation kept between answers (issue 29 item 10), so a list answer recomputed
  * after a write runs the engine only on the programs whose inputs changed. An evaluation is kept
  * under the program's id with the exact inputs it was computed from, written out: the program's
- * settings, emergence and cycle, each spraying's day, white mold, products and doses, and the
- * catalogue entries of those products. It is reused only when all of these are equal to the
+ * settings, emergence and cycle, each spraying's day, white mold, products and doses, the
+ * catalogue entries of those products, and the sowing's harvests and observed harvest stage. It is reused only when all of these are equal to the
  * current ones, so whichever path wrote the data (a program, its sowing, its variety, an account
  * product, a new catalogue), a changed input is a new computation and never a stale score.
  */
@@ -44,7 +44,7 @@ export class ProgramEvaluations {
     row: ProgramRow,
     sprayings: readonly SprayingRow[],
     catalogue: CatalogueInputs,
-    options: { curves?: boolean } = {},
+    options: { curves?: boolean; harvest?: HarvestFacts | undefined } = {},
   ): Evaluated {
     if (options.curves)
       return evaluate(row, sprayings, catalogue.products, catalogue.provenance, options);
@@ -74,10 +74,14 @@ export class ProgramEvaluations {
           catalogue.inputsOf(product.pesticideId),
         ]),
       ]),
+      options.harvest?.observed ?? null,
+      options.harvest?.recorded ?? [],
     ]);
     const known = this.kept.get(row.id);
     if (known?.inputs === inputs) return known.evaluated;
-    const evaluated = evaluate(row, sprayings, catalogue.products, catalogue.provenance);
+    const evaluated = evaluate(row, sprayings, catalogue.products, catalogue.provenance, {
+      harvest: options.harvest,
+    });
     // Kept last-used last, so the oldest goes first when the process holds too many.
     this.kept.delete(row.id);
     this.kept.set(row.id, { inputs, evaluated });
