@@ -60,6 +60,8 @@ import { defensivesRoutes } from './modules/catalogue/defensives.routes.ts';
 import { DefensivesService } from './modules/catalogue/defensives.service.ts';
 import { executionsRoutes } from './modules/programs/executions.routes.ts';
 import { prescriptionRoutes } from './modules/programs/prescription.routes.ts';
+import { sprayWindowsRoutes } from './modules/programs/spray-windows.routes.ts';
+import { SprayWindowsService } from './modules/programs/spray-windows.service.ts';
 import { PrescriptionService } from './modules/programs/prescription.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
@@ -381,6 +383,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.now ? { now: deps.now } : {}),
   });
   await app.register(weatherRoutes(weather), { prefix: '/api' });
+  await app.register(sprayWindowsRoutes(new SprayWindowsService({ ...services, weather })), {
+    prefix: '/api',
+  });
   await app.register(
     reportsRoutes(
       new ReportsService({

@@ -56,6 +56,8 @@ export * from './programs/index.ts';
 export * from './contracts/programs.ts';
 export * from './sprayings/spraying-rules.ts';
 export * from './sprayings/tank-mix.ts';
+export * from './sprayings/spray-windows.ts';
+export * from './contracts/spray-windows.ts';
 export * from './digest/digest-rules.ts';
 export * from './contracts/digest.ts';
 export * from './contracts/weather.ts';

@@ -34,6 +34,9 @@ export const fakeValues = {
   dewPoint: (hour: number) => 14 + (hour % 2),
   soilMoisture: 0.31,
   windMax: 17.6,
+  /** Calm before 7 h (2 km/h), 8 km/h by day, 14 km/h from 17 h; gusts half as much again. */
+  wind: (hour: number) => (hour < 7 ? 2 : hour < 17 ? 8 : 14),
+  humidity: (hour: number) => (hour < 12 ? 80 : 55),
   archiveRain: (day: string) => Number(day.slice(8, 10)) / 10,
 };
 
@@ -48,6 +51,8 @@ const UNITS: Record<string, string> = {
   precipitation_sum: 'mm',
   wind_speed_10m: 'km/h',
   wind_speed_10m_max: 'km/h',
+  wind_gusts_10m: 'km/h',
+  relative_humidity_2m: '%',
   soil_moisture_0_to_1cm: 'm³/m³',
   weather_code: 'wmo code',
 };
@@ -91,6 +96,9 @@ function forecastAnswer(url: URL) {
     if (name === 'precipitation') return fakeValues.precipitation(day, hour);
     if (name === 'dew_point_2m') return fakeValues.dewPoint(hour);
     if (name === 'soil_moisture_0_to_1cm') return fakeValues.soilMoisture;
+    if (name === 'relative_humidity_2m') return fakeValues.humidity(hour);
+    if (name === 'wind_speed_10m') return fakeValues.wind(hour);
+    if (name === 'wind_gusts_10m') return fakeValues.wind(hour) * 1.5;
     return null;
   };
   const dayValue = (name: string, day: string) => {

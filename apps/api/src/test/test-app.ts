@@ -48,6 +48,8 @@ export async function createTestApp(
     storage?: FileStorage;
     /** Google OAuth and Leaf API settings (integrations), pointed at a local fake by a test. */
     integrations?: AppDependencies['integrations'];
+    /** The weather provider: the offline simulation unless given (e.g. Open-Meteo on a local fake). */
+    weatherProvider?: AppDependencies['weatherProvider'];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -58,6 +60,7 @@ export async function createTestApp(
   const app = await buildApp({
     storage: options.storage ?? localStorage(filesDir),
     ...(options.integrations ? { integrations: options.integrations } : {}),
+    ...(options.weatherProvider ? { weatherProvider: options.weatherProvider } : {}),
     db: database.handle.db,
     sessionNotifications: database.handle,
     maintenance,

@@ -100,6 +100,32 @@ interface FarmPlace {
   createdAt: Date;
 }
 
+export interface FarmHourlyForecast {
+  provider: WeatherProviderName;
+  simulated: boolean;
+  /** The farm's today and the start of its current hour (`YYYY-MM-DDTHH:mm`). */
+  today: string;
+  now: string;
+  days: { date: string; hours: ProviderForecast['days'][number]['hourly'] }[];
+}
+
+/** The start of the hour it is in a time zone, as the provider writes hours: `YYYY-MM-DDTHH:00`. */
+function localHourStart(timeZone: string, at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:00`;
+}
+
 /** The day as the history's record id: 2026-11-20 -> 20261120. */
 const dayId = (day: string) => Number(day.replaceAll('-', ''));
 
@@ -132,6 +158,11 @@ export class WeatherService {
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
+  }
+
+  /** The clock hour answers are kept for (a forecast is kept per hour). */
+  currentHour(): number {
+    return this.hour();
   }
 
   /** The clock hour answers are kept for. */
@@ -205,6 +236,25 @@ export class WeatherService {
             })),
           },
         })),
+    };
+  }
+
+  /**
+   * The forecast's hours from today on, for the spray windows (issue 30): local times of the
+   * farm's time zone, `now` the start of the hour it is there.
+   */
+  async hourlyForecast(farm: FarmPlace): Promise<FarmHourlyForecast> {
+    const forecast = await this.forecast(farm);
+    const at = this.now();
+    const today = todayIn(farm.timeZone, at);
+    return {
+      provider: forecast.provider,
+      simulated: forecast.simulated,
+      today,
+      now: localHourStart(farm.timeZone, at),
+      days: forecast.days
+        .filter((day) => day.date >= today)
+        .map((day) => ({ date: day.date, hours: day.hourly })),
     };
   }
 

@@ -36,7 +36,8 @@ describe('the open-meteo weather provider', () => {
       longitude: '-51.16',
       daily:
         'weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum,wind_speed_10m_max',
-      hourly: 'temperature_2m,precipitation,dew_point_2m,soil_moisture_0_to_1cm',
+      hourly:
+        'temperature_2m,precipitation,dew_point_2m,soil_moisture_0_to_1cm,relative_humidity_2m,wind_speed_10m,wind_gusts_10m',
       current: 'temperature_2m,precipitation,wind_speed_10m',
       timezone: ZONE,
       past_days: '7',
@@ -65,6 +66,9 @@ describe('the open-meteo weather provider', () => {
       time: `${odd.date}T15:00`,
       precipitationMm: 2,
       temperatureC: fakeValues.temperature(15),
+      relativeHumidityPct: fakeValues.humidity(15),
+      windSpeedKmh: fakeValues.wind(15),
+      windGustKmh: fakeValues.wind(15) * 1.5,
     });
     expect(forecast.current).toEqual({
       time: `${today}T12:00`,
@@ -177,5 +181,25 @@ describe('the simulated weather provider', () => {
     expect(await meanMax('2026-07-10T18:00:00Z')).toBeGreaterThan(
       (await meanMax('2026-01-10T18:00:00Z')) + 10,
     );
+  });
+
+  it('calms the wind at night and dries the air in the afternoon, hour by hour, for the spray windows', async () => {
+    const forecast = await simulated.forecast(-23.31, -51.16, ZONE, {
+      pastDays: 0,
+      forecastDays: 8,
+    });
+    expect(forecast.days.some((day) => day.precipitationMm === 0)).toBe(true);
+    for (const day of forecast.days) {
+      const dawn = day.hourly[4]!;
+      const afternoon = day.hourly[15]!;
+      expect(dawn.windSpeedKmh!).toBeLessThan(afternoon.windSpeedKmh!);
+      expect(afternoon.windGustKmh!).toBeGreaterThan(afternoon.windSpeedKmh!);
+      if (day.precipitationMm === 0)
+        expect(dawn.relativeHumidityPct!).toBeGreaterThan(afternoon.relativeHumidityPct! + 10);
+      for (const hour of day.hourly) {
+        expect(hour.relativeHumidityPct).toBeGreaterThanOrEqual(0);
+        expect(hour.relativeHumidityPct).toBeLessThanOrEqual(100);
+      }
+    }
   });
 });

@@ -23,6 +23,9 @@ const HOURLY = [
   'precipitation',
   'dew_point_2m',
   'soil_moisture_0_to_1cm',
+  'relative_humidity_2m',
+  'wind_speed_10m',
+  'wind_gusts_10m',
 ] as const;
 const CURRENT = ['temperature_2m', 'precipitation', 'wind_speed_10m'] as const;
 
@@ -170,6 +173,9 @@ function readForecast(answer: ForecastAnswer, timeZone: string): ProviderForecas
       time: hourly.time[at]!,
       precipitationMm: column(hourly.precipitation, at) ?? 0,
       temperatureC: column(hourly.temperature_2m, at) ?? min,
+      relativeHumidityPct: column(hourly.relative_humidity_2m, at),
+      windSpeedKmh: column(hourly.wind_speed_10m, at),
+      windGustKmh: column(hourly.wind_gusts_10m, at),
     }));
     const dewPoints = hours
       .map((at) => column(hourly.dew_point_2m, at))

@@ -66,6 +66,12 @@ function localHour(timeZone: string, at: Date): number {
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** Vapour pressure at the dew point over that at the temperature: relative humidity (0–1). */
+function magnusRatio(dewPointC: number, temperatureC: number): number {
+  const pressure = (value: number) => Math.exp((17.625 * value) / (value + 243.04));
+  return pressure(dewPointC) / pressure(temperatureC);
+}
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /** FNV-1a of the text: the seed of one place, day and quantity. */
@@ -152,6 +158,9 @@ function simulatedDay(latitude: number, longitude: number, day: string): Provide
   // Rain falls in an afternoon spell; temperature runs from the minimum at 6 h to the maximum at 15 h.
   const start = 12 + Math.floor(next() * 7);
   const hours = 1 + Math.floor(next() * 4);
+  // The wind calms at night (surface inversions) and peaks in the afternoon; its own seed keeps
+  // the day's other numbers as they were.
+  const gusty = generator(latitude, longitude, day, 'wind-hours');
   const hourly = Array.from({ length: 24 }, (_, hour) => {
     const phase =
       hour >= 6 && hour <= 15
@@ -160,10 +169,18 @@ function simulatedDay(latitude: number, longitude: number, day: string): Provide
           ? (1 + Math.cos((Math.PI * (hour - 15)) / 15)) / 2
           : (1 + Math.cos((Math.PI * (hour + 9)) / 15)) / 2;
     const wet = rain > 0 && hour >= start && hour < start + hours;
+    const temperatureC = round1(min + (max - min) * phase - (wet ? 2 : 0));
+    const windSpeedKmh = round1(wind * (0.2 + 0.8 * phase) * (0.85 + gusty() * 0.3));
     return {
       time: `${day}T${String(hour).padStart(2, '0')}:00`,
       precipitationMm: wet ? round1(rain / hours) : 0,
-      temperatureC: round1(min + (max - min) * phase - (wet ? 2 : 0)),
+      temperatureC,
+      // From the day's dew point (Magnus): moist nights, drier afternoons, near saturation in rain.
+      relativeHumidityPct: Math.round(
+        Math.min(100, wet ? 96 : 100 * magnusRatio(dewPoint, temperatureC)),
+      ),
+      windSpeedKmh,
+      windGustKmh: round1(windSpeedKmh * (1.3 + gusty() * 0.4)),
     };
   });
   // The hours' rain is what the day says, to the tenth of a millimetre.

@@ -13,6 +13,10 @@ interface ProviderHour {
   time: string;
   precipitationMm: number;
   temperatureC: number;
+  /** Relative humidity at 2 m (%), wind speed and gusts at 10 m (km/h): null when not given. */
+  relativeHumidityPct: number | null;
+  windSpeedKmh: number | null;
+  windGustKmh: number | null;
 }
 
 export interface ProviderDay {

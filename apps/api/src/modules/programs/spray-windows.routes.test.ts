@@ -1,0 +1,229 @@
+import {
+  PAUSED_CLIMATE_REASONS,
+  addDays,
+  deltaT,
+  todayIn,
+  type SprayWindowDay,
+} from '@lavoura/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '../../db/schema.ts';
+import { openMeteoWeatherProvider } from '../../providers/weather/open-meteo-weather.ts';
+import { currentSeasonCrop, makeFarm, makePlot } from '../../test/farm-factory.ts';
+import { accountWith, bearer } from '../../test/identity-factory.ts';
+import { startFakeOpenMeteo, type FakeOpenMeteo } from '../../test/open-meteo-fake.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * GET /api/programs/{id}/spray-windows (issue 30 item 1) on Open-Meteo's documented answer served
+ * by a local fake (open-meteo-fake.ts): wind 2 km/h before 7 h, 8 by day, 14 from 17 h (gusts half
+ * as much again); humidity 80 % before noon, 55 % after; 18 °C plus half a degree an hour; on odd
+ * days of the month 2 mm in the hour to 15 h and 1 mm in the hour to 16 h.
+ */
+
+const ZONE = 'America/Sao_Paulo';
+let app: TestApp;
+let fake: FakeOpenMeteo;
+let token: string;
+let strangerToken: string;
+let programId: number;
+let today: string;
+/** A dry day and a day with the afternoon shower, both after today and within the week. */
+let dryDay: string;
+let showerDay: string;
+
+const get = (url: string, as = token) =>
+  app.app.inject({ method: 'GET', url, headers: bearer(as) });
+const drought = PAUSED_CLIMATE_REASONS.find((reason) => !reason.requires_description)!;
+const isShowerDay = (day: string) => Number(day.slice(8, 10)) % 2 === 1;
+
+async function makeProgram(
+  accountId: number,
+  farmId: number,
+  on = { app, token },
+): Promise<number> {
+  const { app, token } = on;
+  const plotId = await makePlot(app.db, accountId, farmId, { name: 'Talhão Norte', area: 40 });
+  const seasonCropId = await currentSeasonCrop(app.db);
+  const [variety] = await app.db
+    .select({ id: t.varieties.id })
+    .from(t.varieties)
+    .where(eq(t.varieties.cropId, 1))
+    .limit(1);
+  const [farmVariety] = await app.db
+    .insert(t.farmVarieties)
+    .values({ accountId, farmId, seasonCropId, varietyId: variety!.id })
+    .returning({ id: t.farmVarieties.id });
+  const [sowing] = await app.db
+    .insert(t.sowings)
+    .values({
+      accountId,
+      farmId,
+      plotId,
+      cropId: 1,
+      seasonCropId,
+      farmVarietyId: farmVariety!.id,
+      area: 40,
+      sowingDate: addDays(today, -60),
+      emergenceDate: addDays(today, -53),
+      estimatedCycle: 120,
+    })
+    .returning({ id: t.sowings.id });
+  const created = await app.app.inject({
+    method: 'POST',
+    url: '/api/programas',
+    headers: bearer(token),
+    payload: { semeadura_id: sowing!.id, nome: 'Ferrugem', doenca_principal_id: 1 },
+  });
+  expect(created.statusCode).toBe(201);
+  return created.json<{ id: number }>().id;
+}
+
+async function addSpraying(day: string, on = { app, token, programId }): Promise<void> {
+  const { app, token, programId } = on;
+  const [product] = await app.db
+    .select({ id: t.pesticides.id })
+    .from(t.pesticides)
+    .where(and(eq(t.pesticides.name, 'Fox'), eq(t.pesticides.countryId, 1)));
+  const added = await app.app.inject({
+    method: 'POST',
+    url: `/api/programas/${programId}/planejamentos`,
+    headers: bearer(token),
+    payload: { data: day, produtos: [{ defensivo_id: product!.id, dose: 0.4, preco: 120 }] },
+  });
+  expect(added.statusCode).toBe(201);
+}
+
+beforeAll(async () => {
+  fake = await startFakeOpenMeteo();
+  app = await createTestApp({
+    weatherProvider: openMeteoWeatherProvider({
+      forecastUrl: fake.forecastUrl,
+      archiveUrl: fake.archiveUrl,
+    }),
+  });
+  today = todayIn(ZONE, app.clock.now);
+  const account = await accountWith(app, ['CONTA'], { planId: 4 });
+  token = account.members.CONTA!.token;
+  strangerToken = (await accountWith(app, ['CONTA'], { planId: 4 })).members.CONTA!.token;
+  const farmId = await makeFarm(app.db, account.accountId, { name: 'Fazenda Horizonte' });
+  programId = await makeProgram(account.accountId, farmId);
+  const ahead = [1, 2, 3].map((offset) => addDays(today, offset));
+  dryDay = ahead.find((day) => !isShowerDay(day))!;
+  showerDay = ahead.find(isShowerDay)!;
+  // Planned in order: yesterday (applied), the two days, and one past the forecast's week.
+  await addSpraying(addDays(today, -1));
+  for (const day of [dryDay, showerDay].sort()) await addSpraying(day);
+  await addSpraying(addDays(today, 9));
+  const applied = await app.app.inject({
+    method: 'POST',
+    url: `/api/programs/${programId}/sprayings/1/apply`,
+    headers: bearer(token),
+    payload: { applied_at: addDays(today, -1) },
+  });
+  expect(applied.statusCode).toBe(200);
+});
+afterAll(async () => {
+  await app.close();
+  await fake.close();
+});
+
+describe('spray windows', () => {
+  it('rates each hour of the sprayings planned this week and names the best window', async () => {
+    const response = await get(`/api/programs/${programId}/spray-windows?days=7`);
+    expect(response.statusCode).toBe(200);
+    const days = response.json<SprayWindowDay[]>();
+    // The applied spraying and the one past the week are left out.
+    expect(days.map((day) => day.date)).toEqual([dryDay, showerDay].sort());
+    const dry = days.find((day) => day.date === dryDay)!;
+    expect(dry.provider).toBe('open-meteo');
+    expect(dry.simulated).toBeUndefined();
+    expect(dry.hours).toHaveLength(24);
+    // Calm before 7 h: bad (inversion); from 17 h the wind of 14 km/h and its gusts: marginal.
+    expect(dry.hours[3]).toMatchObject({
+      start: `${dryDay}T03:00`,
+      quality: 'bad',
+      reasons: [{ code: 'wind_calm', quality: 'bad' }],
+      wind_kmh: 2,
+      past: false,
+    });
+    expect(dry.hours[18]!.quality).toBe('marginal');
+    expect(dry.hours[18]!.reasons.map((reason) => reason.code)).toEqual(['wind_strong', 'gusts']);
+    expect(dry.hours[8]).toMatchObject({
+      quality: 'good',
+      reasons: [],
+      temperature_c: 22,
+      humidity_pct: 80,
+      delta_t: deltaT(22, 80),
+      rain_mm: 0,
+    });
+    expect(dry.best_window).toEqual({
+      start: `${dryDay}T07:00`,
+      end: `${dryDay}T17:00`,
+      hours: 10,
+    });
+    expect(dry.nearest_good_day).toBeNull();
+  });
+
+  it('calls bad the shower’s hours and the two before it, whose product would not be rain-fast', async () => {
+    const days = (await get(`/api/programs/${programId}/spray-windows`)).json<SprayWindowDay[]>();
+    const shower = days.find((day) => day.date === showerDay)!;
+    // Open-Meteo's rain at 15:00 fell from 14:00.
+    expect(shower.hours[14]).toMatchObject({ quality: 'bad', rain_mm: 2 });
+    expect(shower.hours[14]!.reasons).toContainEqual({ code: 'rain', quality: 'bad' });
+    expect(shower.hours[15]).toMatchObject({ quality: 'bad', rain_mm: 1 });
+    expect(shower.hours[12]!.reasons).toEqual([{ code: 'rain_before_rainfast', quality: 'bad' }]);
+    expect(shower.hours[11]!.quality).toBe('good');
+    expect(shower.best_window).toEqual({
+      start: `${showerDay}T07:00`,
+      end: `${showerDay}T12:00`,
+      hours: 5,
+    });
+  });
+
+  it('answers only the days asked for, and nothing for a paused program', async () => {
+    expect((await get(`/api/programs/${programId}/spray-windows?days=1`)).json()).toEqual([]);
+    const twoDays = await get(`/api/programs/${programId}/spray-windows?days=2`);
+    expect(twoDays.json<SprayWindowDay[]>().map((day) => day.date)).toEqual([addDays(today, 1)]);
+    const paused = await app.app.inject({
+      method: 'POST',
+      url: `/api/programs/${programId}/pause`,
+      headers: bearer(token),
+      payload: { reason_id: drought.id, paused_at: today },
+    });
+    expect(paused.statusCode).toBe(200);
+    expect((await get(`/api/programs/${programId}/spray-windows`)).json()).toEqual([]);
+  });
+
+  it('refuses a week longer than the forecast with the validation key, and another account’s program with 404', async () => {
+    const long = await get(`/api/programs/${programId}/spray-windows?days=9`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ key: 'exception.validation_error' });
+    const stranger = await get(`/api/programs/${programId}/spray-windows`, strangerToken);
+    expect(stranger.statusCode).toBe(404);
+  });
+});
+
+describe('spray windows offline', () => {
+  it('are labelled simulated on the offline provider', async () => {
+    const offline = await createTestApp();
+    try {
+      const account = await accountWith(offline, ['CONTA'], { planId: 4 });
+      const farmId = await makeFarm(offline.db, account.accountId, { name: 'Fazenda Offline' });
+      const on = { app: offline, token: account.members.CONTA!.token };
+      const id = await makeProgram(account.accountId, farmId, on);
+      await addSpraying(addDays(todayIn(ZONE, offline.clock.now), 2), { ...on, programId: id });
+      const answer = await offline.app.inject({
+        method: 'GET',
+        url: `/api/programs/${id}/spray-windows`,
+        headers: bearer(on.token),
+      });
+      const days = answer.json<SprayWindowDay[]>();
+      expect(days).toHaveLength(1);
+      expect(days[0]).toMatchObject({ provider: 'simulated', simulated: true });
+      expect(days[0]!.hours).toHaveLength(24);
+    } finally {
+      await offline.close();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import {
+  errorBodySchema,
+  sprayWindowDaySchema,
+  sprayWindowsParamsSchema,
+  sprayWindowsQuerySchema,
+} from '@lavoura/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import { sessionOf } from '../../http/auth.ts';
+import { commonErrorResponses } from '../../http/schemas.ts';
+import type { SprayWindowsService } from './spray-windows.service.ts';
+
+const errors = {
+  ...commonErrorResponses,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  502: errorBodySchema,
+};
+
+/** When to spray (issue 30 item 1): the windows of a program's next sprayings. */
+export function sprayWindowsRoutes(windows: SprayWindowsService) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/programs/:id/spray-windows',
+      {
+        config: { access: { permission: 'PLANEJAMENTO_VISUALIZAR', planRoute: 'execucao' } },
+        schema: {
+          tags: ['programs'],
+          operationId: 'listSprayWindows',
+          summary:
+            'For each spraying not yet applied and planned in the next `days` (1–7, default 7), its planned day’s forecast hours rated good, marginal or bad with their reasons (wind, gusts, delta-T, temperature, rain within the rain-fast time), its best window ahead, and the nearest day within ±2 days with a good hour when it has none; empty for a paused program; `simulated: true` offline; 502 exception.provider_unavailable',
+          params: sprayWindowsParamsSchema,
+          querystring: sprayWindowsQuerySchema,
+          response: { 200: z.array(sprayWindowDaySchema), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const session = sessionOf(request);
+        const days = request.query.days ?? 7;
+        const { key, version } = await windows.answerKey(session, request.params.id, days);
+        await reply.versionedAnswer(key, version, () =>
+          windows.windows(session, request.params.id, days),
+        );
+        return reply;
+      },
+    );
+  };
+}

@@ -1,0 +1,137 @@
+import {
+  SPRAY_DAY_TOLERANCE,
+  addDays,
+  bestSprayWindow,
+  classifySprayHours,
+  nearestGoodDay,
+  sprayWindowThresholds,
+  type SprayHour,
+  type SprayHourWeather,
+  type SprayWindowDay,
+} from '@lavoura/domain';
+import type { Session } from '../auth/session.types.ts';
+import { DataVersions } from '../farms/data-versions.service.ts';
+import type { FarmHourlyForecast, WeatherService } from '../weather/weather.service.ts';
+import {
+  openPause,
+  programOf,
+  sprayingsOf,
+  type ProgramsServiceDeps,
+} from './program-store.service.ts';
+
+export interface SprayWindowsServiceDeps extends ProgramsServiceDeps {
+  weather: WeatherService;
+}
+
+/** The forecast reaches this many days from today (WeatherService keeps eight). */
+const MAX_DAYS = 7;
+
+/**
+ * Spray windows of a program's next sprayings (issue 30 item 1): for each spraying not yet
+ * applied and planned from today (or up to its ±2-day tolerance before) to `days` ahead, the
+ * planned day's forecast hours classified by `classifySprayHours`, its best window still ahead,
+ * and, when it has none, the nearest day within the tolerance that has one. A paused program has
+ * none: nothing is sprayed while it waits.
+ */
+export class SprayWindowsService {
+  private readonly versions: DataVersions;
+
+  constructor(private readonly deps: SprayWindowsServiceDeps) {
+    this.versions = deps.dataVersions ?? new DataVersions(deps.db);
+  }
+
+  /**
+   * What names the answer (http/versioned-answers.ts): the program and the farms the session
+   * sees, at the account's data version (moved by every write to programs, sprayings and pauses)
+   * and the weather's hour (the forecast and what is past change with it).
+   */
+  async answerKey(
+    session: Session,
+    programId: number,
+    days: number,
+  ): Promise<{ key: string; version: string }> {
+    const scope = session.farms.all
+      ? 'all'
+      : [...session.farms.farmIds].sort((a, b) => a - b).join(',');
+    const version = await this.versions.version(session.accountId);
+    return {
+      key: `spray-windows:${session.accountId}:${scope}:${programId}:${days}`,
+      version: `${version}:${this.deps.weather.currentHour()}`,
+    };
+  }
+
+  async windows(session: Session, programId: number, days = MAX_DAYS): Promise<SprayWindowDay[]> {
+    const program = await programOf(this.deps.db, session, programId);
+    const [sprayings, pause] = await Promise.all([
+      sprayingsOf(this.deps.db, session, [program.id]),
+      openPause(this.deps.db, session, program.id),
+    ]);
+    if (pause) return [];
+    const farm = await this.deps.weather.farm(session, program.farmId);
+    const forecast = await this.deps.weather.hourlyForecast(farm);
+    const last = addDays(forecast.today, Math.min(days, MAX_DAYS) - 1);
+    const due = sprayings.filter(
+      (spraying) =>
+        spraying.appliedAt === null &&
+        spraying.plannedDate >= addDays(forecast.today, -SPRAY_DAY_TOLERANCE) &&
+        spraying.plannedDate <= last,
+    );
+    if (!due.length) return [];
+    const classified = classifiedDays(forecast);
+    const goodDays = new Set(
+      [...classified].flatMap(([date, hours]) =>
+        bestSprayWindow(hours, forecast.now) ? [date] : [],
+      ),
+    );
+    return due.map((spraying): SprayWindowDay => {
+      const hours = classified.get(spraying.plannedDate) ?? [];
+      const best = bestSprayWindow(hours, forecast.now);
+      const nearest = best ? null : nearestGoodDay(spraying.plannedDate, goodDays);
+      return {
+        spraying_id: spraying.id,
+        aplicacao: spraying.ordinal,
+        date: spraying.plannedDate,
+        hours: hours.map((hour) => ({ ...hour, past: hour.start < forecast.now })),
+        best_window: best,
+        nearest_good_day: nearest
+          ? {
+              date: nearest,
+              best_window: bestSprayWindow(classified.get(nearest)!, forecast.now)!,
+            }
+          : null,
+        provider: forecast.provider,
+        ...(forecast.simulated ? { simulated: true as const } : {}),
+      };
+    });
+  }
+}
+
+/**
+ * Every forecast day's hours classified, in one run so that an evening's rain-fast look-ahead
+ * reads the next morning. An hour the provider gave no wind or humidity for is left out: it
+ * cannot be judged.
+ */
+function classifiedDays(forecast: FarmHourlyForecast): Map<string, SprayHour[]> {
+  const all = forecast.days.flatMap((day) => day.hours);
+  const hours: SprayHourWeather[] = all.flatMap((hour, index) =>
+    hour.windSpeedKmh === null || hour.relativeHumidityPct === null
+      ? []
+      : [
+          {
+            time: hour.time,
+            windKmh: hour.windSpeedKmh,
+            gustKmh: hour.windGustKmh ?? hour.windSpeedKmh,
+            temperatureC: hour.temperatureC,
+            humidityPct: hour.relativeHumidityPct,
+            // A provider hour's rain fell in the hour before its time: the next one's is this one's.
+            rainMm: (all[index + 1] ?? hour).precipitationMm,
+          },
+        ],
+  );
+  const byDay = new Map<string, SprayHour[]>();
+  for (const hour of classifySprayHours(hours, sprayWindowThresholds())) {
+    const day = hour.start.slice(0, 10);
+    byDay.set(day, [...(byDay.get(day) ?? []), hour]);
+  }
+  return byDay;
+}

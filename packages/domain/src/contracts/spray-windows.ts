@@ -1,0 +1,72 @@
+import { z } from 'zod/mini';
+import { isoDateSchema, queryIdSchema } from './common.ts';
+
+/**
+ * Spray windows of a program's next sprayings (issue 30 item 1): each planned day's forecast
+ * hours, classified good, marginal or bad with their reasons (`sprayings/spray-windows.ts`).
+ * Metric like every weather answer; the web converts at the edge.
+ */
+
+export const sprayWindowsQuerySchema = z.object({
+  /** Sprayings planned from today to this many days ahead (the forecast covers seven). */
+  days: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(7))),
+});
+
+export const sprayWindowsParamsSchema = z.object({ id: queryIdSchema });
+
+const qualitySchema = z.enum(['good', 'marginal', 'bad']);
+
+const reasonSchema = z.object({
+  code: z.enum([
+    'wind_calm',
+    'wind_strong',
+    'gusts',
+    'delta_t_low',
+    'delta_t_high',
+    'hot',
+    'rain',
+    'rain_before_rainfast',
+  ]),
+  quality: z.enum(['marginal', 'bad']),
+});
+
+const sprayHourSchema = z.object({
+  /** The hour's local start, `YYYY-MM-DDTHH:mm` in the farm's time zone. */
+  start: z.string(),
+  quality: qualitySchema,
+  reasons: z.array(reasonSchema),
+  /** True once the hour has begun: it can no longer be the window. */
+  past: z.boolean(),
+  wind_kmh: z.number(),
+  gust_kmh: z.number(),
+  temperature_c: z.number(),
+  humidity_pct: z.number(),
+  /** Dry-bulb minus wet-bulb temperature (°C), from temperature and humidity. */
+  delta_t: z.number(),
+  rain_mm: z.number(),
+});
+
+const windowSchema = z.object({ start: z.string(), end: z.string(), hours: z.int() });
+
+export const sprayWindowDaySchema = z.object({
+  /** The spraying's id and its 1-based position in the program. */
+  spraying_id: z.int(),
+  aplicacao: z.int(),
+  /** The planned day. */
+  date: isoDateSchema,
+  /** Its hours from the forecast (empty for a day the forecast does not reach). */
+  hours: z.array(sprayHourSchema),
+  /** The longest run of good hours still ahead on the planned day; null when there is none. */
+  best_window: z.nullable(windowSchema),
+  /**
+   * With no good hour ahead on the planned day: the nearest day within its ±2-day tolerance that
+   * has one (not before today), with that day's best window; null when none has.
+   */
+  nearest_good_day: z.nullable(z.object({ date: isoDateSchema, best_window: windowSchema })),
+  provider: z.enum(['simulated', 'open-meteo']),
+  /** The offline provider's made-up forecast: the screen says so. */
+  simulated: z.optional(z.literal(true)),
+});
+z.globalRegistry.add(sprayWindowDaySchema, { id: 'SprayWindowDay' });
+export type SprayWindowDay = z.infer<typeof sprayWindowDaySchema>;
+export type SprayWindowHour = SprayWindowDay['hours'][number];
