@@ -19,6 +19,7 @@ import type {
   ProgramEvaluation,
 } from '../../api/programs';
 import type { SowingDetail } from '../../api/sowing-records';
+import type { SprayWindowDay } from '../../api/spray-windows';
 import type { Sowing } from '../../api/sowings';
 import { changeLanguage, i18n } from '../../lib/i18n';
 import { farm, plot } from '../../test/farm-fixtures';
@@ -242,6 +243,45 @@ const DEFENSIVES: Defensive[] = [
   },
 ];
 
+/** The spray windows of the next spraying (7002 on 2025-12-22): `quality` per hour, from 0 h. */
+function windowsDay(
+  qualities: string,
+  overrides: Partial<SprayWindowDay> = {},
+  date = '2025-12-22',
+): SprayWindowDay {
+  const code = { g: 'good', m: 'marginal', b: 'bad' } as const;
+  const hours = [...qualities].map((letter, hour) => {
+    const quality = code[letter as 'g' | 'm' | 'b'];
+    return {
+      start: `${date}T${String(hour).padStart(2, '0')}:00`,
+      quality,
+      reasons:
+        quality === 'good'
+          ? []
+          : hour < 7
+            ? [{ code: 'wind_calm' as const, quality: 'bad' as const }]
+            : [{ code: 'wind_strong' as const, quality }],
+      past: false,
+      wind_kmh: hour < 7 ? 2 : hour < 17 ? 8 : 14,
+      gust_kmh: 12,
+      temperature_c: 22,
+      humidity_pct: 80,
+      delta_t: 2.4,
+      rain_mm: 0,
+    };
+  });
+  return {
+    spraying_id: 7002,
+    aplicacao: 2,
+    date,
+    hours,
+    best_window: null,
+    nearest_good_day: null,
+    provider: 'open-meteo',
+    ...overrides,
+  };
+}
+
 type Answer = (request: Request) => Response | Promise<Response>;
 
 function serveExecution({
@@ -267,6 +307,8 @@ function serveExecution({
     ...sessionHandlers(
       { user: sessionUser(), permissions, farms: [BOA_VISTA] },
       ...byPath({
+        // No spraying this week unless a test says otherwise.
+        '/api/programs/:id/spray-windows': () => jsonResponse([]),
         ...extra,
         '/api/crops': () => jsonResponse(CROPS),
         '/api/season-crops': () => jsonResponse(SEASON_CROPS),
@@ -379,6 +421,86 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
     expect(within(first!).queryByTestId('prescription-open')).toBeNull();
     expectNoRawKeys(container);
     expect(missingKeys).toEqual([]);
+  });
+
+  it('shows the next spraying’s spray window: the best hours, each hour’s reasons and numbers, labelled simulated offline', async () => {
+    const day = windowsDay('bbbbbbbggggggggggmmmmmmm', {
+      best_window: { start: '2025-12-22T07:00', end: '2025-12-22T17:00', hours: 10 },
+      provider: 'simulated',
+      simulated: true,
+    });
+    serveExecution({
+      extra: { '/api/programs/:id/spray-windows': () => jsonResponse([day]) },
+    });
+    await renderExecution();
+    const panel = await screen.findByTestId('spray-window');
+    expect((await within(panel).findByTestId('spray-window-best')).textContent).toBe(
+      x('windows.best', { range: '07:00–17:00', count: 10 }),
+    );
+    expect(within(panel).getByTestId('weather-simulated')).toBeTruthy();
+    const cells = within(within(panel).getByTestId('spray-window-strip')).getAllByRole('button');
+    expect(cells.map((cell) => cell.dataset.quality?.[0]).join('')).toBe(
+      'bbbbbbbggggggggggmmmmmmm',
+    );
+    // The picked hour starts at the best window; another hour shows its own reasons and numbers.
+    expect(plain(within(panel).getByTestId('spray-window-hour'))).toContain('07:00 · Boa');
+    fireEvent.click(cells[3]!);
+    const hour = plain(within(panel).getByTestId('spray-window-hour'));
+    expect(hour).toContain(`03:00 · Ruim: ${x('windows.reason.wind_calm')}`);
+    expect(hour).toContain('vento 2 km/h');
+    expect(hour).toContain('delta-T 2,4 °C');
+    // The day's runs, in words as well as colours.
+    expect(
+      within(within(panel).getByTestId('spray-window-runs'))
+        .getAllByRole('listitem')
+        .map((item) => plain(item)),
+    ).toEqual([
+      `00:00–07:00 · Ruim: ${x('windows.reason.wind_calm')}`,
+      '07:00–17:00 · Boa',
+      `17:00–00:00 · Limítrofe: ${x('windows.reason.wind_strong')}`,
+    ]);
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('says when the planned day has no good hour and names the nearest good day, in English units', async () => {
+    await changeLanguage('en');
+    const day = windowsDay('bbbbbbbmmmmmmmmmmmmmmmmm', {
+      nearest_good_day: {
+        date: '2025-12-23',
+        best_window: { start: '2025-12-23T06:00', end: '2025-12-23T11:00', hours: 5 },
+      },
+    });
+    serveExecution({
+      extra: { '/api/programs/:id/spray-windows': () => jsonResponse([day]) },
+    });
+    await renderExecution();
+    const none = await screen.findByTestId('spray-window-none');
+    expect(plain(none)).toBe(
+      `${x('windows.none', { date: 'Mon, Dec 22' })} ${x('windows.nearest', { date: 'Tue, Dec 23', range: '6:00 AM–11:00 AM' })}`,
+    );
+    expect(screen.queryByTestId('weather-simulated')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('spray-window-strip')).getAllByRole('button')[3]!);
+    const hour = plain(screen.getByTestId('spray-window-hour'));
+    expect(hour).toContain('wind 1 mph');
+    expect(hour).toContain('72°F');
+    expect(hour).toContain('delta-T 4.3 °F');
+  });
+
+  it('says a spraying past the forecast’s week has no window yet, and shows a failure with a retry', async () => {
+    let calls = 0;
+    serveExecution({
+      extra: {
+        '/api/programs/:id/spray-windows': () => {
+          calls += 1;
+          return calls === 1 ? apiError(502, 'exception.provider_unavailable') : jsonResponse([]);
+        },
+      },
+    });
+    await renderExecution();
+    const failed = await screen.findByTestId('spray-window-error', undefined, { timeout: 10_000 });
+    expect(plain(failed)).toContain(x('windows.error'));
+    fireEvent.click(within(failed).getByRole('button'));
+    expect((await screen.findByTestId('spray-window-later')).textContent).toBe(x('windows.later'));
   });
 
   it('applies the next spraying on a chosen day, sending it, and shows the answer', async () => {

@@ -381,6 +381,7 @@ export function ExecutionProgramView({
       {next ? (
         <NextSpraying
           spraying={next}
+          farmId={program.fazenda_id}
           programId={program.id}
           cropId={program.crop_id}
           today={today}

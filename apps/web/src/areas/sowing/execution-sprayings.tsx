@@ -24,6 +24,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { daysBetween } from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
+import { SprayWindowPanel } from '../shared/spray-windows/spray-window-panel';
 import { prescriptionUrl } from '../../api/executions';
 import type { Application } from '../../api/programs';
 import { useStageName } from '../shared/programs/program-explanation';
@@ -162,6 +163,7 @@ function ProductList({
  */
 export function NextSpraying({
   spraying,
+  farmId,
   programId,
   cropId,
   today,
@@ -171,6 +173,7 @@ export function NextSpraying({
   onApply,
 }: {
   spraying: Application;
+  farmId: number;
   programId: number;
   cropId: number;
   today: string;
@@ -261,6 +264,11 @@ export function NextSpraying({
         >
           {t('next.paused_hint')}
         </Typography>
+      )}
+      {!paused && (
+        <Box sx={{ mt: 2.5, maxWidth: 720 }}>
+          <SprayWindowPanel farmId={farmId} programId={programId} sprayingId={spraying.id} />
+        </Box>
       )}
     </Paper>
   );
