@@ -179,9 +179,19 @@ const evaluationWarningSchema = z.object({
   limite: z.nullable(z.number()),
   /** rotation: the FRAC groups repeated; season_cap: the class over its cap (sdhi, qoi, dmi). */
   grupos: z.optional(z.array(z.string())),
-  /** rotation, season_cap: the products involved with their FRAC codes (`anterior`: R1's previous spray). */
+  /**
+   * The products involved with their FRAC codes (rotation, season_cap; the product of a safety
+   * check); `anterior`: a product of R1's previous spray.
+   */
   produtos: z.optional(
-    z.array(z.object({ defensivo_id: z.int(), frac: z.array(z.string()), anterior: z.boolean() })),
+    z.array(
+      z.object({
+        defensivo_id: z.int(),
+        nome: z.string(),
+        frac: z.array(z.string()),
+        anterior: z.boolean(),
+      }),
+    ),
   ),
   /**
    * safety_interval, harvest_in_safety_interval: the harvest the interval is compared with (a

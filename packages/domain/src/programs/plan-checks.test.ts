@@ -67,8 +67,8 @@ describe('R1 on a hand-built program', () => {
     expect(rotation).toMatchObject({
       groups: ['11', '3'],
       products: [
-        { productId: 6, groups: ['11', '3'], previous: true },
-        { productId: 7, groups: ['11', '3'] },
+        { productId: 6, name: 'Fox', groups: ['11', '3'], previous: true },
+        { productId: 7, name: 'Aproach Prima', groups: ['11', '3'] },
       ],
     });
     // A warning, not a refusal: the spray is still scored.
@@ -97,7 +97,7 @@ describe('R2 on a hand-built program', () => {
         groups: ['sdhi'],
         value: 3,
         limit: 2,
-        products: [{ productId: 5, groups: ['7', '11'] }],
+        products: [{ productId: 5, name: 'Orkestra SC', groups: ['7', '11'] }],
       }),
     ]);
   });

@@ -15,7 +15,12 @@ import { warning, type EngineWarning, type HarvestBasis, type WarnedProduct } fr
  */
 
 function warned(product: ProgramProduct, previous = false): WarnedProduct {
-  return { productId: product.id, groups: [...product.groups], ...(previous ? { previous } : {}) };
+  return {
+    productId: product.id,
+    name: product.name,
+    groups: [...product.groups],
+    ...(previous ? { previous } : {}),
+  };
 }
 
 function carriesGroup(product: ProgramProduct, groups: readonly string[]): boolean {
@@ -129,6 +134,7 @@ export function safetyIntervalCheck(
           value: missing,
           limit: interval,
           harvest,
+          products: [warned(product)],
         }),
       );
   }
@@ -161,6 +167,7 @@ export function harvestInIntervalCheck(
               limit: interval,
               harvest: { date, basis: 'recorded' },
               sprayOrdinal: spray.ordinal,
+              products: [warned(product)],
             }),
           );
       }

@@ -61,6 +61,7 @@ export type HarvestBasis = (typeof HARVEST_BASES)[number];
 /** A product a warning concerns, with its FRAC codes as the catalogue gives them. */
 export interface WarnedProduct {
   productId: number;
+  name: string;
   groups: readonly string[];
   /** R1: a product of the previous spray (the others are of the warned spray). */
   previous?: boolean;
@@ -79,7 +80,7 @@ export interface EngineWarning {
   limit?: number;
   /** empty_spray: why no product was possible. */
   reason?: EmptySprayReason;
-  /** rotation, season_cap: the products involved, with their FRAC codes. */
+  /** The products involved, with their FRAC codes (rotation, season_cap; the safety checks' one). */
   products?: readonly WarnedProduct[];
   /** safety_interval, harvest_in_safety_interval: the harvest the interval is compared with. */
   harvest?: { date: string; basis: HarvestBasis };

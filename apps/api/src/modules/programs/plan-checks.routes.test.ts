@@ -34,7 +34,7 @@ type Warning = {
   valor: number | null;
   limite: number | null;
   grupos?: string[];
-  produtos?: { defensivo_id: number; frac: string[]; anterior: boolean }[];
+  produtos?: { defensivo_id: number; nome: string; frac: string[]; anterior: boolean }[];
   colheita?: { data: string; origem: string };
   aplicacao?: number;
 };
@@ -131,8 +131,18 @@ describe('R1 on a program built by hand', () => {
     const [rotation] = warningsOf(answer, 1, 'rotation');
     expect(rotation!.grupos).toContain('11');
     expect(rotation!.produtos).toEqual([
-      { defensivo_id: single.id, frac: expect.arrayContaining(single.frac), anterior: true },
-      { defensivo_id: single.id, frac: expect.arrayContaining(single.frac), anterior: false },
+      {
+        defensivo_id: single.id,
+        nome: expect.any(String),
+        frac: expect.arrayContaining(single.frac),
+        anterior: true,
+      },
+      {
+        defensivo_id: single.id,
+        nome: expect.any(String),
+        frac: expect.arrayContaining(single.frac),
+        anterior: false,
+      },
     ]);
     // The same answer on a later read.
     const read = (await call('GET', `/api/programas/${programId}`)).json() as Answer;

@@ -49,6 +49,7 @@ function warningAnswer(warning: EngineWarning) {
       ? {
           produtos: warning.products.map((product) => ({
             defensivo_id: product.productId,
+            nome: product.name,
             frac: [...product.groups],
             anterior: product.previous === true,
           })),

@@ -4,13 +4,14 @@ import CloseIcon from '@mui/icons-material/Close';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Farm } from '../../api/farms';
-import { useDefensives, type Program } from '../../api/programs';
+import { useDefensives, type EvaluationWarning, type Program } from '../../api/programs';
 import type { SeasonCrop } from '../../api/reference';
 import { useFarmVarieties } from '../../api/varieties';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { RowAction } from '../../shell/row-action';
 import { visuallyHidden } from '../../shell/visually-hidden';
 import { useProgramFormat, type ProgramFormat } from '../shared/programs/program-format';
+import { PLAN_CHECKS, WarningList } from '../shared/programs/program-explanation';
 import { formatScore, scoreLevel } from '../shared/programs/program-score';
 import { ProgramMarker, programStyle } from './program-style';
 
@@ -293,10 +294,46 @@ function Sprays({ program, format }: { program: Program; format: ProgramFormat }
                   </Typography>
                 ))}
               </Box>
+              <PlanChecks
+                warnings={application.avaliacao?.avisos ?? []}
+                format={format}
+                productNames={
+                  new Map(
+                    application.produtos.map((product) => [product.defensivo_id, product.nome]),
+                  )
+                }
+                testId="comparison-spray-warnings"
+              />
             </Box>
           ))}
         </Box>
       )}
+      <PlanChecks
+        warnings={program.avaliacao?.avisos ?? []}
+        format={format}
+        testId="comparison-program-warnings"
+      />
+    </Box>
+  );
+}
+
+/** The plan's resistance and safety-interval warnings (issue 30 items 3–4), the others left out. */
+function PlanChecks({
+  warnings,
+  format,
+  productNames,
+  testId,
+}: {
+  warnings: readonly EvaluationWarning[];
+  format: ProgramFormat;
+  productNames?: ReadonlyMap<number, string>;
+  testId: string;
+}) {
+  const checks = warnings.filter((warning) => PLAN_CHECKS.has(warning.code));
+  if (!checks.length) return null;
+  return (
+    <Box sx={{ mt: 0.75 }}>
+      <WarningList warnings={checks} format={format} productNames={productNames} testId={testId} />
     </Box>
   );
 }

@@ -968,6 +968,95 @@ describe('programs page (/programas)', { timeout: 30_000 }, () => {
     expect(missingKeys).toEqual([]);
   });
 
+  it('saves an application that repeats a mode of action and shows the warnings with FRAC codes (en)', async () => {
+    screenWidth(1280);
+    await changeLanguage('en');
+    // Elatus (FRAC 11 + 7) alone after Fox Xpro (FRAC 7 + 3 + 11): R1 is broken, and its 30-day
+    // safety interval ends 12 days after the estimated harvest maturity.
+    const warned: ApplicationEvaluation = {
+      ...SPRAY_EVALUATION,
+      estadio_nao_recomendado: false,
+      avisos: [
+        {
+          code: 'rotation',
+          fontes: ['S1', 'S6', 'assumption'],
+          doenca_id: null,
+          defensivo_id: null,
+          valor: null,
+          limite: null,
+          grupos: ['11', '7'],
+          produtos: [
+            { defensivo_id: 301, nome: 'Fox Xpro', frac: ['7', '3', '11'], anterior: true },
+            { defensivo_id: 303, nome: 'Elatus', frac: ['11', '7'], anterior: false },
+          ],
+        },
+        {
+          code: 'safety_interval',
+          fontes: [],
+          doenca_id: null,
+          defensivo_id: 303,
+          valor: 12,
+          limite: 30,
+          colheita: { data: '2026-02-14', origem: 'estimated' },
+          produtos: [{ defensivo_id: 303, nome: 'Elatus', frac: ['11', '7'], anterior: false }],
+        },
+      ],
+    };
+    const before = evaluatedProgram();
+    const oneApplication = { ...before, planejamentos: before.planejamentos.slice(0, 1) };
+    const after: Program = {
+      ...before,
+      planejamentos: before.planejamentos.map((application, index) =>
+        index === 1 ? { ...application, avaliacao: warned } : application,
+      ),
+    };
+    let saved = false;
+    servePrograms({
+      programs: () => jsonResponse([saved ? after : oneApplication]),
+      one: () => jsonResponse(saved ? after : oneApplication),
+      applications: () => {
+        saved = true;
+        return jsonResponse(after, 201);
+      },
+    });
+    await renderPrograms('/programas?programa=900');
+    const editor = await screen.findByTestId('program-editor');
+    fireEvent.click(await within(editor).findByTestId('application-add'));
+    const dialog = await screen.findByTestId('program-application-dialog');
+    fireEvent.change(within(dialog).getByTestId('application-date'), {
+      target: { value: '2025-12-22' },
+    });
+    await chooseProduct(0, 'Elatus');
+    fireEvent.change(within(dialog).getAllByTestId('application-dose')[0]!, {
+      target: { value: '0.3' },
+    });
+    fireEvent.change(within(dialog).getAllByTestId('application-price')[0]!, {
+      target: { value: '210.5' },
+    });
+    fireEvent.click(within(dialog).getByTestId('application-save'));
+    // The save goes through: the warnings never block it.
+    await waitFor(() => expect(screen.queryByTestId('program-application-dialog')).toBeNull());
+    await waitFor(() =>
+      expect(within(editor).getAllByTestId('program-application')).toHaveLength(2),
+    );
+    const second = within(editor).getAllByTestId('program-application')[1]!;
+    const warnings = within(second).getAllByTestId('evaluation-warning');
+    expect(warnings.map((warning) => warning.getAttribute('data-code'))).toEqual([
+      'rotation',
+      'safety_interval',
+    ]);
+    expect(plain(warnings[0]!)).toContain(
+      'FRAC 11, 7 of the previous spray is repeated here without a multisite partner',
+    );
+    expect(within(warnings[0]!).getByTestId('evaluation-warning-products').textContent).toBe(
+      'Products: Fox Xpro (FRAC 7, 3, 11, previous spray); Elatus (FRAC 11, 7)',
+    );
+    expect(plain(warnings[1]!)).toMatch(
+      /^Elatus has a safety interval of 30 days before harvest: sprayed on this day, 12 days are missing before harvest maturity, estimated for .*2026\./,
+    );
+    expect(missingKeys).toEqual([]);
+  });
+
   it('explains why a program has no score and opens its settings to fix it', async () => {
     screenWidth(1280);
     const unscored = {

@@ -125,6 +125,23 @@ function ScoreGlossary() {
 /** Warnings that explain rather than alarm. */
 const INFORMATIVE = new Set(['registered_dose_not_informed']);
 
+/**
+ * The checks of a program as planned (issue 30 items 3–4): resistance rules R1 and R2 and the
+ * safety interval. The comparison shows only these; the editor and /execucao show every warning.
+ */
+export const PLAN_CHECKS: ReadonlySet<string> = new Set([
+  'rotation',
+  'season_cap',
+  'safety_interval',
+  'harvest_in_safety_interval',
+]);
+
+/** The resistance rules: their products are listed with their FRAC codes. */
+const FRAC_RULES = new Set(['rotation', 'season_cap']);
+
+/** The safety-interval checks, whose texts count the days missing. */
+const SAFETY = new Set(['safety_interval', 'harvest_in_safety_interval']);
+
 /** The engine's warnings, each as a translated sentence with its sources. */
 export function WarningList({
   warnings,
@@ -147,19 +164,52 @@ export function WarningList({
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
         {warnings.map((warning, index) => {
           const key = `programs:warning.${warning.code}`;
+          const harvest = warning.colheita;
           const values = {
             product:
               (warning.defensivo_id !== null && productNames?.get(warning.defensivo_id)) ||
+              warning.produtos?.find((product) => product.defensivo_id === warning.defensivo_id)
+                ?.nome ||
               t('score.a_product'),
             disease:
               (warning.doenca_id !== null && format.disease(warning.doenca_id)) ||
               t('score.the_disease'),
             value: warning.valor === null ? '' : formatNumber(warning.valor, format.language),
             limit: warning.limite === null ? '' : formatNumber(warning.limite, format.language),
+            groups: (warning.grupos ?? []).join(', '),
+            group:
+              warning.code === 'season_cap' && warning.grupos?.[0]
+                ? t(`warning_detail.group_${warning.grupos[0]}`)
+                : '',
+            date: harvest ? format.day(harvest.data) : '',
+            harvest: harvest
+              ? t(`warning_detail.harvest_${harvest.origem}`, { date: format.day(harvest.data) })
+              : '',
+            spray: warning.aplicacao ?? '',
+            // The safety checks' texts say "day" or "days" by the days missing.
+            ...(SAFETY.has(warning.code) && warning.valor !== null ? { count: warning.valor } : {}),
           };
-          const text = i18n.exists(key)
+          const text = i18n.exists(key, values)
             ? t(`warning.${warning.code}`, values)
             : t('warning.unknown', { code: warning.code });
+          const involved =
+            FRAC_RULES.has(warning.code) && warning.produtos?.length
+              ? t('warning_detail.products', {
+                  list: warning.produtos
+                    .map((product) =>
+                      t(
+                        product.anterior
+                          ? 'warning_detail.product_frac_previous'
+                          : 'warning_detail.product_frac',
+                        {
+                          product: product.nome,
+                          codes: product.frac.length ? product.frac.join(', ') : '–',
+                        },
+                      ),
+                    )
+                    .join('; '),
+                })
+              : null;
           const Icon = INFORMATIVE.has(warning.code) ? InfoOutlinedIcon : ErrorOutlineIcon;
           return (
             <Stack
@@ -177,6 +227,11 @@ export function WarningList({
               />
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="body2">{text}</Typography>
+                {involved && (
+                  <Typography variant="body2" data-testid="evaluation-warning-products">
+                    {involved}
+                  </Typography>
+                )}
                 {warning.fontes.length > 0 && (
                   <Typography variant="caption" color="text.secondary">
                     <SourceList sources={warning.fontes} />
