@@ -5,7 +5,7 @@
 export type * from './types.ts';
 export { DEFAULT_ENGINE_PARAMETERS, NO_REGISTRATION_DOSE } from './parameters.ts';
 export { citeSource } from './sources.ts';
-export { type EmptySprayReason, type EngineWarning } from './warnings.ts';
+export { PLAN_CHECK_CODES, type EmptySprayReason, type EngineWarning } from './warnings.ts';
 export { WHITE_MOLD } from './risk-windows.ts';
 export { evaluateProgram, type HarvestFacts, type ProgramEvaluation } from './engine.ts';
 export { HARVEST_STAGE } from './plan-checks.ts';

@@ -54,6 +54,17 @@ export const EMPTY_SPRAY_REASONS = [
 ] as const;
 export type EmptySprayReason = (typeof EMPTY_SPRAY_REASONS)[number];
 
+/**
+ * The checks of a program as planned (issue 30 items 3–4): R1, R2 and the safety interval. The
+ * comparison and the prescription show these; the editor and /execucao every warning.
+ */
+export const PLAN_CHECK_CODES: readonly WarningCode[] = [
+  'rotation',
+  'season_cap',
+  'safety_interval',
+  'harvest_in_safety_interval',
+];
+
 /** What a safety interval is compared with: a recorded harvest, the observed or estimated R8 / 11.4. */
 export const HARVEST_BASES = ['recorded', 'observed', 'estimated'] as const;
 export type HarvestBasis = (typeof HARVEST_BASES)[number];

@@ -1,5 +1,7 @@
 import { addDays, currentSeasonStartYear, seasonPeriod, todayIn } from '@lavoura/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { makeFarm, makePlot } from '../../test/farm-factory.ts';
@@ -42,6 +44,23 @@ type Answer = {
   planejamentos: { avaliacao: { avisos: Warning[] } | null }[];
   avaliacao: { avisos: Warning[] } | null;
 };
+const ptDate = (value: string) => value.split('-').reverse().join('/');
+
+async function pdfText(body: Buffer): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(body));
+  return (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
+}
+
+async function sheetText(body: Buffer): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  workbook.worksheets[0]!.eachRow((row) => {
+    row.eachCell((cell) => cells.push(String(cell.value)));
+  });
+  return cells.join('\n');
+}
+
 const warningsOf = (answer: Answer, index: number, code: string) =>
   answer.planejamentos[index]!.avaliacao!.avisos.filter((warning) => warning.code === code);
 
@@ -147,6 +166,19 @@ describe('R1 on a program built by hand', () => {
     // The same answer on a later read.
     const read = (await call('GET', `/api/programas/${programId}`)).json() as Answer;
     expect(warningsOf(read, 1, 'rotation')).toEqual([rotation]);
+    // The second spraying's prescription carries the warning, with the FRAC codes.
+    const sheet = await app.app.inject({
+      method: 'GET',
+      url: `/api/prescription/${programId}/export?format=xlsx&spraying=2`,
+      headers: bearer(token),
+    });
+    expect(sheet.statusCode).toBe(200);
+    const text = await sheetText(sheet.rawPayload);
+    expect(text).toContain('Alertas de resistência e carência');
+    expect(text).toContain(
+      `FRAC ${rotation!.grupos!.join(', ')} da aplicação anterior se repete aqui sem um multissítio`,
+    );
+    expect(text).toContain(`(FRAC ${rotation!.produtos![0]!.frac.join(', ')}, aplicação anterior)`);
   });
 });
 
@@ -208,6 +240,19 @@ describe('the safety interval of a sowing’s program', () => {
     ]);
     expect(answer.avaliacao!.avisos.filter((w) => w.code === 'harvest_in_safety_interval')).toEqual(
       [expect.objectContaining({ defensivo_id: single.id, valor: 20, limite: 30, aplicacao: 1 })],
+    );
+    // The prescription says both, in the user's language.
+    const pdf = await app.app.inject({
+      method: 'GET',
+      url: `/api/prescription/${programId}/export?format=pdf&spraying=1`,
+      headers: bearer(token),
+    });
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(
+      `tem carência de 30 dias antes da colheita: aplicado neste dia, faltam 20 dias até a colheita registrada em ${ptDate(day(180))}.`,
+    );
+    expect(text).toContain(
+      `A colheita de ${ptDate(day(180))} caiu dentro da carência de 30 dias de`,
     );
     // The sowing's program list says so too (its kept entry moved with the harvest).
     const listed = (

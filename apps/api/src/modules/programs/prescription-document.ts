@@ -11,6 +11,7 @@ import {
   productUnitOf,
   toDisplayUnit,
   unitOf,
+  type EvaluationWarning,
   type Language,
 } from '@lavoura/domain';
 import { translate } from '@lavoura/i18n';
@@ -59,6 +60,11 @@ export interface PrescriptionData {
   products: readonly { name: string; formulation: string | null; dose: number }[];
   /** Days either side of the planned date the spray may be applied (spec 2 §9). */
   toleranceDays: number;
+  /**
+   * The program's resistance and safety-interval warnings on this spraying (issue 30 items 3–4),
+   * as the program's answer gives them.
+   */
+  warnings: readonly EvaluationWarning[];
   generatedAt: Date;
 }
 
@@ -101,6 +107,8 @@ export interface PrescriptionSheet {
     rows: ProductRow[];
     notes: string[];
   };
+  /** The plan checks' warnings as sentences; null when there are none. */
+  warnings: { title: string; lines: string[] } | null;
   record: { title: string; fields: string[] };
   footer: string;
   sheetName: string;
@@ -230,6 +238,12 @@ export function composePrescription(data: PrescriptionData): PrescriptionSheet {
       rows,
       notes: [t('note.order'), t('note.units'), ...(areaText ? [] : [t('note.no_area')])],
     },
+    warnings: data.warnings.length
+      ? {
+          title: t('section.warnings'),
+          lines: data.warnings.map((warning) => warningText(warning, language)),
+        }
+      : null,
     record: {
       title: t('section.record'),
       fields: [
@@ -246,6 +260,48 @@ export function composePrescription(data: PrescriptionData): PrescriptionSheet {
     sheetName: t('sheet_name'),
     fileName,
   };
+}
+
+/** The safety checks' texts say "day" or "days" by the days missing. */
+const COUNTED = new Set(['safety_interval', 'harvest_in_safety_interval']);
+
+/**
+ * A plan check's warning as the editor words it (programs texts): the groups, the products with
+ * their FRAC codes, the days missing before the harvest.
+ */
+function warningText(warning: EvaluationWarning, language: Language): string {
+  const p = (key: string, values?: Record<string, string | number>) =>
+    translate(language, 'programs', key, values);
+  const harvest = warning.colheita;
+  const date = harvest ? day(harvest.data, language) : '';
+  const group = warning.grupos?.[0];
+  const values = {
+    product:
+      warning.produtos?.find((product) => product.defensivo_id === warning.defensivo_id)?.nome ??
+      p('score.a_product'),
+    value: warning.valor === null ? '' : formatNumber(warning.valor, language),
+    count: warning.valor === null ? '' : formatNumber(warning.valor, language),
+    limit: warning.limite === null ? '' : formatNumber(warning.limite, language),
+    groups: (warning.grupos ?? []).join(', '),
+    group: warning.code === 'season_cap' && group ? p(`warning_detail.group_${group}`) : '',
+    date,
+    harvest: harvest ? p(`warning_detail.harvest_${harvest.origem}`, { date }) : '',
+    spray: warning.aplicacao ?? '',
+  };
+  const key = COUNTED.has(warning.code)
+    ? `warning.${warning.code}_${warning.valor === 1 ? 'one' : 'other'}`
+    : `warning.${warning.code}`;
+  const text = p(key, values);
+  if (!warning.produtos?.length || COUNTED.has(warning.code)) return text;
+  const list = warning.produtos
+    .map((product) =>
+      p(product.anterior ? 'warning_detail.product_frac_previous' : 'warning_detail.product_frac', {
+        product: product.nome,
+        codes: product.frac.length ? product.frac.join(', ') : '–',
+      }),
+    )
+    .join('; ');
+  return `${text} ${p('warning_detail.products', { list })}`;
 }
 
 /** The page-numbering text of the PDF's footer. */
@@ -449,6 +505,17 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
     doc.y += 3;
   }
 
+  // The program's resistance and safety-interval warnings on this spraying.
+  if (sheet.warnings) {
+    heading(sheet.warnings.title);
+    for (const line of sheet.warnings.lines) {
+      doc.font(PDF_FONTS.regular).fontSize(9);
+      ensure(doc.heightOfString(line, { width }) + 5);
+      doc.fillColor(COLOURS.navy).text(line, left, doc.y, { width, lineGap: 1 });
+      doc.y += 4;
+    }
+  }
+
   // The field record: labelled lines to write on.
   heading(sheet.record.title);
   const half = (width - 24) / 2;
@@ -579,6 +646,12 @@ export async function prescriptionXlsx(sheet: PrescriptionSheet): Promise<Buffer
   }
   for (const note of sheet.products.notes)
     merged(note, { color: grey, size: 9 }, note.length > 160 ? 48 : 16);
+
+  if (sheet.warnings) {
+    section(sheet.warnings.title);
+    for (const line of sheet.warnings.lines)
+      merged(line, { color: navy, size: 10 }, line.length > 120 ? 48 : 32);
+  }
 
   section(sheet.record.title);
   for (const label of sheet.record.fields) field(label, '').height = 22;

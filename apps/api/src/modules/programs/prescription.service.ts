@@ -1,6 +1,7 @@
 import {
   DEFAULT_ENGINE_PARAMETERS,
   ERRORS,
+  PLAN_CHECK_CODES,
   isLanguage,
   type Language,
   type PrescriptionFormat,
@@ -185,6 +186,13 @@ export class PrescriptionService {
         dose: product.dose,
       })),
       toleranceDays: DEFAULT_ENGINE_PARAMETERS['apply.tolerance_days'].value,
+      // The plan checks of this spraying, and a harvest recorded inside its safety interval.
+      warnings: [
+        ...(spraying.avaliacao?.avisos ?? []),
+        ...(program.avaliacao?.avisos ?? []).filter(
+          (warning) => warning.aplicacao === spraying.aplicacao,
+        ),
+      ].filter((warning) => (PLAN_CHECK_CODES as readonly string[]).includes(warning.code)),
       generatedAt: this.now(),
     };
     const sheet = composePrescription(data);

@@ -1,7 +1,13 @@
 import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { GROWTH_STAGES, citeSource, formatNumber, type Language } from '@lavoura/domain';
+import {
+  GROWTH_STAGES,
+  PLAN_CHECK_CODES,
+  citeSource,
+  formatNumber,
+  type Language,
+} from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import type {
   ApplicationEvaluation,
@@ -125,16 +131,8 @@ function ScoreGlossary() {
 /** Warnings that explain rather than alarm. */
 const INFORMATIVE = new Set(['registered_dose_not_informed']);
 
-/**
- * The checks of a program as planned (issue 30 items 3–4): resistance rules R1 and R2 and the
- * safety interval. The comparison shows only these; the editor and /execucao show every warning.
- */
-export const PLAN_CHECKS: ReadonlySet<string> = new Set([
-  'rotation',
-  'season_cap',
-  'safety_interval',
-  'harvest_in_safety_interval',
-]);
+/** The checks of a program as planned (issue 30 items 3–4): the comparison shows only these. */
+export const PLAN_CHECKS: ReadonlySet<string> = new Set(PLAN_CHECK_CODES);
 
 /** The resistance rules: their products are listed with their FRAC codes. */
 const FRAC_RULES = new Set(['rotation', 'season_cap']);
