@@ -340,6 +340,82 @@ describe('program comparison (/comparacao)', { timeout: 30_000 }, () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('shows a spray’s resistance and safety-interval warnings with the FRAC codes, and only those (pt)', async () => {
+    screenWidth(1280);
+    const base = program();
+    const spray = {
+      spray_score: 60,
+      white_mold_score: null,
+      estadio: 'R3',
+      estadio_nao_recomendado: false,
+      eficacias: [],
+      avisos: [
+        {
+          code: 'curative_exposure',
+          fontes: ['S1'],
+          doenca_id: 1,
+          defensivo_id: null,
+          valor: 3,
+          limite: null,
+        },
+        {
+          code: 'rotation',
+          fontes: ['S1', 'S6', 'assumption'],
+          doenca_id: null,
+          defensivo_id: null,
+          valor: null,
+          limite: null,
+          grupos: ['11', '7'],
+          produtos: [
+            { defensivo_id: 301, nome: 'Fox Xpro', frac: ['7', '3', '11'], anterior: true },
+            { defensivo_id: 303, nome: 'Elatus', frac: ['11', '7'], anterior: false },
+          ],
+        },
+      ],
+    };
+    const warned = program({
+      planejamentos: base.planejamentos.map((application, index) =>
+        index === 1 ? { ...application, avaliacao: spray } : application,
+      ),
+      avaliacao: {
+        ...base.avaliacao!,
+        avisos: [
+          {
+            code: 'harvest_in_safety_interval',
+            fontes: [],
+            doenca_id: null,
+            defensivo_id: 303,
+            valor: 1,
+            limite: 30,
+            colheita: { data: '2026-01-20', origem: 'recorded' },
+            aplicacao: 2,
+            produtos: [{ defensivo_id: 303, nome: 'Elatus', frac: ['11', '7'], anterior: false }],
+          },
+        ],
+      },
+    });
+    serveComparison({ one: () => jsonResponse(warned) });
+    const { container } = await renderComparison('/comparacao?programas=900');
+    const column = await screen.findByTestId('comparison-column');
+    const sprays = await within(column).findAllByTestId('comparison-spray');
+    expect(within(sprays[0]!).queryByTestId('comparison-spray-warnings')).toBeNull();
+    const warnings = within(
+      within(sprays[1]!).getByTestId('comparison-spray-warnings'),
+    ).getAllByTestId('evaluation-warning');
+    expect(warnings.map((warning) => warning.getAttribute('data-code'))).toEqual(['rotation']);
+    expect(plain(warnings[0]!)).toContain(
+      'FRAC 11, 7 da aplicação anterior se repete aqui sem um multissítio',
+    );
+    expect(within(warnings[0]!).getByTestId('evaluation-warning-products').textContent).toBe(
+      'Produtos: Fox Xpro (FRAC 7, 3, 11, aplicação anterior); Elatus (FRAC 11, 7)',
+    );
+    expect(plain(within(column).getByTestId('comparison-program-warnings'))).toContain(
+      'A colheita de 20 de jan. de 2026 caiu dentro da carência de 30 dias de Elatus, aplicado na aplicação 2: faltou 1 dia.',
+    );
+    expectNoRawKeys(container);
+    expect(missingKeys).toEqual([]);
+  });
+
   it('shows the API’s refusal of a program in words, with a retry, beside the others', async () => {
     screenWidth(1280);
     let calls = 0;
