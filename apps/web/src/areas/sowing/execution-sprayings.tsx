@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { SprayWindowPanel } from '../shared/spray-windows/spray-window-panel';
 import { prescriptionUrl } from '../../api/executions';
 import type { Application } from '../../api/programs';
-import { useStageName } from '../shared/programs/program-explanation';
+import { PLAN_CHECKS, WarningList, useStageName } from '../shared/programs/program-explanation';
 import { priceUnitKey, type ProgramFormat } from '../shared/programs/program-format';
 import { ApplicationEfficacy } from '../shared/programs/program-score';
 import { RowAction } from '../../shell/row-action';
@@ -187,6 +187,9 @@ export function NextSpraying({
   const stageName = useStageName();
   const late = daysBetween(spraying.data_aplicacao_planejada, today);
   const stage = spraying.avaliacao?.estadio ?? null;
+  const planChecks = (spraying.avaliacao?.avisos ?? []).filter((warning) =>
+    PLAN_CHECKS.has(warning.code),
+  );
   const hintId = useId();
   return (
     <Paper
@@ -234,6 +237,17 @@ export function NextSpraying({
       <Box sx={{ mt: 1.5, maxWidth: 640 }}>
         <ProductList spraying={spraying} format={format} units={units} withPrices={false} />
       </Box>
+      {planChecks.length > 0 && (
+        // Before spraying: a repeated mode of action, a season cap, a safety interval too long.
+        <Box sx={{ mt: 1.5, maxWidth: 640 }}>
+          <WarningList
+            warnings={planChecks}
+            format={format}
+            productNames={new Map(spraying.produtos.map((row) => [row.defensivo_id, row.nome]))}
+            testId="execution-next-warnings"
+          />
+        </Box>
+      )}
       <Stack
         direction="row"
         spacing={1.5}
