@@ -429,6 +429,10 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
       provider: 'simulated',
       simulated: true,
     });
+    // Two hours already past; gusts as well as wind at 20 h.
+    day.hours[0]!.past = true;
+    day.hours[1]!.past = true;
+    day.hours[20]!.reasons.push({ code: 'gusts', quality: 'marginal' });
     serveExecution({
       extra: { '/api/programs/:id/spray-windows': () => jsonResponse([day]) },
     });
@@ -455,9 +459,9 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
         .getAllByRole('listitem')
         .map((item) => plain(item)),
     ).toEqual([
-      `00:00–07:00 · Ruim: ${x('windows.reason.wind_calm')}`,
+      `02:00–07:00 · Ruim: ${x('windows.reason.wind_calm')}`,
       '07:00–17:00 · Boa',
-      `17:00–00:00 · Limítrofe: ${x('windows.reason.wind_strong')}`,
+      `17:00–00:00 · Limítrofe: ${x('windows.reason.wind_strong')}, ${x('windows.reason.gusts')}`,
     ]);
     expect(missingKeys).toEqual([]);
   });

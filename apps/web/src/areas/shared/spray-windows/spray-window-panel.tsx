@@ -17,19 +17,35 @@ const QUALITY_COLOUR: Record<SprayQuality, string> = {
   bad: 'error.main',
 };
 
-/** "7:00 AM" in English, "07:00" in Portuguese and Spanish, for a local `YYYY-MM-DDTHH:mm`. */
+/**
+ * Hours the language's way for a local `YYYY-MM-DDTHH:mm`: "7:00 AM" in English, "07:00" in
+ * Portuguese and Spanish (24-hour in Brazil and Paraguay); `tick` is the strip's short axis label
+ * ("3 AM", "03h").
+ */
 function useHourFormat(language: WeatherFormat['language']) {
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(LOCALE_RULES[language].locale, {
-      hour: language === 'en' ? 'numeric' : '2-digit',
+    const english = language === 'en';
+    const locale = LOCALE_RULES[language].locale;
+    const full = new Intl.DateTimeFormat(locale, {
+      hour: english ? 'numeric' : '2-digit',
       minute: '2-digit',
+      hourCycle: english ? 'h12' : 'h23',
       timeZone: 'UTC',
     });
-    return (time: string) => format.format(new Date(`${time}:00Z`));
+    const short = new Intl.DateTimeFormat(locale, {
+      hour: 'numeric',
+      hourCycle: 'h12',
+      timeZone: 'UTC',
+    });
+    const at = (time: string) => new Date(`${time}:00Z`);
+    return {
+      label: (time: string) => full.format(at(time)),
+      tick: (time: string) => (english ? short.format(at(time)) : `${time.slice(11, 13)}h`),
+    };
   }, [language]);
 }
 
-/** Consecutive hours of one quality and the same reasons, as the list under the strip reads them. */
+/** Consecutive hours of one quality still ahead, with every reason met in them, in order. */
 interface HourRun {
   start: string;
   end: string;
@@ -39,13 +55,15 @@ interface HourRun {
 
 function hourRuns(hours: readonly SprayWindowHour[], end: string): HourRun[] {
   const runs: HourRun[] = [];
-  for (const [index, hour] of hours.entries()) {
-    const reasons = [...new Set(hour.reasons.map((reason) => reason.code))];
+  const ahead = hours.filter((hour) => !hour.past);
+  for (const [index, hour] of ahead.entries()) {
+    const reasons = hour.reasons.map((reason) => reason.code);
     const last = runs[runs.length - 1];
-    const next = hours[index + 1]?.start ?? end;
-    if (last && last.quality === hour.quality && last.reasons.join() === reasons.join())
+    const next = ahead[index + 1]?.start ?? end;
+    if (last && last.quality === hour.quality) {
       last.end = next;
-    else runs.push({ start: hour.start, end: next, quality: hour.quality, reasons });
+      last.reasons = [...new Set([...last.reasons, ...reasons])];
+    } else runs.push({ start: hour.start, end: next, quality: hour.quality, reasons });
   }
   return runs;
 }
@@ -73,11 +91,11 @@ function hourFacts(hour: SprayWindowHour, format: WeatherFormat) {
 function HourStrip({
   day,
   format,
-  hourLabel,
+  hours,
 }: {
   day: SprayWindowDay;
   format: WeatherFormat;
-  hourLabel: (time: string) => string;
+  hours: ReturnType<typeof useHourFormat>;
 }) {
   const { t } = useTranslation('execution');
   const initial =
@@ -100,7 +118,7 @@ function HourStrip({
             onClick={() => setPicked(each.start)}
             aria-pressed={each.start === picked}
             aria-label={t('windows.hour_label', {
-              time: hourLabel(each.start),
+              time: hours.label(each.start),
               quality: t(`windows.quality.${each.quality}`),
             })}
             data-quality={each.quality}
@@ -125,7 +143,7 @@ function HourStrip({
           .filter((_, index) => index % 3 === 0)
           .map((each) => (
             <Typography key={each.start} variant="caption" color="text.secondary">
-              {hourLabel(each.start)}
+              {hours.tick(each.start)}
             </Typography>
           ))}
       </Box>
@@ -137,7 +155,7 @@ function HourStrip({
           data-testid="spray-window-hour"
         >
           <strong>
-            {hourLabel(hour.start)} · {t(`windows.quality.${hour.quality}`)}
+            {hours.label(hour.start)} · {t(`windows.quality.${hour.quality}`)}
           </strong>
           {hour.reasons.length > 0 &&
             `: ${hour.reasons.map((reason) => t(`windows.reason.${reason.code}`)).join(', ')}`}
@@ -153,16 +171,16 @@ function HourStrip({
 function DayWindow({
   day,
   format,
-  hourLabel,
+  hours,
 }: {
   day: SprayWindowDay;
   format: WeatherFormat;
-  hourLabel: (time: string) => string;
+  hours: ReturnType<typeof useHourFormat>;
 }) {
   const { t } = useTranslation('execution');
   const runs = hourRuns(day.hours, dayAfter(day.date));
   const range = (window: { start: string; end: string }) =>
-    `${hourLabel(window.start)}–${hourLabel(window.end)}`;
+    `${hours.label(window.start)}–${hours.label(window.end)}`;
   return (
     <Stack spacing={1.5}>
       {day.best_window ? (
@@ -180,7 +198,7 @@ function DayWindow({
             : t('windows.none_near')}
         </Alert>
       )}
-      {day.hours.length > 0 && <HourStrip day={day} format={format} hourLabel={hourLabel} />}
+      {day.hours.length > 0 && <HourStrip day={day} format={format} hours={hours} />}
       <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="spray-window-runs">
         {runs.map((run) => (
           <Typography component="li" variant="body2" key={run.start}>
@@ -222,7 +240,7 @@ export function SprayWindowPanel({
 }) {
   const { t } = useTranslation('execution');
   const format = useWeatherFormat();
-  const hourLabel = useHourFormat(format.language);
+  const hours = useHourFormat(format.language);
   const windows = useSprayWindows(farmId, programId);
   const day = windows.data?.find((each) => each.spraying_id === sprayingId);
   return (
@@ -258,7 +276,7 @@ export function SprayWindowPanel({
         </Alert>
       ) : day ? (
         <>
-          <DayWindow day={day} format={format} hourLabel={hourLabel} />
+          <DayWindow day={day} format={format} hours={hours} />
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
             {t('windows.basis')}
           </Typography>
