@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SPRAY_WINDOW_THRESHOLDS,
+  SPRAY_WINDOW_SOURCES,
   bestSprayWindow,
   classifySprayHours,
   deltaT,
@@ -161,9 +162,12 @@ describe('classifySprayHours', () => {
     expect(sprayWindowThresholdsProblem(defaults)).toBeNull();
   });
 
-  it('names a source or an assumption for every default', () => {
-    for (const threshold of Object.values(DEFAULT_SPRAY_WINDOW_THRESHOLDS))
-      expect(threshold.source).toMatch(/^(W\d|assumption)$/);
+  it('names a source or an assumption for every default, and only sources it lists', () => {
+    const known = Object.keys(SPRAY_WINDOW_SOURCES);
+    for (const threshold of Object.values(DEFAULT_SPRAY_WINDOW_THRESHOLDS)) {
+      expect([...known, 'assumption']).toContain(threshold.source);
+      for (const basis of threshold.basis ?? []) expect(known).toContain(basis);
+    }
   });
 });
 

@@ -23,7 +23,7 @@ export const SPRAY_WINDOW_SOURCES = {
    */
   W3: 'Aegro, condições climáticas para pulverização',
 } as const;
-export type SprayWindowSourceId = keyof typeof SPRAY_WINDOW_SOURCES;
+type SprayWindowSourceId = keyof typeof SPRAY_WINDOW_SOURCES;
 
 export interface SprayWindowThresholds {
   /** Below it the air is too calm: a surface inversion is likely and fine droplets hang and drift. */
@@ -104,7 +104,7 @@ export function sprayWindowThresholdsProblem(values: SprayWindowThresholds): str
 // --- Delta-T -------------------------------------------------------------------------------------
 
 /** Saturation vapour pressure (kPa) at a temperature (°C): FAO-56 eq. 11 (Tetens). */
-export function saturationVapourPressure(temperatureC: number): number {
+function saturationVapourPressure(temperatureC: number): number {
   return 0.6108 * Math.exp((17.27 * temperatureC) / (temperatureC + 237.3));
 }
 
@@ -149,7 +149,7 @@ export function deltaT(temperatureC: number, humidityPct: number, pressureKpa = 
 export type SprayQuality = 'good' | 'marginal' | 'bad';
 
 /** Why an hour is not good; each names the threshold it crossed. */
-export type SprayReasonCode =
+type SprayReasonCode =
   | 'wind_calm'
   | 'wind_strong'
   | 'gusts'
@@ -159,7 +159,7 @@ export type SprayReasonCode =
   | 'rain'
   | 'rain_before_rainfast';
 
-export interface SprayReason {
+interface SprayReason {
   code: SprayReasonCode;
   quality: Exclude<SprayQuality, 'good'>;
 }
