@@ -105,6 +105,17 @@ const SCENARIOS = [
     farms: true,
     options: { headers: { 'accept-encoding': BROWSER_ENCODINGS } },
   },
+  // Spray windows: a current-season sowing's program with three sprayings this week (made through
+  // the API just before it is measured, so the lists above keep their sizes), on the cached
+  // simulated forecast.
+  {
+    name: 'GET /api/programs/{id}/spray-windows (cached forecast, br)',
+    path: ({ weekProgramId }) => `/api/programs/${weekProgramId}/spray-windows?days=7`,
+    auth: true,
+    sowings: true,
+    prepare: weekProgram,
+    options: { headers: { 'accept-encoding': BROWSER_ENCODINGS } },
+  },
   // The catalogue: a text query and two filters over the whole bundled data set (1,500 products).
   {
     name: 'GET /api/catalogs (text + 2 filters, br)',
@@ -160,6 +171,32 @@ async function farmsData(base, token) {
       plots: plots.slice(index, index + 500),
     });
   return { bigFarmId: first.id };
+}
+
+/** A program of one of the big farm's current sowings with sprayings in 1, 3 and 5 days. */
+async function weekProgram(base, token, data) {
+  const sowings = await call(base, 'GET', `/api/semeaduras?fazenda_id=${data.bigFarmId}`, token);
+  const program = await call(base, 'POST', '/api/programas', token, {
+    semeadura_id: sowings[0].id,
+    nome: 'Programa da semana',
+    doenca_principal_id: 1,
+  });
+  const products = await call(
+    base,
+    'GET',
+    `/api/defensives?farm_id=${data.bigFarmId}&crop_id=1`,
+    token,
+  );
+  const fox = products.find((product) => product.nome === 'Fox');
+  const today = new Date();
+  for (const days of [1, 3, 5]) {
+    const day = new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+    await call(base, 'POST', `/api/programas/${program.id}/planejamentos`, token, {
+      data: day,
+      produtos: [{ defensivo_id: fox.id, dose: 0.4, preco: 180 }],
+    });
+  }
+  data.weekProgramId = program.id;
 }
 
 /** Runs the sowings' SQL on the bench database: PostgreSQL in its schema, or the app's PGlite. */
@@ -368,6 +405,7 @@ try {
   ];
   for (const scenario of scenarios) {
     const auth = scenario.auth ? { headers: { authorization: `Bearer ${token}` } } : {};
+    if (scenario.prepare) await scenario.prepare(base, token, data);
     const url = typeof scenario.path === 'function' ? scenario.path(data) : scenario.path;
     const headers = { ...scenario.options?.headers, ...auth.headers };
     const cold = await first(`${base}${url}`, { ...scenario.options, headers });
