@@ -25,7 +25,7 @@ export function sprayWindowsRoutes(windows: SprayWindowsService) {
     app.get(
       '/programs/:id/spray-windows',
       {
-        config: { access: { permission: 'PLANEJAMENTO_VISUALIZAR', planRoute: 'execucao' } },
+        config: { access: { permission: 'EXECUCAO_LISTAR', planRoute: 'execucao' } },
         schema: {
           tags: ['programs'],
           operationId: 'listSprayWindows',

@@ -40,6 +40,7 @@ import { FarmStatusIcons } from '../../shell/farm-selector-slot';
 import { InlineMessage } from '../../shell/inline-message';
 import { menuAccess } from '../../shell/menu-entries';
 import { FarmWeatherCard } from '../shared/weather/farm-weather-card';
+import { NextSprayWindow } from '../shared/spray-windows/spray-window-panel';
 import { LoadingState } from '../../shell/loading-state';
 
 /** A plot's page, on its farm. */
@@ -355,6 +356,8 @@ function ActiveSowingList({ farm }: { farm: Farm }) {
     .sort(byNextApplication);
   const shown = active.slice(0, SHOWN);
   const canListPlots = can('TALHAO_LISTAR');
+  // The spray windows are the execution's (its route's permission and plan level).
+  const canSeeWindows = can('program.list');
   // The menu's (enabled) plots name most of them; a sowing on a disabled plot needs them all.
   const enabledPlots = usePlots(farm.id, { enabledOnly: true, enabled: canListPlots });
   const needsAll = shown.some((row) => row.plot_enabled === false);
@@ -464,6 +467,9 @@ function ActiveSowingList({ farm }: { farm: Farm }) {
                         : t('my_farm.sowings.no_program')}
                     </Typography>
                   </Stack>
+                  {canSeeWindows && sowing.programa && next && (
+                    <NextSprayWindow farmId={farm.id} programId={sowing.programa.id} />
+                  )}
                 </Box>
                 <ChevronRightIcon aria-hidden sx={{ color: 'text.secondary', mt: 1 }} />
               </ListItemButton>

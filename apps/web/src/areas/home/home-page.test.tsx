@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import {
+  LOCALE_RULES,
   permissionsFor,
   withShellKeys,
   type Farm,
@@ -10,8 +11,9 @@ import {
   type Plot,
 } from '@lavoura/domain';
 import type { Sowing } from '../../api/sowings';
+import type { SprayWindowDay } from '../../api/spray-windows';
 import type { Crop, SeasonCrop } from '../../api/reference';
-import { changeLanguage } from '../../lib/i18n';
+import { changeLanguage, i18n } from '../../lib/i18n';
 import { formatDateOnly, formatDateOnlyRange } from '../../lib/date-only';
 import { farm, plot } from '../../test/farm-fixtures';
 import {
@@ -257,6 +259,8 @@ function serveFarm(
     plots?: () => Response | Promise<Response>;
     stats?: unknown;
     sowings?: () => Response | Promise<Response>;
+    /** The spray windows of a sowing's program (none this week unless given). */
+    windows?: () => Response | Promise<Response>;
     level?: number;
   } = {},
 ) {
@@ -281,6 +285,9 @@ function serveFarm(
         return options.plots ? options.plots() : HttpResponse.json(PLOTS);
       }),
       http.get('/api/fazendas/:farmId/stats', () => HttpResponse.json(options.stats ?? STATS)),
+      http.get('/api/programs/:id/spray-windows', () =>
+        options.windows ? options.windows() : HttpResponse.json([]),
+      ),
     ),
   );
   return plotsAsked;
@@ -348,6 +355,19 @@ const SOWN = sowingRow({
   programa: { id: 3 },
   data_ideal_proxima_aplicacao: '2025-12-12',
 } as Parameters<typeof sowingRow>[0]);
+/** The spray window of program 3's next spraying: good from 7 h to noon. */
+function windowsOf(date: string): SprayWindowDay {
+  return {
+    spraying_id: 31,
+    aplicacao: 2,
+    date,
+    hours: [],
+    best_window: { start: `${date}T07:00`, end: `${date}T12:00`, hours: 5 },
+    nearest_good_day: null,
+    provider: 'simulated',
+    simulated: true,
+  };
+}
 const PLANNED = sowingRow({
   id: 804,
   talhao_id: 72,
@@ -472,6 +492,7 @@ describe('my farm: the current farm, its plots and sowings', () => {
     async (language, r1, nextApplication, noProgram) => {
       serveFarm({
         sowings: () => HttpResponse.json([HARVESTED, PLANNED, SOWN, OLD_SEASON]),
+        windows: () => HttpResponse.json([windowsOf('2025-12-12')]),
       });
       await changeLanguage(language);
       const { container } = renderArea('/my_farm');
@@ -489,8 +510,22 @@ describe('my farm: the current farm, its plots and sowings', () => {
         nextApplication + formatDateOnly('2025-12-12', language),
       );
 
+      // The next spraying's best window (issue 30 item 2), said to be simulated offline.
+      expect(within(sown).getByTestId('next-spray-window').textContent).toBe(
+        `${i18n.t('execution:windows.next_best', {
+          date: new Intl.DateTimeFormat(LOCALE_RULES[language].locale, {
+            weekday: 'short',
+            day: 'numeric',
+            month: 'short',
+            timeZone: 'UTC',
+          }).format(new Date('2025-12-12T00:00:00Z')),
+          range: language === 'en' ? '7:00 AM–12:00 PM' : '07:00–12:00',
+        })} · ${i18n.t('weather:simulated')}`,
+      );
+
       const planned = within(list).getByTestId('home-sowing-804');
       expect(planned.textContent).toContain('Talhão do Rio');
+      expect(within(planned).queryByTestId('next-spray-window')).toBeNull();
       // No program yet: said as it is, not as an error.
       expect(within(planned).getByTestId('home-sowing-next').textContent).toBe(noProgram);
       expect(screen.getByTestId('home-sowings-all').getAttribute('href')).toBe('/sowings');

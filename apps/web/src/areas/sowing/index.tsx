@@ -3,14 +3,17 @@ import { useLocation } from 'react-router';
 import { ExecutionPage } from './execution-page';
 import { SowingDetailPage } from './sowing-detail-page';
 import { SowingsPage } from './sowings-page';
+import { sprayWindowNamespaces } from '../shared/spray-windows/namespaces';
 
 // `home`: /execucao's notice for a sowing of another season is the spec's Home.sowing key.
+// The spray windows' (areas/shared/spray-windows) beside the next spraying.
 export const namespaces: readonly Namespace[] = [
   'sowings',
   'sowing-records',
   'execution',
   'programs',
   'home',
+  ...sprayWindowNamespaces,
 ];
 
 /** /sowings/{id}: a well-formed sowing id (the page says "not found" for an unknown one). */

@@ -289,3 +289,42 @@ export function SprayWindowPanel({
     </Box>
   );
 }
+
+/**
+ * One line for a list (home's active sowings, issue 30 item 2): the next planned spraying's best
+ * window, or that its day has none and the nearest good day. Nothing while it loads, on a failure
+ * (the execution page shows those) or without a spraying this week.
+ */
+export function NextSprayWindow({ farmId, programId }: { farmId: number; programId: number }) {
+  const { t } = useTranslation('execution');
+  const format = useWeatherFormat();
+  const hours = useHourFormat(format.language);
+  const windows = useSprayWindows(farmId, programId);
+  const next = windows.data?.[0];
+  if (!next) return null;
+  const range = (window: { start: string; end: string }) =>
+    `${hours.label(window.start)}–${hours.label(window.end)}`;
+  const tone = next.best_window ? 'success.dark' : 'warning.dark';
+  return (
+    <Stack
+      direction="row"
+      spacing={0.75}
+      sx={{ alignItems: 'center', mt: 0.25, color: tone }}
+      data-testid="next-spray-window"
+    >
+      <AirOutlinedIcon sx={{ fontSize: 16 }} aria-hidden />
+      <Typography variant="body2" component="span">
+        {next.best_window
+          ? t('windows.next_best', { date: format.day(next.date), range: range(next.best_window) })
+          : next.nearest_good_day
+            ? t('windows.next_nearest', {
+                date: format.day(next.date),
+                nearest: format.day(next.nearest_good_day.date),
+                range: range(next.nearest_good_day.best_window),
+              })
+            : t('windows.next_none', { date: format.day(next.date) })}
+        {next.simulated ? ` · ${t('weather:simulated')}` : ''}
+      </Typography>
+    </Stack>
+  );
+}
