@@ -29,6 +29,7 @@ import {
   harvestInIntervalCheck,
   rotationCheck,
   safetyIntervalCheck,
+  safetyIntervalOf,
   seasonCapCheck,
 } from './plan-checks.ts';
 import { addCounts, emptyCounts } from './rotation.ts';
@@ -543,6 +544,14 @@ function checkSafetyIntervals(
   const byId = productMap(input.products);
   const productsOf = (index: number) =>
     input.sprays[index]!.products.flatMap((dose) => byId.get(dose.productId) ?? []);
+  // Nothing to check when no product of the program has a known interval on the crop.
+  const known = input.sprays.some((spray) =>
+    spray.products.some((dose) => {
+      const product = byId.get(dose.productId);
+      return product !== undefined && safetyIntervalOf(product, input.cropId) !== null;
+    }),
+  );
+  if (!known) return;
   const harvest = expectedHarvest({
     recorded: input.harvest?.recorded,
     observed: input.harvest?.observed,

@@ -77,12 +77,23 @@ const diseaseCrop = new Map(DISEASES.map((disease) => [disease.code, disease.cro
  * invented: a product without one is not checked.
  */
 export function safetyIntervalOf(product: ProgramProduct, cropId: CropId): number | null {
-  let longest: number | null = null;
-  for (const [code, target] of Object.entries(product.perDisease))
-    if (target.safetyIntervalDays !== undefined && diseaseCrop.get(code) === cropId)
-      longest = Math.max(longest ?? 0, target.safetyIntervalDays);
+  // Memoised per product object, as the engine's other product facts (the bench's 0.2 ms).
+  let byCrop = intervals.get(product);
+  if (!byCrop) intervals.set(product, (byCrop = new Map()));
+  let longest = byCrop.get(cropId);
+  if (longest === undefined) {
+    longest = null;
+    for (const code in product.perDisease) {
+      const days = product.perDisease[code]!.safetyIntervalDays;
+      if (days !== undefined && diseaseCrop.get(code) === cropId)
+        longest = Math.max(longest ?? 0, days);
+    }
+    byCrop.set(cropId, longest);
+  }
   return longest;
 }
+
+const intervals = new WeakMap<ProgramProduct, Map<CropId, number | null>>();
 
 /** The stage a crop is harvest-ready at: soybean R8 (harvest maturity), wheat Feekes 11.4. */
 export const HARVEST_STAGE: Readonly<Record<CropId, string>> = {
