@@ -383,9 +383,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.now ? { now: deps.now } : {}),
   });
   await app.register(weatherRoutes(weather), { prefix: '/api' });
-  await app.register(sprayWindowsRoutes(new SprayWindowsService({ ...services, weather })), {
-    prefix: '/api',
-  });
+  const sprayWindows = new SprayWindowsService({ ...services, weather });
+  await app.register(sprayWindowsRoutes(sprayWindows), { prefix: '/api' });
   await app.register(
     reportsRoutes(
       new ReportsService({
@@ -463,6 +462,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...services,
     farms,
     plots,
+    sprayWindows,
     secret: deps.jwtSecret,
     google: deps.integrations?.google ? googleOAuth(deps.integrations.google) : undefined,
     leaf: deps.integrations?.leaf ? leafApiProvider(deps.integrations.leaf) : notConnectedLeaf(),

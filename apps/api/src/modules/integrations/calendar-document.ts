@@ -9,6 +9,7 @@ import {
 } from '@lavoura/domain';
 import { translate } from '@lavoura/i18n';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { PlannedDayWindow } from '../programs/spray-windows.service.ts';
 
 /**
  * The iCalendar feed of a member's sprays (RFC 5545, written by ical-generator): one all-day event
@@ -24,10 +25,13 @@ export interface CalendarSpray {
   programName: string;
   plot: string;
   farm: string;
+  farmId: number;
   cropId: number;
   /** The dose per hectare in the product's unit (L or kg; null: not informed). */
   products: { name: string; dose: number; unit: string | null }[];
   updatedAt: Date;
+  /** A planned day of the coming week: its best window, or the nearest good day. */
+  window?: PlannedDayWindow;
 }
 
 const day = (value: string) => {
@@ -82,6 +86,7 @@ export function calendarFeedText(
             ),
           ]
         : [t('no_products')]),
+      ...(spray.window ? [windowLine(spray.window, language, t)] : []),
     ];
     calendar.createEvent({
       id: `spraying-${spray.sprayingId}@${options.host}`,
@@ -103,6 +108,31 @@ export function calendarFeedText(
   // off; strict parsers refuse such a feed).
   const text = calendar.toString();
   return text.endsWith('\r\n') ? text : `${text}\r\n`;
+}
+
+/** The planned day's spray window in words: its best hours, or the nearest good day. */
+function windowLine(
+  window: PlannedDayWindow,
+  language: Language,
+  t: (key: string, values?: Record<string, string | number>) => string,
+): string {
+  const hour = new Intl.DateTimeFormat(LOCALE_RULES[language].locale, {
+    hour: language === 'en' ? 'numeric' : '2-digit',
+    minute: '2-digit',
+    hourCycle: language === 'en' ? 'h12' : 'h23',
+    timeZone: 'UTC',
+  });
+  const range = (span: { start: string; end: string }) =>
+    `${hour.format(new Date(`${span.start}:00Z`))}–${hour.format(new Date(`${span.end}:00Z`))}`;
+  const line = window.best_window
+    ? t('window_best', { range: range(window.best_window) })
+    : window.nearest_good_day
+      ? t('window_nearest', {
+          date: dateText(window.nearest_good_day.date, language),
+          range: range(window.nearest_good_day.best_window),
+        })
+      : t('window_none');
+  return window.simulated ? `${line} ${t('window_simulated')}` : line;
 }
 
 function addOneDay(value: string): string {

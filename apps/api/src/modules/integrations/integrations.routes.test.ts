@@ -1,6 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { addDays, currentSeasonStartYear, seasonPeriod, todayIn } from '@lavoura/domain';
+import {
+  addDays,
+  currentSeasonStartYear,
+  seasonPeriod,
+  todayIn,
+  type SprayWindowDay,
+} from '@lavoura/domain';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,8 +76,16 @@ const post = (url: string, payload?: Record<string, unknown>, token = admin.toke
     ...(payload ? { payload } : {}),
   });
 
-/** An execution program on a sowing of `plot` with a spraying per date; the first applied. */
-async function programWithSprays(farm: number, plot: number, name: string) {
+/**
+ * An execution program on a sowing of `plot` with a spraying per date (by default two of the
+ * season's), the first applied unless said otherwise.
+ */
+async function programWithSprays(
+  farm: number,
+  plot: number,
+  name: string,
+  { dates = [day(105), day(126)], applyFirst = true, sownOn = day(60) } = {},
+) {
   const [seasonCrop] = await app.db
     .select({ id: t.seasonCrops.id })
     .from(t.seasonCrops)
@@ -87,10 +101,19 @@ async function programWithSprays(farm: number, plot: number, name: string) {
     .from(t.varieties)
     .where(eq(t.varieties.cropId, 1))
     .limit(1);
+  // The farm's variety of the season: made once, shared by the farm's programs.
+  const values = { accountId, farmId: farm, seasonCropId: seasonCrop!.id, varietyId: variety!.id };
+  await app.db.insert(t.farmVarieties).values(values).onConflictDoNothing();
   const [farmVariety] = await app.db
-    .insert(t.farmVarieties)
-    .values({ accountId, farmId: farm, seasonCropId: seasonCrop!.id, varietyId: variety!.id })
-    .returning({ id: t.farmVarieties.id });
+    .select({ id: t.farmVarieties.id })
+    .from(t.farmVarieties)
+    .where(
+      and(
+        eq(t.farmVarieties.farmId, farm),
+        eq(t.farmVarieties.seasonCropId, seasonCrop!.id),
+        eq(t.farmVarieties.varietyId, variety!.id),
+      ),
+    );
   const [sowing] = await app.db
     .insert(t.sowings)
     .values({
@@ -101,8 +124,8 @@ async function programWithSprays(farm: number, plot: number, name: string) {
       seasonCropId: seasonCrop!.id,
       farmVarietyId: farmVariety!.id,
       area: 20,
-      sowingDate: day(60),
-      emergenceDate: day(67),
+      sowingDate: sownOn,
+      emergenceDate: addDays(sownOn, 7),
       estimatedCycle: 120,
     })
     .returning({ id: t.sowings.id });
@@ -117,17 +140,19 @@ async function programWithSprays(farm: number, plot: number, name: string) {
   });
   expect(created.statusCode).toBe(201);
   const programId = created.json<{ id: number }>().id;
-  for (const date of [day(105), day(126)]) {
+  for (const date of dates) {
     const added = await post(`/api/programas/${programId}/planejamentos`, {
       data: date,
       produtos: [{ defensivo_id: fox!.id, dose: 0.5, preco: 120 }],
     });
     expect(added.statusCode).toBe(201);
   }
-  const applied = await post(`/api/programs/${programId}/sprayings/1/apply`, {
-    applied_at: day(104),
-  });
-  expect(applied.statusCode).toBe(200);
+  if (applyFirst) {
+    const applied = await post(`/api/programs/${programId}/sprayings/1/apply`, {
+      applied_at: day(104),
+    });
+    expect(applied.statusCode).toBe(200);
+  }
   const rows = await app.db
     .select({ id: t.sprayings.id })
     .from(t.sprayings)
@@ -270,6 +295,37 @@ describe('the iCalendar feed', () => {
     // Polled again: the same UIDs, so a calendar app updates rather than duplicates.
     const again = events((await app.app.inject({ method: 'GET', url: feedPath(url) })).body);
     expect(again.map((event) => event.uid)).toEqual(parsed.map((event) => event.uid));
+  });
+
+  it('writes the spray window on a spraying planned this week, marked simulated offline (issue 30 item 2)', async () => {
+    const today = todayIn('America/Sao_Paulo', app.clock.now);
+    const plot = await makePlot(app.db, accountId, farmId, { name: 'Talhão da Janela' });
+    const [sprayingId] = await programWithSprays(farmId, plot, 'Janela', {
+      dates: [addDays(today, 2)],
+      applyFirst: false,
+      sownOn: addDays(today, -60),
+    });
+    const [program] = await app.db
+      .select({ id: t.sprayings.programId })
+      .from(t.sprayings)
+      .where(eq(t.sprayings.id, sprayingId!));
+    const [window] = (await get(`/api/programs/${program!.id}/spray-windows`)).json<
+      SprayWindowDay[]
+    >();
+    const { url } = (await get('/api/integrations/calendar-feed')).json<{ url: string }>();
+    const parsed = events((await app.app.inject({ method: 'GET', url: feedPath(url) })).body);
+    const event = parsed.find((row) => row.uid === `spraying-${sprayingId}@lavoura.test`)!;
+    const hour = (time: string) => time.slice(11, 16);
+    const line = window!.best_window
+      ? `Melhor janela de aplicação: ${hour(window!.best_window.start)}–${hour(window!.best_window.end)}`
+      : window!.nearest_good_day
+        ? `Sem hora boa para aplicar neste dia; mais próxima: ${window!.nearest_good_day.date.split('-').reverse().join('/')}`
+        : 'Sem hora boa para aplicar neste dia nem em até dois dias';
+    expect(event.description).toContain(line);
+    expect(event.description).toContain('(previsão simulada)');
+    // Applied sprays and days past the week carry none.
+    const applied = parsed.find((row) => row.uid === `spraying-${sprayingIds[0]}@lavoura.test`)!;
+    expect(applied.description).not.toContain('janela');
   });
 
   it('speaks English (imperial units) to an English-speaking member', async () => {

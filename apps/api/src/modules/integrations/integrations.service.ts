@@ -28,6 +28,8 @@ import type { Session } from '../auth/session.types.ts';
 import type { FarmsService } from '../farms/farms.service.ts';
 import type { PlotsService } from '../farms/plots.service.ts';
 import { calendarFeedText, type CalendarSpray } from './calendar-document.ts';
+import type { SprayWindowsService } from '../programs/spray-windows.service.ts';
+import type { WeatherReader } from '../weather/weather.service.ts';
 import { parseBoundaries } from './field-import.ts';
 import { authorizeRecord } from '../../policies/records.policy.ts';
 import { ofAccount } from '../../policies/tenancy.ts';
@@ -43,6 +45,8 @@ export interface IntegrationsServiceDeps {
   /** Google's OAuth for the calendar; undefined when GOOGLE_CLIENT_ID is not configured. */
   google?: GoogleOAuth | undefined;
   leaf: LeafProvider;
+  /** The spray windows the feed writes on the planned days of the coming week. */
+  sprayWindows: SprayWindowsService;
   now?: () => Date;
 }
 
@@ -198,10 +202,39 @@ export class IntegrationsService {
     const allFarms = PROFILES.find((profile) => profile.id === owner.profileId)?.all_farms ?? false;
     const scope = farmScope(allFarms, owner.farmIds);
     const language = isLanguage(owner.language) ? owner.language : 'pt';
-    const sprays = await this.feedSprays(owner.accountId, scope);
+    const sprays = await this.withWindows(
+      { accountId: owner.accountId, farms: scope },
+      await this.feedSprays(owner.accountId, scope),
+    );
     return calendarFeedText(sprays, language, {
       host: new URL(this.deps.publicUrl).hostname,
       generatedAt: this.now(),
+    });
+  }
+
+  /**
+   * The planned sprays of the coming week with their farm's spray window (issue 30 item 2). The
+   * feed never fails for the weather: a provider that does not answer leaves the windows out.
+   */
+  private async withWindows(
+    reader: WeatherReader,
+    sprays: CalendarSpray[],
+  ): Promise<CalendarSpray[]> {
+    const planned = new Map<number, string[]>();
+    for (const spray of sprays)
+      if (!spray.appliedAt)
+        planned.set(spray.farmId, [...(planned.get(spray.farmId) ?? []), spray.plannedDate]);
+    const byFarm = new Map<number, Awaited<ReturnType<SprayWindowsService['farmDays']>>>();
+    for (const [farmId, dates] of planned) {
+      try {
+        byFarm.set(farmId, await this.deps.sprayWindows.farmDays(reader, farmId, dates));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    return sprays.map((spray) => {
+      const window = spray.appliedAt ? undefined : byFarm.get(spray.farmId)?.get(spray.plannedDate);
+      return window ? { ...spray, window } : spray;
     });
   }
 
@@ -222,6 +255,7 @@ export class IntegrationsService {
         programName: t.programs.name,
         plot: t.plots.name,
         farm: t.farms.name,
+        farmId: t.farms.id,
         cropId: t.sowings.cropId,
       })
       .from(t.sprayings)

@@ -11,7 +11,11 @@ import {
 } from '@lavoura/domain';
 import type { Session } from '../auth/session.types.ts';
 import { DataVersions } from '../farms/data-versions.service.ts';
-import type { FarmHourlyForecast, WeatherService } from '../weather/weather.service.ts';
+import type {
+  FarmHourlyForecast,
+  WeatherReader,
+  WeatherService,
+} from '../weather/weather.service.ts';
 import {
   openPause,
   programOf,
@@ -77,33 +81,73 @@ export class SprayWindowsService {
         spraying.plannedDate <= last,
     );
     if (!due.length) return [];
-    const classified = classifiedDays(forecast);
-    const goodDays = new Set(
-      [...classified].flatMap(([date, hours]) =>
-        bestSprayWindow(hours, forecast.now) ? [date] : [],
-      ),
-    );
+    const rated = forecastWindows(forecast);
     return due.map((spraying): SprayWindowDay => {
-      const hours = classified.get(spraying.plannedDate) ?? [];
-      const best = bestSprayWindow(hours, forecast.now);
-      const nearest = best ? null : nearestGoodDay(spraying.plannedDate, goodDays);
+      const { hours, best_window, nearest_good_day } = rated.of(spraying.plannedDate);
       return {
         spraying_id: spraying.id,
         aplicacao: spraying.ordinal,
         date: spraying.plannedDate,
-        hours: hours.map((hour) => ({ ...hour, past: hour.start < forecast.now })),
-        best_window: best,
-        nearest_good_day: nearest
-          ? {
-              date: nearest,
-              best_window: bestSprayWindow(classified.get(nearest)!, forecast.now)!,
-            }
-          : null,
+        hours,
+        best_window,
+        nearest_good_day,
         provider: forecast.provider,
         ...(forecast.simulated ? { simulated: true as const } : {}),
       };
     });
   }
+
+  /**
+   * The windows of planned days on a farm, for a reader that is not a session (the calendar
+   * feed): each day's best window or nearest good day; days past the forecast are left out.
+   */
+  async farmDays(
+    reader: WeatherReader,
+    farmId: number,
+    dates: readonly string[],
+  ): Promise<Map<string, PlannedDayWindow>> {
+    const forecast = await this.deps.weather.hourlyForecast(
+      await this.deps.weather.farm(reader, farmId),
+    );
+    const days = forecastWindows(forecast);
+    const last = addDays(forecast.today, MAX_DAYS - 1);
+    const windows = new Map<string, PlannedDayWindow>();
+    for (const date of dates) {
+      if (date < addDays(forecast.today, -SPRAY_DAY_TOLERANCE) || date > last) continue;
+      const { best_window, nearest_good_day } = days.of(date);
+      windows.set(date, { best_window, nearest_good_day, simulated: forecast.simulated });
+    }
+    return windows;
+  }
+}
+
+/** A planned day's best window, or the nearest good day; `simulated` when offline. */
+export type PlannedDayWindow = Pick<SprayWindowDay, 'best_window' | 'nearest_good_day'> & {
+  simulated: boolean;
+};
+
+/** The forecast's days rated, and what one planned day holds. */
+function forecastWindows(forecast: FarmHourlyForecast) {
+  const classified = classifiedDays(forecast);
+  const goodDays = new Set(
+    [...classified].flatMap(([date, hours]) =>
+      bestSprayWindow(hours, forecast.now) ? [date] : [],
+    ),
+  );
+  return {
+    of(date: string): Pick<SprayWindowDay, 'hours' | 'best_window' | 'nearest_good_day'> {
+      const hours = classified.get(date) ?? [];
+      const best = bestSprayWindow(hours, forecast.now);
+      const nearest = best ? null : nearestGoodDay(date, goodDays);
+      return {
+        hours: hours.map((hour) => ({ ...hour, past: hour.start < forecast.now })),
+        best_window: best,
+        nearest_good_day: nearest
+          ? { date: nearest, best_window: bestSprayWindow(classified.get(nearest)!, forecast.now)! }
+          : null,
+      };
+    },
+  };
 }
 
 /**
