@@ -402,6 +402,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...services,
     tokens: new DigestTokens(deps.jwtSecret),
     weather,
+    sprayWindows,
     warn,
   });
   await app.register(digestRoutes(digest), { prefix: '/api' });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { plannedDayWindowSchema } from './spray-windows.ts';
 import { RAIN_LEVELS, WEATHER_CONDITIONS } from './weather.ts';
 
 /**
@@ -38,6 +39,8 @@ const digestExecutionSchema = z.object({
   /** The planned (ideal) day and the day it was applied (null until then). */
   ideal_date: day,
   realized_date: z.nullable(day),
+  /** An upcoming spray's window from the forecast (issue 30 item 2); absent without a forecast. */
+  spray_window: z.optional(plannedDayWindowSchema),
   application: z.object({
     /** The spray's number in its program (1-based). */
     number: z.int(),

@@ -48,6 +48,15 @@ const sprayHourSchema = z.object({
 
 const windowSchema = z.object({ start: z.string(), end: z.string(), hours: z.int() });
 
+/** A planned day's spray window without its hours (home, the digest, the calendar feed). */
+export const plannedDayWindowSchema = z.object({
+  best_window: z.nullable(windowSchema),
+  nearest_good_day: z.nullable(z.object({ date: isoDateSchema, best_window: windowSchema })),
+  /** From the offline provider's made-up forecast. */
+  simulated: z.boolean(),
+});
+export type PlannedDayWindow = z.infer<typeof plannedDayWindowSchema>;
+
 export const sprayWindowDaySchema = z.object({
   /** The spraying's id and its 1-based position in the program. */
   spraying_id: z.int(),

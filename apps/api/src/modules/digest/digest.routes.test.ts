@@ -1,4 +1,5 @@
 import { SignJWT } from 'jose';
+import type { SprayWindowDay, WeeklyDigest } from '@lavoura/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -85,6 +86,26 @@ describe('the digest answer', () => {
         productivity: 62.5,
       }),
     ]);
+  });
+
+  it('gives an upcoming spray of the coming week its spray window, as the program’s windows say (issue 30 item 2)', async () => {
+    const { token } = await linkOf(scenario.member.token);
+    const [tomorrow, later] = (await digest(token)).json<WeeklyDigest>().farms[0]!.upcoming;
+    const windows = await app.app.inject({
+      method: 'GET',
+      url: `/api/programs/${tomorrow!.program_id}/spray-windows`,
+      headers: bearer(scenario.member.token),
+    });
+    const day = windows
+      .json<SprayWindowDay[]>()
+      .find((row) => row.spraying_id === tomorrow!.spraying_id)!;
+    expect(tomorrow!.spray_window).toEqual({
+      best_window: day.best_window,
+      nearest_good_day: day.nearest_good_day,
+      simulated: true,
+    });
+    // Ten days ahead: past the forecast's week, no window.
+    expect(later!.spray_window).toBeUndefined();
   });
 
   it('gives the weather of last week and this week by day, labelled simulated offline', async () => {

@@ -25,6 +25,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import type { DigestTokens } from './digest-token.ts';
 import type { FarmWeatherSource } from './farm-weather.ts';
+import type { SprayWindowsService } from '../programs/spray-windows.service.ts';
 import { ofAccount } from '../../policies/tenancy.ts';
 
 export interface DigestServiceDeps {
@@ -35,6 +36,8 @@ export interface DigestServiceDeps {
   now?: () => Date;
   /** The weather module's days; absent until it is wired (the weather is then "not available"). */
   weather?: FarmWeatherSource | undefined;
+  /** The upcoming sprays' windows; absent, the digest shows none. */
+  sprayWindows?: SprayWindowsService | undefined;
   warn?: (message: string, error: unknown) => void;
 }
 
@@ -209,13 +212,17 @@ export class DigestService {
       const lastWeek = own.filter((s) => within(dayOf(s), weeks.lastWeek)).map((s) => s.execution);
       const thisWeek = own.filter((s) => within(dayOf(s), weeks.thisWeek)).map((s) => s.execution);
       const upcomingEnd = addDays(today, DIGEST_UPCOMING_DAYS);
-      const upcoming = own
-        .filter(
-          (s) =>
-            s.execution.realized_date === null &&
-            within(s.execution.ideal_date, { from: today, to: upcomingEnd }),
-        )
-        .map((s) => s.execution);
+      const upcoming = await this.withWindows(
+        member,
+        farm.id,
+        own
+          .filter(
+            (s) =>
+              s.execution.realized_date === null &&
+              within(s.execution.ideal_date, { from: today, to: upcomingEnd }),
+          )
+          .map((s) => s.execution),
+      );
       const harvest = harvests
         .filter(
           (h) =>
@@ -246,6 +253,29 @@ export class DigestService {
       expires_at: expiresAt.toISOString(),
       farms: answer,
     };
+  }
+
+  /** Each upcoming spray with its day's spray window; none when the forecast does not answer. */
+  private async withWindows(
+    member: DigestMember,
+    farmId: number,
+    upcoming: DigestExecution[],
+  ): Promise<DigestExecution[]> {
+    if (!this.deps.sprayWindows || upcoming.length === 0) return upcoming;
+    try {
+      const windows = await this.deps.sprayWindows.farmDays(
+        { accountId: member.accountId, farms: farmScope(member.allFarms, member.farmIds) },
+        farmId,
+        upcoming.map((spray) => spray.ideal_date),
+      );
+      return upcoming.map((spray) => {
+        const window = windows.get(spray.ideal_date);
+        return window ? { ...spray, spray_window: window } : spray;
+      });
+    } catch (error) {
+      this.deps.warn?.('Spray windows unavailable for the digest', error);
+      return upcoming;
+    }
   }
 
   private async weatherOf(

@@ -6,10 +6,10 @@ import {
   doseUnitLabel,
   unitOf,
   type Language,
+  type PlannedDayWindow,
 } from '@lavoura/domain';
 import { translate } from '@lavoura/i18n';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import type { PlannedDayWindow } from '../programs/spray-windows.service.ts';
 
 /**
  * The iCalendar feed of a member's sprays (RFC 5545, written by ical-generator): one all-day event

@@ -7,6 +7,7 @@ import {
   sprayWindowThresholds,
   type SprayHour,
   type SprayHourWeather,
+  type PlannedDayWindow,
   type SprayWindowDay,
 } from '@lavoura/domain';
 import type { Session } from '../auth/session.types.ts';
@@ -120,11 +121,6 @@ export class SprayWindowsService {
     return windows;
   }
 }
-
-/** A planned day's best window, or the nearest good day; `simulated` when offline. */
-export type PlannedDayWindow = Pick<SprayWindowDay, 'best_window' | 'nearest_good_day'> & {
-  simulated: boolean;
-};
 
 /** The forecast's days rated, and what one planned day holds. */
 function forecastWindows(forecast: FarmHourlyForecast) {

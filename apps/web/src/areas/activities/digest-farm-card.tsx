@@ -28,6 +28,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n';
 import { dateOnlyToUtc, formatDateOnly } from '../../lib/date-only';
+import { PlannedWindowLine } from '../shared/spray-windows/spray-window-panel';
 
 /** "seg., 23/11": the day of a week row, in the language's way. */
 function weekdayLabel(day: string, language: Language): string {
@@ -151,7 +152,7 @@ function SprayTable({
   label: string;
   empty: string;
   /** A last column (the days until an upcoming spray). */
-  extra?: { title: string; value: (spray: DigestExecution) => string };
+  extra?: { title: string; value: (spray: DigestExecution) => ReactNode };
   testId: string;
 }) {
   const { t } = useTranslation('digest');
@@ -196,7 +197,7 @@ function SprayTable({
                   <Chip size="small" label={t('fields.not_applied')} />
                 )}
               </TableCell>
-              {extra && <TableCell sx={{ whiteSpace: 'nowrap' }}>{extra.value(spray)}</TableCell>}
+              {extra && <TableCell>{extra.value(spray)}</TableCell>}
             </TableRow>
           ))}
         </TableBody>
@@ -320,7 +321,16 @@ export function DigestFarmCard({
               title: t('upcoming.due'),
               value: (spray) => {
                 const days = daysBetween(today, spray.ideal_date);
-                return days <= 0 ? t('upcoming.today') : t('upcoming.in_days', { count: days });
+                return (
+                  <>
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                      {days <= 0 ? t('upcoming.today') : t('upcoming.in_days', { count: days })}
+                    </Box>
+                    {spray.spray_window && (
+                      <PlannedWindowLine date={spray.ideal_date} window={spray.spray_window} />
+                    )}
+                  </>
+                );
               },
             }}
           />

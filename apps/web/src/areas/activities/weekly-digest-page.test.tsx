@@ -73,6 +73,14 @@ const DIGEST: WeeklyDigest = {
           plot_name: 'Talhão Norte',
           ideal_date: '2026-12-05',
           realized_date: null,
+          spray_window: {
+            best_window: null,
+            nearest_good_day: {
+              date: '2026-12-06',
+              best_window: { start: '2026-12-06T06:00', end: '2026-12-06T10:00', hours: 4 },
+            },
+            simulated: true,
+          },
           application: { number: 2, white_mold: true, products: [] },
         },
       ],
@@ -124,6 +132,10 @@ describe('the weekly digest page', () => {
     expect(upcoming.textContent).toContain('Ainda não aplicada');
     expect(upcoming.textContent).toContain('em 10 dias');
     expect(upcoming.textContent).toContain('mofo-branco');
+    // Its day has no good spraying hour: the nearest good day within two days (issue 30 item 2).
+    expect(within(upcoming).getByTestId('next-spray-window').textContent).toBe(
+      'Sem hora boa em sáb., 5 de dez.; mais próxima: dom., 6 de dez., 06:00–10:00 · Dados simulados',
+    );
     expectNoRawKeys(container);
     expect(missingKeys).toEqual([]);
   });

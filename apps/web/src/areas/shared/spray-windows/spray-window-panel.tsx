@@ -1,7 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import AirOutlinedIcon from '@mui/icons-material/AirOutlined';
-import { LOCALE_RULES, formatNumber, unitOf, type SprayQuality } from '@lavoura/domain';
+import {
+  LOCALE_RULES,
+  formatNumber,
+  unitOf,
+  type PlannedDayWindow,
+  type SprayQuality,
+} from '@lavoura/domain';
 import { useTranslation } from 'react-i18next';
 import {
   useSprayWindows,
@@ -291,20 +297,16 @@ export function SprayWindowPanel({
 }
 
 /**
- * One line for a list (home's active sowings, issue 30 item 2): the next planned spraying's best
- * window, or that its day has none and the nearest good day. Nothing while it loads, on a failure
- * (the execution page shows those) or without a spraying this week.
+ * A planned day's spray window in one line: its best hours, or that it has none and the nearest
+ * good day; "simulated" offline.
  */
-export function NextSprayWindow({ farmId, programId }: { farmId: number; programId: number }) {
-  const { t } = useTranslation('execution');
+export function PlannedWindowLine({ date, window }: { date: string; window: PlannedDayWindow }) {
+  const { t } = useTranslation(['execution', 'weather']);
   const format = useWeatherFormat();
   const hours = useHourFormat(format.language);
-  const windows = useSprayWindows(farmId, programId);
-  const next = windows.data?.[0];
-  if (!next) return null;
-  const range = (window: { start: string; end: string }) =>
-    `${hours.label(window.start)}–${hours.label(window.end)}`;
-  const tone = next.best_window ? 'success.dark' : 'warning.dark';
+  const range = (span: { start: string; end: string }) =>
+    `${hours.label(span.start)}–${hours.label(span.end)}`;
+  const tone = window.best_window ? 'success.dark' : 'warning.dark';
   return (
     <Stack
       direction="row"
@@ -314,17 +316,31 @@ export function NextSprayWindow({ farmId, programId }: { farmId: number; program
     >
       <AirOutlinedIcon sx={{ fontSize: 16 }} aria-hidden />
       <Typography variant="body2" component="span">
-        {next.best_window
-          ? t('windows.next_best', { date: format.day(next.date), range: range(next.best_window) })
-          : next.nearest_good_day
+        {window.best_window
+          ? t('windows.next_best', { date: format.day(date), range: range(window.best_window) })
+          : window.nearest_good_day
             ? t('windows.next_nearest', {
-                date: format.day(next.date),
-                nearest: format.day(next.nearest_good_day.date),
-                range: range(next.nearest_good_day.best_window),
+                date: format.day(date),
+                nearest: format.day(window.nearest_good_day.date),
+                range: range(window.nearest_good_day.best_window),
               })
-            : t('windows.next_none', { date: format.day(next.date) })}
-        {next.simulated ? ` · ${t('weather:simulated')}` : ''}
+            : t('windows.next_none', { date: format.day(date) })}
+        {window.simulated ? ` · ${t('weather:simulated')}` : ''}
       </Typography>
     </Stack>
+  );
+}
+
+/**
+ * One line for a list (home's active sowings, issue 30 item 2): the next planned spraying's
+ * window. Nothing while it loads, on a failure (the execution page shows those) or without a
+ * spraying this week.
+ */
+export function NextSprayWindow({ farmId, programId }: { farmId: number; programId: number }) {
+  const windows = useSprayWindows(farmId, programId);
+  const next = windows.data?.[0];
+  if (!next) return null;
+  return (
+    <PlannedWindowLine date={next.date} window={{ ...next, simulated: next.simulated ?? false }} />
   );
 }
