@@ -165,6 +165,10 @@ export const ERRORS = {
   fieldImportInvalidFile: { key: 'exception.field_import.invalid_file', status: 400 },
   precipitationInFuture: { key: 'exception.precipitation.date_in_future', status: 400 },
   providerUnavailable: { key: 'exception.provider_unavailable', status: 502 },
+  sprayWindowThresholdsInconsistent: {
+    key: 'exception.spray_windows.thresholds_inconsistent',
+    status: 400,
+  },
   // plans
   freemiumLimitExceeded: { key: 'exception.freemium.limit_exceeded', status: 403 },
   paymentInvalidCard: { key: 'exception.payment.invalid_card', status: 400 },

@@ -1391,3 +1391,16 @@ export const notificationDeliveries = pgTable(
     ),
   ],
 );
+
+/**
+ * An account's own spray-window thresholds (issue 30 item 1): only the ones it changed, by key
+ * (`SprayWindowThresholdKey`); the rest are the sourced defaults.
+ */
+export const sprayWindowSettings = pgTable('spray_window_settings', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  thresholds: jsonb('thresholds').$type<Record<string, number>>().notNull().default({}),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

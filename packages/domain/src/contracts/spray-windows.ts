@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { SprayWindowThresholdKey } from '../sprayings/spray-windows.ts';
 import { isoDateSchema, queryIdSchema } from './common.ts';
 
 /**
@@ -79,3 +80,63 @@ export const sprayWindowDaySchema = z.object({
 z.globalRegistry.add(sprayWindowDaySchema, { id: 'SprayWindowDay' });
 export type SprayWindowDay = z.infer<typeof sprayWindowDaySchema>;
 export type SprayWindowHour = SprayWindowDay['hours'][number];
+
+/** The bounds a threshold may be set within (the unit of its key: km/h, °C, hours, mm). */
+export const SPRAY_WINDOW_THRESHOLD_BOUNDS = {
+  wind_min_kmh: [0, 30],
+  wind_good_max_kmh: [1, 60],
+  wind_max_kmh: [1, 80],
+  gust_max_kmh: [1, 100],
+  delta_t_min_c: [0, 10],
+  delta_t_good_max_c: [1, 20],
+  delta_t_max_c: [1, 25],
+  temperature_good_max_c: [10, 45],
+  temperature_max_c: [10, 50],
+  rainfast_hours: [0, 24],
+  rain_min_mm: [0.1, 10],
+} as const satisfies Record<SprayWindowThresholdKey, readonly [number, number]>;
+
+const thresholdValue = (key: SprayWindowThresholdKey) =>
+  z.optional(
+    z.nullable(
+      z
+        .number()
+        .check(
+          z.gte(SPRAY_WINDOW_THRESHOLD_BOUNDS[key][0]),
+          z.lte(SPRAY_WINDOW_THRESHOLD_BOUNDS[key][1]),
+        ),
+    ),
+  );
+
+/**
+ * PUT /api/spray-window-settings: the account's own thresholds, metric; a key left out keeps its
+ * value, null returns it to the default.
+ */
+export const sprayWindowSettingsBodySchema = z.strictObject(
+  Object.fromEntries(
+    (Object.keys(SPRAY_WINDOW_THRESHOLD_BOUNDS) as SprayWindowThresholdKey[]).map((key) => [
+      key,
+      thresholdValue(key),
+    ]),
+  ) as Record<SprayWindowThresholdKey, ReturnType<typeof thresholdValue>>,
+);
+export type SprayWindowSettingsBody = z.infer<typeof sprayWindowSettingsBodySchema>;
+
+/** Each threshold: the account's value, the default and where the default comes from. */
+export const sprayWindowSettingsSchema = z.object({
+  thresholds: z.array(
+    z.object({
+      key: z.enum(Object.keys(SPRAY_WINDOW_THRESHOLD_BOUNDS) as [SprayWindowThresholdKey]),
+      value: z.number(),
+      default: z.number(),
+      /** A source id (docs/agronomy.md, "Spray windows") or "assumption". */
+      source: z.string(),
+      basis: z.array(z.string()),
+      overridden: z.boolean(),
+      min: z.number(),
+      max: z.number(),
+    }),
+  ),
+});
+z.globalRegistry.add(sprayWindowSettingsSchema, { id: 'SprayWindowSettings' });
+export type SprayWindowSettings = z.infer<typeof sprayWindowSettingsSchema>;

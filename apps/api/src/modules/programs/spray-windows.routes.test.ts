@@ -4,6 +4,7 @@ import {
   deltaT,
   todayIn,
   type SprayWindowDay,
+  type SprayWindowSettings,
 } from '@lavoura/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ let app: TestApp;
 let fake: FakeOpenMeteo;
 let token: string;
 let strangerToken: string;
+let readerToken: string;
 let programId: number;
 let today: string;
 /** A dry day and a day with the afternoon shower, both after today and within the week. */
@@ -103,8 +105,9 @@ beforeAll(async () => {
     }),
   });
   today = todayIn(ZONE, app.clock.now);
-  const account = await accountWith(app, ['CONTA'], { planId: 4 });
+  const account = await accountWith(app, ['CONTA', 'ASSISTENTE_TECNICO'], { planId: 4 });
   token = account.members.CONTA!.token;
+  readerToken = account.members.ASSISTENTE_TECNICO!.token;
   strangerToken = (await accountWith(app, ['CONTA'], { planId: 4 })).members.CONTA!.token;
   const farmId = await makeFarm(app.db, account.accountId, { name: 'Fazenda Horizonte' });
   programId = await makeProgram(account.accountId, farmId);
@@ -179,6 +182,50 @@ describe('spray windows', () => {
       end: `${showerDay}T12:00`,
       hours: 5,
     });
+  });
+
+  it('rates by the account’s own thresholds once set, and back by the defaults when reset', async () => {
+    const settings = await get('/api/spray-window-settings');
+    expect(settings.statusCode).toBe(200);
+    const wind = settings
+      .json<SprayWindowSettings>()
+      .thresholds.find((row) => row.key === 'wind_good_max_kmh')!;
+    expect(wind).toMatchObject({ value: 10, default: 10, source: 'W3', overridden: false });
+    const put = (payload: Record<string, unknown>, as = token) =>
+      app.app.inject({
+        method: 'PUT',
+        url: '/api/spray-window-settings',
+        headers: bearer(as),
+        payload,
+      });
+    // This account sprays in 14 km/h with gusts to 25: the evening turns good.
+    const changed = await put({ wind_good_max_kmh: 14, gust_max_kmh: 25 });
+    expect(changed.statusCode).toBe(200);
+    expect(
+      changed.json<SprayWindowSettings>().thresholds.find((row) => row.key === 'gust_max_kmh'),
+    ).toMatchObject({ value: 25, default: 20, overridden: true });
+    const windy = (await get(`/api/programs/${programId}/spray-windows`)).json<SprayWindowDay[]>();
+    expect(windy.find((day) => day.date === dryDay)!.best_window).toEqual({
+      start: `${dryDay}T07:00`,
+      end: `${addDays(dryDay, 1)}T00:00`,
+      hours: 17,
+    });
+    // A lower limit above the one over it: refused with the key, nothing written.
+    const refused = await put({ wind_min_kmh: 15 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      key: 'exception.spray_windows.thresholds_inconsistent',
+    });
+    const kept = (await get('/api/spray-window-settings')).json<SprayWindowSettings>();
+    expect(kept.thresholds.find((row) => row.key === 'wind_min_kmh')!.value).toBe(3);
+    // Out of bounds is a validation error; a reader may look but not change.
+    expect((await put({ rainfast_hours: 48 })).statusCode).toBe(400);
+    expect((await put({ rainfast_hours: 4 }, readerToken)).statusCode).toBe(403);
+    expect((await get('/api/spray-window-settings', readerToken)).statusCode).toBe(200);
+    // Back to the defaults.
+    expect((await put({ wind_good_max_kmh: null, gust_max_kmh: null })).statusCode).toBe(200);
+    const again = (await get(`/api/programs/${programId}/spray-windows`)).json<SprayWindowDay[]>();
+    expect(again.find((day) => day.date === dryDay)!.best_window!.hours).toBe(10);
   });
 
   it('answers only the days asked for, and nothing for a paused program', async () => {

@@ -1,6 +1,8 @@
 import {
   errorBodySchema,
   sprayWindowDaySchema,
+  sprayWindowSettingsBodySchema,
+  sprayWindowSettingsSchema,
   sprayWindowsParamsSchema,
   sprayWindowsQuerySchema,
 } from '@lavoura/domain';
@@ -45,6 +47,35 @@ export function sprayWindowsRoutes(windows: SprayWindowsService) {
         );
         return reply;
       },
+    );
+    app.get(
+      '/spray-window-settings',
+      {
+        config: { access: { permission: 'EXECUCAO_LISTAR', planRoute: 'execucao' } },
+        schema: {
+          tags: ['programs'],
+          operationId: 'getSprayWindowSettings',
+          summary:
+            'The thresholds the account’s spray windows are rated by (metric): each with the account’s value, the default, its source or "assumption", and the bounds it may be set within',
+          response: { 200: sprayWindowSettingsSchema, ...errors },
+        },
+      },
+      async (request) => windows.settings(sessionOf(request)),
+    );
+    app.put(
+      '/spray-window-settings',
+      {
+        config: { access: { permission: 'EXECUCAO_EDITAR', planRoute: 'execucao' } },
+        schema: {
+          tags: ['programs'],
+          operationId: 'updateSprayWindowSettings',
+          summary:
+            'Sets the account’s own spray-window thresholds (metric; null returns one to its default); 400 exception.spray_windows.thresholds_inconsistent when a lower limit would pass the one above it, nothing written',
+          body: sprayWindowSettingsBodySchema,
+          response: { 200: sprayWindowSettingsSchema, ...errors },
+        },
+      },
+      async (request) => windows.updateSettings(sessionOf(request), request.body),
     );
   };
 }

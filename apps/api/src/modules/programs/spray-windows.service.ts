@@ -7,9 +7,21 @@ import {
   sprayWindowThresholds,
   type SprayHour,
   type SprayHourWeather,
+  DEFAULT_SPRAY_WINDOW_THRESHOLDS,
+  ERRORS,
+  SPRAY_WINDOW_THRESHOLD_BOUNDS,
+  sprayWindowThresholdsProblem,
   type PlannedDayWindow,
   type SprayWindowDay,
+  type SprayWindowSettings,
+  type SprayWindowSettingsBody,
+  type SprayWindowThresholdKey,
+  type SprayWindowThresholds,
 } from '@lavoura/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { Session } from '../auth/session.types.ts';
 import { DataVersions } from '../farms/data-versions.service.ts';
 import type {
@@ -73,7 +85,10 @@ export class SprayWindowsService {
     ]);
     if (pause) return [];
     const farm = await this.deps.weather.farm(session, program.farmId);
-    const forecast = await this.deps.weather.hourlyForecast(farm);
+    const [forecast, thresholds] = await Promise.all([
+      this.deps.weather.hourlyForecast(farm),
+      this.thresholds(session.accountId),
+    ]);
     const last = addDays(forecast.today, Math.min(days, MAX_DAYS) - 1);
     const due = sprayings.filter(
       (spraying) =>
@@ -82,7 +97,7 @@ export class SprayWindowsService {
         spraying.plannedDate <= last,
     );
     if (!due.length) return [];
-    const rated = forecastWindows(forecast);
+    const rated = forecastWindows(forecast, thresholds);
     return due.map((spraying): SprayWindowDay => {
       const { hours, best_window, nearest_good_day } = rated.of(spraying.plannedDate);
       return {
@@ -98,6 +113,81 @@ export class SprayWindowsService {
     });
   }
 
+  /** The account's thresholds: its own values over the sourced defaults. */
+  async thresholds(accountId: number): Promise<SprayWindowThresholds> {
+    return sprayWindowThresholds(await this.ownThresholds(this.deps.db, accountId));
+  }
+
+  /** GET /spray-window-settings: every threshold with its default, source and bounds. */
+  async settings(session: Session): Promise<SprayWindowSettings> {
+    const own = await this.ownThresholds(this.deps.db, session.accountId);
+    const values = sprayWindowThresholds(own);
+    return {
+      thresholds: (Object.keys(SPRAY_WINDOW_THRESHOLD_BOUNDS) as SprayWindowThresholdKey[]).map(
+        (key) => {
+          const threshold = DEFAULT_SPRAY_WINDOW_THRESHOLDS[key];
+          return {
+            key,
+            value: values[key],
+            default: threshold.value,
+            source: threshold.source,
+            basis: [...(threshold.basis ?? [])],
+            overridden: own[key] !== undefined,
+            min: SPRAY_WINDOW_THRESHOLD_BOUNDS[key][0],
+            max: SPRAY_WINDOW_THRESHOLD_BOUNDS[key][1],
+          };
+        },
+      ),
+    };
+  }
+
+  /**
+   * PUT /spray-window-settings: the account's own values (null: back to the default); refused
+   * with nothing written when a lower limit would pass the one above it.
+   */
+  async updateSettings(
+    session: Session,
+    body: SprayWindowSettingsBody,
+  ): Promise<SprayWindowSettings> {
+    await this.deps.db.transaction(async (tx) => {
+      const own = await this.ownThresholds(tx, session.accountId, true);
+      for (const [key, value] of Object.entries(body) as [
+        SprayWindowThresholdKey,
+        number | null,
+      ][]) {
+        if (value === null || value === DEFAULT_SPRAY_WINDOW_THRESHOLDS[key].value) delete own[key];
+        else own[key] = value;
+      }
+      const problem = sprayWindowThresholdsProblem(sprayWindowThresholds(own));
+      if (problem)
+        throw new AppError(ERRORS.sprayWindowThresholdsInconsistent, 'Inconsistent thresholds', {
+          field: problem,
+        });
+      await tx
+        .insert(t.sprayWindowSettings)
+        .values({ accountId: session.accountId, thresholds: own, updatedBy: session.userId })
+        .onConflictDoUpdate({
+          target: t.sprayWindowSettings.accountId,
+          set: { thresholds: own, updatedBy: session.userId, updatedAt: sql`now()` },
+        });
+    });
+    this.versions.forgetAfterWrite(session);
+    return this.settings(session);
+  }
+
+  private async ownThresholds(
+    db: Executor,
+    accountId: number,
+    lock = false,
+  ): Promise<Partial<Record<SprayWindowThresholdKey, number>>> {
+    const query = db
+      .select({ thresholds: t.sprayWindowSettings.thresholds })
+      .from(t.sprayWindowSettings)
+      .where(eq(t.sprayWindowSettings.accountId, accountId));
+    const [row] = lock ? await query.for('update') : await query;
+    return { ...(row?.thresholds ?? {}) };
+  }
+
   /**
    * The windows of planned days on a farm, for a reader that is not a session (the calendar
    * feed): each day's best window or nearest good day; days past the forecast are left out.
@@ -107,10 +197,11 @@ export class SprayWindowsService {
     farmId: number,
     dates: readonly string[],
   ): Promise<Map<string, PlannedDayWindow>> {
-    const forecast = await this.deps.weather.hourlyForecast(
-      await this.deps.weather.farm(reader, farmId),
-    );
-    const days = forecastWindows(forecast);
+    const [forecast, thresholds] = await Promise.all([
+      this.deps.weather.farm(reader, farmId).then((farm) => this.deps.weather.hourlyForecast(farm)),
+      this.thresholds(reader.accountId),
+    ]);
+    const days = forecastWindows(forecast, thresholds);
     const last = addDays(forecast.today, MAX_DAYS - 1);
     const windows = new Map<string, PlannedDayWindow>();
     for (const date of dates) {
@@ -123,8 +214,8 @@ export class SprayWindowsService {
 }
 
 /** The forecast's days rated, and what one planned day holds. */
-function forecastWindows(forecast: FarmHourlyForecast) {
-  const classified = classifiedDays(forecast);
+function forecastWindows(forecast: FarmHourlyForecast, thresholds: SprayWindowThresholds) {
+  const classified = classifiedDays(forecast, thresholds);
   const goodDays = new Set(
     [...classified].flatMap(([date, hours]) =>
       bestSprayWindow(hours, forecast.now) ? [date] : [],
@@ -151,7 +242,10 @@ function forecastWindows(forecast: FarmHourlyForecast) {
  * reads the next morning. An hour the provider gave no wind or humidity for is left out: it
  * cannot be judged.
  */
-function classifiedDays(forecast: FarmHourlyForecast): Map<string, SprayHour[]> {
+function classifiedDays(
+  forecast: FarmHourlyForecast,
+  thresholds: SprayWindowThresholds,
+): Map<string, SprayHour[]> {
   const all = forecast.days.flatMap((day) => day.hours);
   const hours: SprayHourWeather[] = all.flatMap((hour, index) =>
     hour.windSpeedKmh === null || hour.relativeHumidityPct === null
@@ -169,7 +263,7 @@ function classifiedDays(forecast: FarmHourlyForecast): Map<string, SprayHour[]> 
         ],
   );
   const byDay = new Map<string, SprayHour[]>();
-  for (const hour of classifySprayHours(hours, sprayWindowThresholds())) {
+  for (const hour of classifySprayHours(hours, thresholds)) {
     const day = hour.start.slice(0, 10);
     byDay.set(day, [...(byDay.get(day) ?? []), hour]);
   }
