@@ -18,10 +18,11 @@ import {
   type SprayWindowThresholdKey,
   type SprayWindowThresholds,
 } from '@lavoura/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { ofAccount } from '../../policies/tenancy.ts';
 import type { Session } from '../auth/session.types.ts';
 import { DataVersions } from '../farms/data-versions.service.ts';
 import type {
@@ -183,7 +184,7 @@ export class SprayWindowsService {
     const query = db
       .select({ thresholds: t.sprayWindowSettings.thresholds })
       .from(t.sprayWindowSettings)
-      .where(eq(t.sprayWindowSettings.accountId, accountId));
+      .where(ofAccount(t.sprayWindowSettings, accountId));
     const [row] = lock ? await query.for('update') : await query;
     return { ...(row?.thresholds ?? {}) };
   }
