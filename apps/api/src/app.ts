@@ -104,6 +104,8 @@ import type { MarketProvider } from './providers/market/market-provider.ts';
 import { simulatedMarketProvider } from './providers/market/simulated-market-provider.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { IntegrationsService } from './modules/integrations/integrations.service.ts';
+import { linkageRoutes } from './modules/linkage/linkage.routes.ts';
+import { LinkageService } from './modules/linkage/linkage.service.ts';
 import { googleOAuth, type GoogleOAuthConfig } from './providers/google-calendar/google-oauth.ts';
 import { leafApiProvider, type LeafApiConfig } from './providers/leaf/leaf-api.ts';
 import { notConnectedLeaf } from './providers/leaf/leaf-provider.ts';
@@ -406,6 +408,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     warn,
   });
   await app.register(digestRoutes(digest), { prefix: '/api' });
+  // The consultant's view across their accounts (issue 30 item 9).
+  await app.register(
+    linkageRoutes(new LinkageService({ ...services, weather, sprayWindows, warn })),
+    { prefix: '/api' },
+  );
   const whatsapp =
     deps.whatsapp ?? outboxWhatsApp(path.join(os.tmpdir(), `lavoura-whatsapp-${process.pid}`));
   // The recurring e-mails' unsubscribe link (issue 29 item 9).

@@ -69,6 +69,7 @@ export * from './ndvi/ndvi-scale.ts';
 export * from './ndvi/area-lock.ts';
 export * from './contracts/ndvi.ts';
 export * from './contracts/market.ts';
+export * from './contracts/linkage.ts';
 
 // One zod error map for every parse, on the server and in the browser (see field-errors.ts).
 import { installFieldErrorMap } from './field-errors.ts';
