@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   PAUSED_CLIMATE_REASONS,
   addDays,
+  fromDisplayUnit,
   permissionsFor,
   formatDateInput,
   todayIn,
@@ -488,6 +489,100 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
     expect(hour).toContain('wind 1 mph');
     expect(hour).toContain('72°F');
     expect(hour).toContain('delta-T 4.3 °F');
+  });
+
+  it('shows and changes the account’s spray-window thresholds in the language’s units, and says why a change is refused', async () => {
+    await changeLanguage('en');
+    const defaults = {
+      thresholds: [
+        {
+          key: 'wind_good_max_kmh',
+          value: 10,
+          default: 10,
+          source: 'W3',
+          basis: [],
+          overridden: false,
+          min: 1,
+          max: 60,
+        },
+        {
+          key: 'wind_min_kmh',
+          value: 3,
+          default: 3,
+          source: 'W3',
+          basis: ['W1'],
+          overridden: false,
+          min: 0,
+          max: 30,
+        },
+        {
+          key: 'rainfast_hours',
+          value: 2,
+          default: 2,
+          source: 'assumption',
+          basis: [],
+          overridden: false,
+          min: 0,
+          max: 24,
+        },
+      ],
+    };
+    const bodies: unknown[] = [];
+    serveExecution({
+      extra: {
+        '/api/programs/:id/spray-windows': () =>
+          jsonResponse([
+            windowsDay('g'.repeat(24), {
+              best_window: { start: '2025-12-22T00:00', end: '2025-12-23T00:00', hours: 24 },
+            }),
+          ]),
+        '/api/spray-window-settings': async (request) => {
+          if (request.method === 'GET') return jsonResponse(defaults);
+          const body = (await request.json()) as Record<string, number | null>;
+          bodies.push(body);
+          if ((body.wind_min_kmh ?? 0) > 10)
+            return apiError(400, 'exception.spray_windows.thresholds_inconsistent');
+          return jsonResponse(defaults);
+        },
+      },
+    });
+    await renderExecution();
+    fireEvent.click(await screen.findByTestId('spray-window-settings-open'));
+    const dialog = await screen.findByTestId('spray-window-settings');
+    const good = (await within(dialog).findByTestId(
+      'setting-wind_good_max_kmh',
+    )) as HTMLInputElement;
+    // 10 km/h is 6.2 mph; its default and source are said.
+    expect(good.value).toBe('6.2');
+    expect(plain(dialog)).toContain('Default 6.2 · source: Brazilian application guidance (Aegro)');
+    expect(plain(dialog)).toContain(x('windows.settings.assumption'));
+    fireEvent.change(good, { target: { value: '9' } });
+    fireEvent.click(within(dialog).getByTestId('spray-window-settings-save'));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    // Sent metric (9 mph is 14.5 km/h); untouched thresholds are not sent.
+    expect(bodies[0]).toEqual({
+      wind_good_max_kmh: Math.round(fromDisplayUnit('speed', 9, 'en') * 100) / 100,
+    });
+    expect(bodies[0]).toMatchObject({ wind_good_max_kmh: expect.closeTo(14.48, 1) });
+    await waitFor(() => expect(screen.queryByTestId('spray-window-settings')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('spray-window-settings-open'));
+    const again = await screen.findByTestId('spray-window-settings');
+    fireEvent.change(await within(again).findByTestId('setting-wind_min_kmh'), {
+      target: { value: '12' },
+    });
+    fireEvent.click(within(again).getByTestId('spray-window-settings-save'));
+    expect((await within(again).findByTestId('spray-window-settings-error')).textContent).toBe(
+      error('exception.spray_windows.thresholds_inconsistent'),
+    );
+    // Out of bounds is said before anything is sent.
+    fireEvent.change(within(again).getByTestId('setting-rainfast_hours'), {
+      target: { value: '30' },
+    });
+    fireEvent.click(within(again).getByTestId('spray-window-settings-save'));
+    expect(plain(again)).toContain(x('windows.settings.out_of_bounds', { min: '0', max: '24' }));
+    expect(bodies).toHaveLength(2);
+    expect(missingKeys).toEqual([]);
   });
 
   it('says a spraying past the forecast’s week has no window yet, and shows a failure with a retry', async () => {

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import AirOutlinedIcon from '@mui/icons-material/AirOutlined';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import {
   LOCALE_RULES,
   formatNumber,
@@ -16,6 +17,8 @@ import {
 } from '../../../api/spray-windows';
 import { useWeatherFormat, type WeatherFormat } from '../weather/weather-format';
 import { SimulatedChip } from '../weather/weather-parts';
+import { useSignedIn } from '../../../app/session/signed-in';
+import { SprayWindowSettingsDialog } from './spray-window-settings';
 
 const QUALITY_COLOUR: Record<SprayQuality, string> = {
   good: 'success.main',
@@ -249,6 +252,8 @@ export function SprayWindowPanel({
   const hours = useHourFormat(format.language);
   const windows = useSprayWindows(farmId, programId);
   const day = windows.data?.find((each) => each.spraying_id === sprayingId);
+  const { can } = useSignedIn();
+  const [settingsOpen, setSettingsOpen] = useState(false);
   return (
     <Box component="section" aria-labelledby="spray-window-title" data-testid="spray-window">
       <Stack
@@ -262,7 +267,21 @@ export function SprayWindowPanel({
           {t('windows.title')}
         </Typography>
         {day?.simulated && <SimulatedChip />}
+        <Button
+          size="small"
+          startIcon={<TuneOutlinedIcon />}
+          onClick={() => setSettingsOpen(true)}
+          sx={{ ml: 'auto' }}
+          data-testid="spray-window-settings-open"
+        >
+          {t('windows.settings.open')}
+        </Button>
       </Stack>
+      <SprayWindowSettingsDialog
+        open={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        canEdit={can('EXECUCAO_EDITAR')}
+      />
       {windows.isPending ? (
         <Box role="status" aria-label={t('windows.loading')} data-testid="spray-window-loading">
           <Skeleton variant="rounded" height={28} />
