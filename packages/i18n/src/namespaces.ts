@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'reports',
   'digest',
   'integrations',
+  'linkage',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

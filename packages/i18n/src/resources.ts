@@ -93,6 +93,9 @@ import esDigest from './locales/es/digest.json';
 import ptIntegrations from './locales/pt/integrations.json';
 import enIntegrations from './locales/en/integrations.json';
 import esIntegrations from './locales/es/integrations.json';
+import ptLinkage from './locales/pt/linkage.json';
+import enLinkage from './locales/en/linkage.json';
+import esLinkage from './locales/es/linkage.json';
 
 /**
  * Every user-facing text, in pt, en and es, one namespace per area. The web app loads these
@@ -134,6 +137,7 @@ export const resources: Resources = {
     reports: ptReports,
     digest: ptDigest,
     integrations: ptIntegrations,
+    linkage: ptLinkage,
     prescription: ptPrescription,
   },
   en: {
@@ -167,6 +171,7 @@ export const resources: Resources = {
     reports: enReports,
     digest: enDigest,
     integrations: enIntegrations,
+    linkage: enLinkage,
     prescription: enPrescription,
   },
   es: {
@@ -200,6 +205,7 @@ export const resources: Resources = {
     reports: esReports,
     digest: esDigest,
     integrations: esIntegrations,
+    linkage: esLinkage,
     prescription: esPrescription,
   },
 };

@@ -41,6 +41,8 @@ const PAGE_TEST_IDS: Record<string, string> = {
   // No integration served: the page with its empty list.
   '/integrations': 'integrations-page',
   '/performance': 'performance-no-farm',
+  // No linked account served: the dashboard says so.
+  '/dashboard-linkage': 'linkage-empty',
   '/users': 'users-page',
   '/profile': 'profile-page',
   '/change-password': 'change-password-form',
@@ -84,6 +86,7 @@ describe('route table', () => {
           http.get('/api/users', () => HttpResponse.json([member()])),
           http.get('/api/integrations', () => HttpResponse.json([])),
           http.get('/api/integrations/user-integrations', () => HttpResponse.json([])),
+          http.get('/api/linkage/overview', () => HttpResponse.json({ days: 7, accounts: [] })),
           http.get('/api/report/weekly-digest', () =>
             HttpResponse.json(
               {

@@ -11,6 +11,7 @@ export const AREA_NAMES = [
   'planning',
   'sowing',
   'integrations',
+  'linkage',
   'users',
   'profile',
   'reports',
