@@ -1,7 +1,10 @@
 import { PROFILE_IDS, addDays, todayIn, type LinkageOverview } from '@lavoura/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import * as t from '../../db/schema.ts';
+import { outboxMailer } from '../../providers/mail/mailer.ts';
+import { WeatherProviderError } from '../../providers/weather/weather-provider.ts';
 import { assignFarms, makeFarm, makePlot, makeSowing } from '../../test/farm-factory.ts';
 import {
   accountWith,
@@ -250,6 +253,38 @@ describe('GET /api/linkage/overview', () => {
     expect(pro.farms).toEqual([
       expect.objectContaining({ id: ids.farmPro, due: [], paused: [], missing_harvests: [] }),
     ]);
+  });
+
+  it('leaves the windows and rain alerts out when the forecast fails, never the page', async () => {
+    const down = () => Promise.reject(new WeatherProviderError('provider down'));
+    const other = await buildApp({
+      db: app.db,
+      maintenance: { enabled: false },
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+      mailer: outboxMailer(app.outboxDir, 'Lavoura <no-reply@lavoura.test>'),
+      publicUrl: 'http://lavoura.test',
+      now: () => app.clock.now,
+      weatherProvider: { name: 'open-meteo', simulated: false, forecast: down, history: down },
+    });
+    try {
+      await other.ready();
+      const response = await other.inject({
+        method: 'GET',
+        url: '/api/linkage/overview',
+        headers: bearer(token),
+      });
+      expect(response.statusCode).toBe(200);
+      const farmA = response
+        .json<LinkageOverview>()
+        .accounts[0]!.farms.find((farm) => farm.id === ids.farmA)!;
+      expect(farmA.weather_available).toBe(false);
+      expect(farmA.due.map((spray) => [spray.spraying_id, spray.spray_window])).toEqual([
+        [ids.dueA, undefined],
+      ]);
+      expect(farmA.rain_alerts).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('forgets a membership deactivated since', async () => {
