@@ -205,6 +205,27 @@ describe('the linkage dashboard', () => {
     },
   );
 
+  it('does not say "nothing due" of an account whose plan does not include executions', async () => {
+    serveOverview(() =>
+      jsonResponse({
+        days: 7,
+        accounts: [
+          {
+            ...OVERVIEW.accounts[1]!,
+            sections: { executions: false, sowings: false },
+            farms: [{ ...OVERVIEW.accounts[0]!.farms[1]!, id: 9 }],
+          },
+        ],
+      }),
+    );
+    await changeLanguage('en');
+    renderArea('/dashboard-linkage');
+    const account = await screen.findByTestId('linkage-account-20');
+    expect(account.textContent).toContain('does not include executions');
+    expect(within(account).getByTestId('linkage-farm-9')).toBeTruthy();
+    expect(within(account).queryByTestId('linkage-nothing-due')).toBeNull();
+  });
+
   it('shows a failed load with a retry', async () => {
     let calls = 0;
     serveOverview(() => {

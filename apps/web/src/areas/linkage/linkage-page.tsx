@@ -102,7 +102,10 @@ function FarmCard({
   const day = (date: string) => formatDateOnly(date, language);
   const go = (path: string) => () => onOpen({ account, farmId: farm.id, path });
   const execution = (sowingId: number) => go(`/execucao?semeadura=${sowingId}`);
+  // "Nothing due" only where the account's records were read (its plan and the profile there).
   const nothing =
+    account.sections.executions &&
+    account.sections.sowings &&
     farm.due.length === 0 &&
     farm.paused.length === 0 &&
     farm.rain_alerts.length === 0 &&
