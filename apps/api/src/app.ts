@@ -61,6 +61,8 @@ import { DefensivesService } from './modules/catalogue/defensives.service.ts';
 import { executionsRoutes } from './modules/programs/executions.routes.ts';
 import { prescriptionRoutes } from './modules/programs/prescription.routes.ts';
 import { sprayWindowsRoutes } from './modules/programs/spray-windows.routes.ts';
+import { applicationRecordsRoutes } from './modules/programs/application-records.routes.ts';
+import { ApplicationRecordsService } from './modules/programs/application-records.service.ts';
 import { SprayWindowsService } from './modules/programs/spray-windows.service.ts';
 import { PrescriptionService } from './modules/programs/prescription.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -387,6 +389,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(weatherRoutes(weather), { prefix: '/api' });
   const sprayWindows = new SprayWindowsService({ ...services, weather });
   await app.register(sprayWindowsRoutes(sprayWindows), { prefix: '/api' });
+  await app.register(
+    applicationRecordsRoutes(new ApplicationRecordsService({ ...services, weather })),
+    { prefix: '/api' },
+  );
   await app.register(
     reportsRoutes(
       new ReportsService({

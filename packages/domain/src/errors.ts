@@ -165,6 +165,7 @@ export const ERRORS = {
   fieldImportInvalidFile: { key: 'exception.field_import.invalid_file', status: 400 },
   precipitationInFuture: { key: 'exception.precipitation.date_in_future', status: 400 },
   providerUnavailable: { key: 'exception.provider_unavailable', status: 502 },
+  sprayingNotApplied: { key: 'exception.spraying.not_applied', status: 409 },
   sprayWindowThresholdsInconsistent: {
     key: 'exception.spray_windows.thresholds_inconsistent',
     status: 400,

@@ -58,6 +58,7 @@ export * from './sprayings/spraying-rules.ts';
 export * from './sprayings/tank-mix.ts';
 export * from './sprayings/spray-windows.ts';
 export * from './contracts/spray-windows.ts';
+export * from './contracts/application-records.ts';
 export * from './digest/digest-rules.ts';
 export * from './contracts/digest.ts';
 export * from './contracts/weather.ts';

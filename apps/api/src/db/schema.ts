@@ -722,6 +722,42 @@ export const sprayingProducts = pgTable(
   ],
 );
 
+/**
+ * What an applied spraying's application record holds (issue 30 item 5): who sprayed it with
+ * what, the spray volume (L/ha), the nozzle, the local start and end times, the weather at
+ * application (from the forecast's hourly values or typed) and each product's batch. All
+ * optional; the record goes when the application is undone.
+ */
+export const sprayingRecords = pgTable(
+  'spraying_records',
+  {
+    accountId: integer('account_id').notNull(),
+    sprayingId: integer('spraying_id')
+      .notNull()
+      .references(() => sprayings.id, { onDelete: 'cascade' }),
+    operator: text('operator'),
+    equipment: text('equipment'),
+    sprayVolumeLHa: doublePrecision('spray_volume_l_ha'),
+    nozzle: text('nozzle'),
+    /** Local times of the farm, `HH:mm`. */
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    weather: jsonb('weather').$type<{
+      wind_kmh: number | null;
+      temperature_c: number | null;
+      humidity_pct: number | null;
+      source: 'forecast' | 'typed';
+    }>(),
+    batches: jsonb('batches')
+      .$type<{ pesticide_id: number; batch: string }[]>()
+      .notNull()
+      .default([]),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.sprayingId] })],
+);
+
 /** A program's pauses (drought, hail, lodging, frost, other): the open one has no `resumedAt`. */
 export const programPauses = pgTable(
   'program_pauses',

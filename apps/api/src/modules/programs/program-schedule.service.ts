@@ -107,6 +107,12 @@ export class ProgramScheduleService {
         .update(t.sprayings)
         .set({ appliedAt: null, plannedDate: back, updatedAt: this.now() })
         .where(and(ofAccount(t.sprayings, session), eq(t.sprayings.id, spraying.id)));
+      // Its application record (issue 30 item 5) was of an application that is undone.
+      await tx
+        .delete(t.sprayingRecords)
+        .where(
+          and(ofAccount(t.sprayingRecords, session), eq(t.sprayingRecords.sprayingId, spraying.id)),
+        );
       await moveSprayings(
         tx,
         session,

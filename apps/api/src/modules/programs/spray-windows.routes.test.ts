@@ -6,11 +6,10 @@ import {
   type SprayWindowDay,
   type SprayWindowSettings,
 } from '@lavoura/domain';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as t from '../../db/schema.ts';
 import { openMeteoWeatherProvider } from '../../providers/weather/open-meteo-weather.ts';
-import { currentSeasonCrop, makeFarm, makePlot } from '../../test/farm-factory.ts';
+import { makeFarm } from '../../test/farm-factory.ts';
+import { addSpraying, makeExecution } from '../../test/program-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
 import { startFakeOpenMeteo, type FakeOpenMeteo } from '../../test/open-meteo-fake.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -39,63 +38,6 @@ const get = (url: string, as = token) =>
 const drought = PAUSED_CLIMATE_REASONS.find((reason) => !reason.requires_description)!;
 const isShowerDay = (day: string) => Number(day.slice(8, 10)) % 2 === 1;
 
-async function makeProgram(
-  accountId: number,
-  farmId: number,
-  on = { app, token },
-): Promise<number> {
-  const { app, token } = on;
-  const plotId = await makePlot(app.db, accountId, farmId, { name: 'Talhão Norte', area: 40 });
-  const seasonCropId = await currentSeasonCrop(app.db);
-  const [variety] = await app.db
-    .select({ id: t.varieties.id })
-    .from(t.varieties)
-    .where(eq(t.varieties.cropId, 1))
-    .limit(1);
-  const [farmVariety] = await app.db
-    .insert(t.farmVarieties)
-    .values({ accountId, farmId, seasonCropId, varietyId: variety!.id })
-    .returning({ id: t.farmVarieties.id });
-  const [sowing] = await app.db
-    .insert(t.sowings)
-    .values({
-      accountId,
-      farmId,
-      plotId,
-      cropId: 1,
-      seasonCropId,
-      farmVarietyId: farmVariety!.id,
-      area: 40,
-      sowingDate: addDays(today, -60),
-      emergenceDate: addDays(today, -53),
-      estimatedCycle: 120,
-    })
-    .returning({ id: t.sowings.id });
-  const created = await app.app.inject({
-    method: 'POST',
-    url: '/api/programas',
-    headers: bearer(token),
-    payload: { semeadura_id: sowing!.id, nome: 'Ferrugem', doenca_principal_id: 1 },
-  });
-  expect(created.statusCode).toBe(201);
-  return created.json<{ id: number }>().id;
-}
-
-async function addSpraying(day: string, on = { app, token, programId }): Promise<void> {
-  const { app, token, programId } = on;
-  const [product] = await app.db
-    .select({ id: t.pesticides.id })
-    .from(t.pesticides)
-    .where(and(eq(t.pesticides.name, 'Fox'), eq(t.pesticides.countryId, 1)));
-  const added = await app.app.inject({
-    method: 'POST',
-    url: `/api/programas/${programId}/planejamentos`,
-    headers: bearer(token),
-    payload: { data: day, produtos: [{ defensivo_id: product!.id, dose: 0.4, preco: 120 }] },
-  });
-  expect(added.statusCode).toBe(201);
-}
-
 beforeAll(async () => {
   fake = await startFakeOpenMeteo();
   app = await createTestApp({
@@ -110,14 +52,14 @@ beforeAll(async () => {
   readerToken = account.members.ASSISTENTE_TECNICO!.token;
   strangerToken = (await accountWith(app, ['CONTA'], { planId: 4 })).members.CONTA!.token;
   const farmId = await makeFarm(app.db, account.accountId, { name: 'Fazenda Horizonte' });
-  programId = await makeProgram(account.accountId, farmId);
+  programId = await makeExecution(app, token, { accountId: account.accountId, farmId, today });
   const ahead = [1, 2, 3].map((offset) => addDays(today, offset));
   dryDay = ahead.find((day) => !isShowerDay(day))!;
   showerDay = ahead.find(isShowerDay)!;
   // Planned in order: yesterday (applied), the two days, and one past the forecast's week.
-  await addSpraying(addDays(today, -1));
-  for (const day of [dryDay, showerDay].sort()) await addSpraying(day);
-  await addSpraying(addDays(today, 9));
+  await addSpraying(app, token, programId, addDays(today, -1));
+  for (const day of [dryDay, showerDay].sort()) await addSpraying(app, token, programId, day);
+  await addSpraying(app, token, programId, addDays(today, 9));
   const applied = await app.app.inject({
     method: 'POST',
     url: `/api/programs/${programId}/sprayings/1/apply`,
@@ -257,13 +199,18 @@ describe('spray windows offline', () => {
     try {
       const account = await accountWith(offline, ['CONTA'], { planId: 4 });
       const farmId = await makeFarm(offline.db, account.accountId, { name: 'Fazenda Offline' });
-      const on = { app: offline, token: account.members.CONTA!.token };
-      const id = await makeProgram(account.accountId, farmId, on);
-      await addSpraying(addDays(todayIn(ZONE, offline.clock.now), 2), { ...on, programId: id });
+      const offlineToken = account.members.CONTA!.token;
+      const offlineToday = todayIn(ZONE, offline.clock.now);
+      const id = await makeExecution(offline, offlineToken, {
+        accountId: account.accountId,
+        farmId,
+        today: offlineToday,
+      });
+      await addSpraying(offline, offlineToken, id, addDays(offlineToday, 2));
       const answer = await offline.app.inject({
         method: 'GET',
         url: `/api/programs/${id}/spray-windows`,
-        headers: bearer(on.token),
+        headers: bearer(offlineToken),
       });
       const days = answer.json<SprayWindowDay[]>();
       expect(days).toHaveLength(1);

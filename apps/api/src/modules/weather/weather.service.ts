@@ -259,6 +259,21 @@ export class WeatherService {
   }
 
   /**
+   * The provider's values of one local hour of a day from a week back to a week ahead (the
+   * application record's weather), or null when the forecast does not reach it or lacks them.
+   */
+  async hourOf(
+    farm: FarmPlace,
+    date: string,
+    time: string,
+  ): Promise<ProviderForecast['days'][number]['hourly'][number] | null> {
+    const forecast = await this.forecast(farm);
+    const hour = `${date}T${time.slice(0, 2)}:00`;
+    const day = forecast.days.find((each) => each.date === date);
+    return day?.hourly.find((each) => each.time === hour) ?? null;
+  }
+
+  /**
    * GET /fazendas/{id}/precipitation: the provider's rain per day and the rain people measured,
    * over a period (the last 30 days by default; at most a year; never past the farm's today).
    * A farm younger than 10 days has no history for its last 10 days (spec 3 §9).

@@ -1,0 +1,157 @@
+import { addDays, todayIn, type ApplicationRecord } from '@lavoura/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openMeteoWeatherProvider } from '../../providers/weather/open-meteo-weather.ts';
+import { assignFarms, makeFarm } from '../../test/farm-factory.ts';
+import { accountWith, bearer } from '../../test/identity-factory.ts';
+import { fakeValues, startFakeOpenMeteo, type FakeOpenMeteo } from '../../test/open-meteo-fake.ts';
+import { addSpraying, foxId, makeExecution } from '../../test/program-factory.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * The application record of an applied spraying (issue 30 item 5):
+ * GET/PUT /api/programs/{program_id}/sprayings/{ordinal}/record, on Open-Meteo's documented
+ * answer served by a local fake (its past week included).
+ */
+
+const ZONE = 'America/Sao_Paulo';
+let app: TestApp;
+let fake: FakeOpenMeteo;
+let token: string;
+let readerToken: string;
+let strangerToken: string;
+let programId: number;
+let today: string;
+
+const url = (ordinal: number, id = programId) => `/api/programs/${id}/sprayings/${ordinal}/record`;
+const get = (ordinal: number, as = token) =>
+  app.app.inject({ method: 'GET', url: url(ordinal), headers: bearer(as) });
+const put = (ordinal: number, payload: Record<string, unknown>, as = token) =>
+  app.app.inject({ method: 'PUT', url: url(ordinal), headers: bearer(as), payload });
+
+beforeAll(async () => {
+  fake = await startFakeOpenMeteo();
+  app = await createTestApp({
+    weatherProvider: openMeteoWeatherProvider({
+      forecastUrl: fake.forecastUrl,
+      archiveUrl: fake.archiveUrl,
+    }),
+  });
+  today = todayIn(ZONE, app.clock.now);
+  const account = await accountWith(app, ['CONTA', 'ASSISTENTE_TECNICO'], { planId: 4 });
+  token = account.members.CONTA!.token;
+  readerToken = account.members.ASSISTENTE_TECNICO!.token;
+  strangerToken = (await accountWith(app, ['CONTA'], { planId: 4 })).members.CONTA!.token;
+  const farmId = await makeFarm(app.db, account.accountId, { name: 'Fazenda Registro' });
+  await assignFarms(app.db, account.accountId, account.members.ASSISTENTE_TECNICO!.id, [farmId]);
+  programId = await makeExecution(app, token, { accountId: account.accountId, farmId, today });
+  await addSpraying(app, token, programId, addDays(today, -2));
+  await addSpraying(app, token, programId, addDays(today, 12));
+  const applied = await app.app.inject({
+    method: 'POST',
+    url: `/api/programs/${programId}/sprayings/1/apply`,
+    headers: bearer(token),
+    payload: { applied_at: addDays(today, -2) },
+  });
+  expect(applied.statusCode).toBe(200);
+});
+afterAll(async () => {
+  await app.close();
+  await fake.close();
+});
+
+describe('the application record', () => {
+  it('starts empty, then keeps operator, equipment, volume, nozzle, times and batches, with the weather of the hour it started', async () => {
+    const empty = await get(1);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({
+      aplicacao: 1,
+      applied_at: addDays(today, -2),
+      operator: null,
+      weather: null,
+      products: [{ name: 'Fox', batch: null }],
+      updated_at: null,
+    });
+    const fox = await foxId(app);
+    const saved = await put(1, {
+      operator: 'João Pereira',
+      equipment: 'Jacto Uniport 3030',
+      spray_volume_l_ha: 120,
+      nozzle: 'TTI 110015',
+      start_time: '08:00',
+      end_time: '11:30',
+      batches: [{ pesticide_id: fox, batch: 'L2025-118' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const record = saved.json<ApplicationRecord>();
+    expect(record).toMatchObject({
+      operator: 'João Pereira',
+      equipment: 'Jacto Uniport 3030',
+      spray_volume_l_ha: 120,
+      nozzle: 'TTI 110015',
+      start_time: '08:00',
+      end_time: '11:30',
+      products: [{ pesticide_id: fox, name: 'Fox', batch: 'L2025-118' }],
+    });
+    // The provider's values of 8 h that day (the fake: 22 °C, 80 %, 8 km/h).
+    expect(record.weather).toEqual({
+      wind_kmh: fakeValues.wind(8),
+      temperature_c: fakeValues.temperature(8),
+      humidity_pct: fakeValues.humidity(8),
+      source: 'forecast',
+    });
+    expect(record.updated_at).not.toBeNull();
+    // Read again, as saved; a reader sees it.
+    expect((await get(1, readerToken)).json()).toEqual(record);
+  });
+
+  it('keeps what a change leaves out, clears a null, and keeps typed weather as typed', async () => {
+    const changed = await put(1, {
+      nozzle: null,
+      weather: { wind_kmh: 6, temperature_c: 24.5, humidity_pct: 71, source: 'typed' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({
+      operator: 'João Pereira',
+      nozzle: null,
+      start_time: '08:00',
+      weather: { wind_kmh: 6, temperature_c: 24.5, humidity_pct: 71, source: 'typed' },
+      products: [{ batch: 'L2025-118' }],
+    });
+  });
+
+  it('refuses, changing nothing: an end before the start, a batch of a product not sprayed, a spraying not applied, a reader, another account', async () => {
+    const before = (await get(1)).json();
+    const backwards = await put(1, { start_time: '14:00', end_time: '09:00' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ key: 'exception.validation_error' });
+    const laterEnd = await put(1, { start_time: '12:00' });
+    expect(laterEnd.statusCode).toBe(400);
+    const foreign = await put(1, { batches: [{ pesticide_id: 999_999, batch: 'X' }] });
+    expect(foreign.statusCode).toBe(400);
+    expect((await get(1)).json()).toEqual(before);
+    const planned = await put(2, { operator: 'João' });
+    expect(planned.statusCode).toBe(409);
+    expect(planned.json()).toMatchObject({ key: 'exception.spraying.not_applied' });
+    expect((await put(1, { operator: 'Outro' }, readerToken)).statusCode).toBe(403);
+    expect((await get(1, strangerToken)).statusCode).toBe(404);
+    expect((await put(1, { operator: 'Outro' }, strangerToken)).statusCode).toBe(404);
+  });
+
+  it('goes with the application when it is undone', async () => {
+    const undone = await app.app.inject({
+      method: 'POST',
+      url: `/api/programs/${programId}/sprayings/1/unapply`,
+      headers: bearer(token),
+    });
+    expect(undone.statusCode).toBe(200);
+    expect((await get(1)).statusCode).toBe(409);
+    const again = await app.app.inject({
+      method: 'POST',
+      url: `/api/programs/${programId}/sprayings/1/apply`,
+      headers: bearer(token),
+      payload: { applied_at: addDays(today, -2) },
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await get(1)).json()).toMatchObject({ operator: null, weather: null });
+  });
+});
