@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  applicationRecordSchema,
   pauseReasonSchema,
   programSchema,
+  type ApplicationRecord,
+  type ApplicationRecordBody,
   type ExecutionBody,
   type PauseReason,
   type PrescriptionFormat,
@@ -166,4 +169,32 @@ export function prescriptionUrl(programId: number, ordinal: number, format: Pres
     format,
     spraying: String(ordinal),
   })}`;
+}
+
+/** GET /api/programs/{id}/sprayings/{ordinal}/record: an applied spraying's application record. */
+export function useApplicationRecord(programId: number, ordinal: number) {
+  return useQuery({
+    queryKey: ['program', programId, 'record', ordinal] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<ApplicationRecord>(`/api/programs/${programId}/sprayings/${ordinal}/record`, {
+        signal,
+        schema: applicationRecordSchema,
+      }),
+    // Always read anew when the dialog opens: someone else may have written it.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** PUT /api/programs/{id}/sprayings/{ordinal}/record. */
+export function saveApplicationRecord(
+  programId: number,
+  ordinal: number,
+  body: ApplicationRecordBody,
+) {
+  return apiFetch<ApplicationRecord>(`/api/programs/${programId}/sprayings/${ordinal}/record`, {
+    method: 'PUT',
+    json: body,
+    schema: applicationRecordSchema,
+  });
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   PAUSED_CLIMATE_REASONS,
   addDays,
+  type ApplicationRecord,
   fromDisplayUnit,
   permissionsFor,
   formatDateInput,
@@ -283,6 +284,27 @@ function windowsDay(
   };
 }
 
+/** The record of an applied spraying before anything is entered (Fox Xpro and Unizeb Gold). */
+function emptyRecord(ordinal: number): ApplicationRecord {
+  return {
+    spraying_id: 7000 + ordinal,
+    aplicacao: ordinal,
+    applied_at: '2025-12-22',
+    operator: null,
+    equipment: null,
+    spray_volume_l_ha: null,
+    nozzle: null,
+    start_time: null,
+    end_time: null,
+    weather: null,
+    products: [
+      { pesticide_id: 301, name: 'Fox Xpro', batch: null },
+      { pesticide_id: 302, name: 'Unizeb Gold', batch: null },
+    ],
+    updated_at: null,
+  };
+}
+
 type Answer = (request: Request) => Response | Promise<Response>;
 
 function serveExecution({
@@ -310,6 +332,9 @@ function serveExecution({
       ...byPath({
         // No spraying this week unless a test says otherwise.
         '/api/programs/:id/spray-windows': () => jsonResponse([]),
+        // An empty application record of the spraying just applied.
+        '/api/programs/:id/sprayings/:ordinal/record': (request) =>
+          jsonResponse(emptyRecord(Number(new URL(request.url).pathname.split('/').at(-2)))),
         ...extra,
         '/api/crops': () => jsonResponse(CROPS),
         '/api/season-crops': () => jsonResponse(SEASON_CROPS),
@@ -658,6 +683,74 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
       'Aplicação 3: 12 de jan. de 2026 → 10 de jan. de 2026',
     );
     expect(screen.getByTestId('execution-applied-count').textContent).toBe('2 de 3');
+    // Then it asks for the application record; "Later" leaves it without sending anything.
+    const record = await screen.findByTestId('application-record-dialog');
+    expect(within(record).getByRole('heading', { level: 2 }).textContent).toBe(
+      x('record.title', { number: 2 }),
+    );
+    await within(record).findByTestId('record-operator');
+    fireEvent.click(within(record).getByTestId('record-skip'));
+    await waitFor(() => expect(screen.queryByTestId('application-record-dialog')).toBeNull());
+    expect(seen.some((request) => request.method === 'PUT')).toBe(false);
+  });
+
+  it('keeps an applied spraying’s application record: operator, volume in the language’s unit, times, typed weather and batches', async () => {
+    await changeLanguage('en');
+    const bodies: unknown[] = [];
+    serveExecution({
+      extra: {
+        '/api/programs/:id/sprayings/:ordinal/record': async (request) => {
+          if (request.method === 'GET')
+            return jsonResponse({
+              ...emptyRecord(1),
+              start_time: '08:00',
+              weather: { wind_kmh: 8, temperature_c: 22, humidity_pct: 80, source: 'forecast' },
+            });
+          bodies.push(await request.json());
+          return jsonResponse(emptyRecord(1));
+        },
+      },
+    });
+    await renderExecution();
+    await screen.findAllByTestId('spraying');
+    const [first] = sprayingItems();
+    fireEvent.click(within(first!).getByTestId('spraying-record'));
+    const dialog = await screen.findByTestId('application-record-dialog');
+    const input = (key: string) => within(dialog).getByTestId(`record-${key}`) as HTMLInputElement;
+    await within(dialog).findByTestId('record-operator');
+    // The forecast's reading of 8 h, in English units, said to come from the forecast.
+    expect(input('wind').value).toBe('5');
+    expect(input('temperature').value).toBe('71.6');
+    expect(within(dialog).getByTestId('record-weather-source').textContent).toBe(
+      x('record.weather_forecast'),
+    );
+    type(dialog, 'record-operator', 'João Pereira');
+    type(dialog, 'record-volume', '12.8');
+    type(dialog, 'record-end', '07:00');
+    type(dialog, 'record-batch-301', 'L2025-118');
+    fireEvent.click(within(dialog).getByTestId('record-save'));
+    // An end before the start is said before anything is sent.
+    expect(await within(dialog).findByText(x('record.invalid'))).toBeTruthy();
+    expect(bodies).toHaveLength(0);
+    type(dialog, 'record-end', '10:30');
+    type(dialog, 'record-humidity', '75');
+    fireEvent.click(within(dialog).getByTestId('record-save'));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    // 12.8 gal/ac is about 120 L/ha; the typed humidity sends the readings as typed.
+    expect(bodies[0]).toMatchObject({
+      operator: 'João Pereira',
+      start_time: '08:00',
+      end_time: '10:30',
+      weather: { humidity_pct: 75, source: 'typed' },
+      batches: [{ pesticide_id: 301, batch: 'L2025-118' }],
+    });
+    expect((bodies[0] as { spray_volume_l_ha: number }).spray_volume_l_ha).toBeCloseTo(119.7, 0);
+    expect((bodies[0] as { weather: { temperature_c: number } }).weather.temperature_c).toBeCloseTo(
+      22,
+      1,
+    );
+    await waitFor(() => expect(screen.queryByTestId('application-record-dialog')).toBeNull());
+    expect(missingKeys).toEqual([]);
   });
 
   it('shows the API’s refusal of an application in the user’s words', async () => {

@@ -36,9 +36,10 @@ import { ProgramScore } from '../shared/programs/program-score';
 import { ProgramSuggestionDialog } from '../shared/programs/program-suggestion-dialog';
 import { ApplyDialog, ConfirmActionDialog, PauseDialog, ResumeDialog } from './execution-dialogs';
 import { NextSpraying, SprayingItem } from './execution-sprayings';
+import { ApplicationRecordDialog } from './application-record-dialog';
 
 type Open =
-  | { kind: 'apply' | 'undo' | 'edit' | 'delete'; spraying: Application }
+  | { kind: 'apply' | 'undo' | 'edit' | 'delete' | 'record'; spraying: Application }
   | { kind: 'add' | 'suggest' | 'pause' | 'resume' };
 
 /** A planned day that an apply, an undo or a resume moved. */
@@ -471,6 +472,11 @@ export function ExecutionProgramView({
                     : undefined
                 }
                 onEdit={canEdit ? () => setOpen({ kind: 'edit', spraying }) : undefined}
+                onRecord={
+                  spraying.data_realizada !== null
+                    ? () => setOpen({ kind: 'record', spraying })
+                    : undefined
+                }
                 onDelete={
                   canDelete && spraying.id === last?.id
                     ? () => setOpen({ kind: 'delete', spraying })
@@ -491,7 +497,19 @@ export function ExecutionProgramView({
           today={today}
           send={(day) => applySpraying(program.id, open.spraying.aplicacao, day)}
           onClose={close}
-          onDone={(answer) => saved(answer, { key: 'apply.done', number: open.spraying.aplicacao })}
+          onDone={(answer) => {
+            saved(answer, { key: 'apply.done', number: open.spraying.aplicacao });
+            // Then what the application record holds (issue 30 item 5), all optional.
+            setOpen({ kind: 'record', spraying: open.spraying });
+          }}
+        />
+      )}
+      {open?.kind === 'record' && (
+        <ApplicationRecordDialog
+          programId={program.id}
+          ordinal={open.spraying.aplicacao}
+          canEdit={canApply}
+          onClose={close}
         />
       )}
       {open?.kind === 'undo' && (

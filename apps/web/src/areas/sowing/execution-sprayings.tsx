@@ -23,6 +23,7 @@ import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { daysBetween } from '@lavoura/domain';
+import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import { useTranslation } from 'react-i18next';
 import { SprayWindowPanel } from '../shared/spray-windows/spray-window-panel';
 import { prescriptionUrl } from '../../api/executions';
@@ -298,6 +299,7 @@ export function SprayingItem({
   units,
   onUndo,
   onEdit,
+  onRecord,
   onDelete,
 }: {
   spraying: Application;
@@ -309,6 +311,8 @@ export function SprayingItem({
   units: Units;
   onUndo?: (() => void) | undefined;
   onEdit?: (() => void) | undefined;
+  /** An applied spraying's application record. */
+  onRecord?: (() => void) | undefined;
   onDelete?: (() => void) | undefined;
 }) {
   const { t } = useTranslation(['execution', 'programs']);
@@ -399,6 +403,14 @@ export function SprayingItem({
               icon={<UndoIcon />}
               onClick={onUndo}
               testId="spraying-undo"
+            />
+          )}
+          {onRecord && (
+            <RowAction
+              label={t('sprayings.record')}
+              icon={<AssignmentOutlinedIcon />}
+              onClick={onRecord}
+              testId="spraying-record"
             />
           )}
           {onEdit && (
