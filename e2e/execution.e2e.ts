@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)('program execution (/execucao)', () => {
     });
   }
 
-  async function apply(page: Page, day: string) {
+  async function apply(page: Page, day: string, operator?: string) {
     await page.getByTestId('execution-apply').click();
     const dialog = page.getByTestId('execution-apply-dialog');
     await dialog.waitFor();
@@ -94,6 +94,27 @@ describe.skipIf(!hasChromium)('program execution (/execucao)', () => {
     ]);
     expect(answer.status(), await answer.text()).toBe(200);
     await dialog.waitFor({ state: 'detached' });
+    // Then the application record is asked for (issue 30 item 5): kept, or left for later.
+    const record = page.getByTestId('application-record-dialog');
+    await record.getByTestId('record-operator').waitFor();
+    if (!operator) {
+      await record.getByTestId('record-skip').click();
+    } else {
+      await record.getByTestId('record-operator').fill(operator);
+      await record.getByTestId('record-start').fill('07:30');
+      await record.getByTestId('record-volume').fill('120');
+      const [saved] = await Promise.all([
+        page.waitForResponse((response) => /\/record$/.test(response.url())),
+        record.getByTestId('record-save').click(),
+      ]);
+      expect(saved.status(), await saved.text()).toBe(200);
+      expect(await saved.json()).toMatchObject({
+        operator,
+        start_time: '07:30',
+        spray_volume_l_ha: 120,
+      });
+    }
+    await record.waitFor({ state: 'detached' });
   }
 
   it('plans a demo sowing’s program with the suggestion, applies two sprays, pauses for drought and resumes, exports the prescription and compares it with the demo plan and its copy', async () => {
@@ -175,7 +196,7 @@ describe.skipIf(!hasChromium)('program execution (/execucao)', () => {
 
     // Two sprays applied on days of the past two weeks.
     await apply(page, addDays(TODAY, -15));
-    await apply(page, addDays(TODAY, -8));
+    await apply(page, addDays(TODAY, -8), 'João Pereira');
     await expect
       .poll(() => page.getByTestId('execution-applied-count').innerText())
       .toBe(`2 de ${count}`);
