@@ -211,7 +211,7 @@ function RecordForm({
                 ? t(`record.weather_${record.weather.source}`)
                 : t('record.weather_empty')}
             </Typography>
-            <Stack direction="row" spacing={1.5}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
               {field('wind', `${t('record.wind')} (${speed})`, {
                 inputProps: { inputMode: 'decimal', 'data-testid': 'record-wind' },
               })}
