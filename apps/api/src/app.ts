@@ -63,6 +63,8 @@ import { prescriptionRoutes } from './modules/programs/prescription.routes.ts';
 import { sprayWindowsRoutes } from './modules/programs/spray-windows.routes.ts';
 import { applicationRecordsRoutes } from './modules/programs/application-records.routes.ts';
 import { ApplicationRecordsService } from './modules/programs/application-records.service.ts';
+import { applicationLogRoutes } from './modules/programs/application-log.routes.ts';
+import { ApplicationLogService } from './modules/programs/application-log.service.ts';
 import { SprayWindowsService } from './modules/programs/spray-windows.service.ts';
 import { PrescriptionService } from './modules/programs/prescription.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -393,6 +395,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     applicationRecordsRoutes(new ApplicationRecordsService({ ...services, weather })),
     { prefix: '/api' },
   );
+  await app.register(applicationLogRoutes(new ApplicationLogService(services)), {
+    prefix: '/api',
+  });
   await app.register(
     reportsRoutes(
       new ReportsService({

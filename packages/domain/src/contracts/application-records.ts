@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
 import { FIELD_KEYS } from '../field-errors.ts';
+import { LANGUAGES } from '../locale.ts';
+import { queryIdSchema } from './common.ts';
 
 /**
  * The application record of an applied spraying (issue 30 item 5): what the law and buyers ask a
@@ -80,3 +82,14 @@ export const applicationRecordSchema = z.object({
 });
 z.globalRegistry.add(applicationRecordSchema, { id: 'ApplicationRecord' });
 export type ApplicationRecord = z.infer<typeof applicationRecordSchema>;
+
+const APPLICATION_LOG_FORMATS = ['pdf', 'xlsx', 'csv'] as const;
+
+/** GET /api/farms/{id}/application-log: a season-crop's log as a file, in a language. */
+export const applicationLogQuerySchema = z.object({
+  season_crop_id: queryIdSchema,
+  format: z._default(z.enum(APPLICATION_LOG_FORMATS), 'pdf'),
+  /** Another language than the user's. */
+  language: z.optional(z.enum(LANGUAGES)),
+});
+export type ApplicationLogQuery = z.infer<typeof applicationLogQuerySchema>;

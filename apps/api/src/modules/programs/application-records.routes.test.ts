@@ -1,7 +1,10 @@
 import { addDays, todayIn, type ApplicationRecord } from '@lavoura/domain';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMeteoWeatherProvider } from '../../providers/weather/open-meteo-weather.ts';
-import { assignFarms, makeFarm } from '../../test/farm-factory.ts';
+import { assignFarms, currentSeasonCrop, makeFarm } from '../../test/farm-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
 import { fakeValues, startFakeOpenMeteo, type FakeOpenMeteo } from '../../test/open-meteo-fake.ts';
 import { addSpraying, foxId, makeExecution } from '../../test/program-factory.ts';
@@ -21,6 +24,8 @@ let readerToken: string;
 let strangerToken: string;
 let programId: number;
 let today: string;
+let farmId: number;
+let seasonCropId: number;
 
 const url = (ordinal: number, id = programId) => `/api/programs/${id}/sprayings/${ordinal}/record`;
 const get = (ordinal: number, as = token) =>
@@ -41,7 +46,8 @@ beforeAll(async () => {
   token = account.members.CONTA!.token;
   readerToken = account.members.ASSISTENTE_TECNICO!.token;
   strangerToken = (await accountWith(app, ['CONTA'], { planId: 4 })).members.CONTA!.token;
-  const farmId = await makeFarm(app.db, account.accountId, { name: 'Fazenda Registro' });
+  farmId = await makeFarm(app.db, account.accountId, { name: 'Fazenda Registro' });
+  seasonCropId = await currentSeasonCrop(app.db);
   await assignFarms(app.db, account.accountId, account.members.ASSISTENTE_TECNICO!.id, [farmId]);
   programId = await makeExecution(app, token, { accountId: account.accountId, farmId, today });
   await addSpraying(app, token, programId, addDays(today, -2));
@@ -135,6 +141,82 @@ describe('the application record', () => {
     expect((await put(1, { operator: 'Outro' }, readerToken)).statusCode).toBe(403);
     expect((await get(1, strangerToken)).statusCode).toBe(404);
     expect((await put(1, { operator: 'Outro' }, strangerToken)).statusCode).toBe(404);
+  });
+
+  it('writes the farm’s application log for the season as CSV, a spreadsheet and a PDF, each opened by its parser', async () => {
+    const log = (format: string, extra = '', as = token) =>
+      app.app.inject({
+        method: 'GET',
+        url: `/api/farms/${farmId}/application-log?season_crop_id=${seasonCropId}&format=${format}${extra}`,
+        headers: bearer(as),
+      });
+    const csv = await log('csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toContain('caderno-de-aplicacoes-fazenda-registro');
+    const rows = parse(csv.body, { bom: true }) as string[][];
+    expect(rows[0]).toEqual([
+      'Talhão',
+      'Aplicação',
+      'Data',
+      'Horário',
+      'Área tratada (ha)',
+      'Produto',
+      'Dose',
+      'Lote',
+      'Operador',
+      'Equipamento',
+      'Volume de calda',
+      'Ponta',
+      'Vento, temperatura, umidade',
+    ]);
+    // Only the applied spraying, one row per product, with the record (nozzle cleared above).
+    const ptDate = addDays(today, -2).split('-').reverse().join('/');
+    expect(rows.slice(1)).toEqual([
+      [
+        'Talhão Norte',
+        '1',
+        ptDate,
+        '08:00–11:30',
+        '40',
+        'Fox',
+        '0,4 L/ha',
+        'L2025-118',
+        'João Pereira',
+        'Jacto Uniport 3030',
+        '120 L/ha',
+        '',
+        '6 km/h, 25°C, 71 %',
+      ],
+    ]);
+    // In English: acres, gallons per acre, mph and °F.
+    const english = parse((await log('csv', '&language=en')).body, { bom: true }) as string[][];
+    expect(english[0]![4]).toBe('Area treated (ac)');
+    expect(english[1]!.slice(4, 7)).toEqual(['98.84', 'Fox', '0.162 L/ac']);
+    expect(english[1]![10]).toBe('12.83 gal/ac');
+    expect(english[1]![12]).toBe('4 mph, 76°F, 71 %');
+
+    const xlsx = await log('xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('Caderno de aplicações');
+    expect(sheet.getRow(4).getCell(6).value).toBe('Fox');
+    expect(sheet.getRow(4).getCell(8).value).toBe('L2025-118');
+
+    const pdf = await log('pdf');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const document = await getDocumentProxy(new Uint8Array(pdf.rawPayload));
+    const text = (await extractText(document, { mergePages: true })).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Caderno de aplicações');
+    expect(text).toContain('Fazenda Registro');
+    expect(text).toContain('João Pereira');
+    expect(text).toContain('L2025-118');
+    // Another account's farm is not found; a bad format is a validation error.
+    expect((await log('csv', '', strangerToken)).statusCode).toBe(404);
+    expect((await log('doc')).statusCode).toBe(400);
   });
 
   it('goes with the application when it is undone', async () => {
