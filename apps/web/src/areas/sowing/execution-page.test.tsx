@@ -445,6 +445,13 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
     );
     // No prescription for an applied spray.
     expect(within(first!).queryByTestId('prescription-open')).toBeNull();
+    // The farm's application log of the season, in three formats (issue 30 item 6).
+    fireEvent.click(screen.getByTestId('application-log-open'));
+    expect((await screen.findByTestId('application-log-csv')).getAttribute('href')).toBe(
+      '/api/farms/1/application-log?season_crop_id=11&format=csv',
+    );
+    expect(screen.getByTestId('application-log-pdf').textContent).toBe(x('log.pdf'));
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     expectNoRawKeys(container);
     expect(missingKeys).toEqual([]);
   });

@@ -35,7 +35,7 @@ import type { ProgramFormat } from '../shared/programs/program-format';
 import { ProgramScore } from '../shared/programs/program-score';
 import { ProgramSuggestionDialog } from '../shared/programs/program-suggestion-dialog';
 import { ApplyDialog, ConfirmActionDialog, PauseDialog, ResumeDialog } from './execution-dialogs';
-import { NextSpraying, SprayingItem } from './execution-sprayings';
+import { ApplicationLogMenu, NextSpraying, SprayingItem } from './execution-sprayings';
 import { ApplicationRecordDialog } from './application-record-dialog';
 
 type Open =
@@ -424,27 +424,32 @@ export function ExecutionProgramView({
           <Typography id="execution-sprayings-title" variant="h6" component="h2">
             {t('sprayings.title', { count: sprayings.length })}
           </Typography>
-          {canAdd && (
-            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              {sprayings.length === 0 && program.avaliacao && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {sprayings.some((row) => row.data_realizada !== null) && (
+              <ApplicationLogMenu farmId={farm.id} seasonCropId={program.season_crop_id} />
+            )}
+            {canAdd && (
+              <>
+                {sprayings.length === 0 && program.avaliacao && (
+                  <Button
+                    startIcon={<AutoAwesomeOutlinedIcon />}
+                    onClick={() => setOpen({ kind: 'suggest' })}
+                    data-testid="execution-suggest"
+                  >
+                    {t('programs:suggestion.button')}
+                  </Button>
+                )}
                 <Button
-                  startIcon={<AutoAwesomeOutlinedIcon />}
-                  onClick={() => setOpen({ kind: 'suggest' })}
-                  data-testid="execution-suggest"
+                  variant="contained"
+                  startIcon={<AddIcon />}
+                  onClick={() => setOpen({ kind: 'add' })}
+                  data-testid="execution-add"
                 >
-                  {t('programs:suggestion.button')}
+                  {t('sprayings.add')}
                 </Button>
-              )}
-              <Button
-                variant="contained"
-                startIcon={<AddIcon />}
-                onClick={() => setOpen({ kind: 'add' })}
-                data-testid="execution-add"
-              >
-                {t('sprayings.add')}
-              </Button>
-            </Stack>
-          )}
+              </>
+            )}
+          </Stack>
         </Stack>
         {sprayings.length === 0 ? (
           <Paper variant="outlined">

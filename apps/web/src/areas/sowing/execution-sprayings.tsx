@@ -33,6 +33,54 @@ import { priceUnitKey, type ProgramFormat } from '../shared/programs/program-for
 import { ApplicationEfficacy } from '../shared/programs/program-score';
 import { RowAction } from '../../shell/row-action';
 
+/**
+ * The farm's application log of the season as a PDF, a spreadsheet or CSV (issue 30 item 6):
+ * plain links, the session cookie goes with them (GET /api/farms/{id}/application-log).
+ */
+export function ApplicationLogMenu({
+  farmId,
+  seasonCropId,
+}: {
+  farmId: number;
+  seasonCropId: number;
+}) {
+  const { t } = useTranslation('execution');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  return (
+    <>
+      <Button
+        startIcon={<AssignmentOutlinedIcon />}
+        endIcon={<ArrowDropDownIcon />}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? true : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        data-testid="application-log-open"
+      >
+        {t('log.button')}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {(['pdf', 'xlsx', 'csv'] as const).map((format) => (
+          <MenuItem
+            key={format}
+            component="a"
+            href={`/api/farms/${farmId}/application-log?${new URLSearchParams({ season_crop_id: String(seasonCropId), format })}`}
+            download
+            onClick={() => setAnchor(null)}
+            data-testid={`application-log-${format}`}
+          >
+            <ListItemIcon>
+              {format === 'pdf' ? <PictureAsPdfOutlinedIcon /> : <TableChartOutlinedIcon />}
+            </ListItemIcon>
+            <ListItemText>{t(`log.${format}`)}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
 /** The product's unit by id, from the catalogue; absent while it loads. */
 export type Units = ReadonlyMap<number, string | null>;
 
