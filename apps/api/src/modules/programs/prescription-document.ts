@@ -110,6 +110,8 @@ export interface PrescriptionSheet {
   /** The plan checks' warnings as sentences; null when there are none. */
   warnings: { title: string; lines: string[] } | null;
   record: { title: string; fields: string[] };
+  /** What the document is: a technical recommendation (issue 30 item 6). */
+  kind: string;
   footer: string;
   sheetName: string;
   /** Without extension, ASCII. */
@@ -253,9 +255,12 @@ export function composePrescription(data: PrescriptionData): PrescriptionSheet {
           unit: `${unitOf('volume', language)}/${areaUnit}`,
         }),
         t('record.weather'),
+        t('record.professional'),
+        t('record.registration'),
         t('record.signature'),
       ],
     },
+    kind: t('kind'),
     footer: t('footer', { date: generated }),
     sheetName: t('sheet_name'),
     fileName,
@@ -329,6 +334,15 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
   const top = doc.y;
   doc.rect(0, 0, doc.page.width, 6).fill(COLOURS.green);
   doc.font(PDF_FONTS.bold).fontSize(11).fillColor(COLOURS.green).text('Lavoura', left, top);
+  // What the document is (issue 30 item 6): a technical recommendation, beside the brand.
+  const brand = doc.widthOfString('Lavoura');
+  doc
+    .font(PDF_FONTS.bold)
+    .fontSize(8)
+    .fillColor(COLOURS.grey)
+    .text(sheet.kind.toLocaleUpperCase(sheet.language), left + brand + 10, top + 2.5, {
+      lineBreak: false,
+    });
   const status = sheet.whiteMold ? `${sheet.status} · ${sheet.whiteMold}` : sheet.status;
   doc.font(PDF_FONTS.bold).fontSize(9);
   const statusWidth = doc.widthOfString(status) + 16;
@@ -602,6 +616,7 @@ export async function prescriptionXlsx(sheet: PrescriptionSheet): Promise<Buffer
     return row;
   };
 
+  merged(sheet.kind.toLocaleUpperCase(sheet.language), { bold: true, color: green, size: 9 });
   merged(sheet.title, { bold: true, size: 16 }, 24);
   merged(sheet.subtitle, { color: grey, size: 11 });
   merged(sheet.whiteMold ? `${sheet.status} · ${sheet.whiteMold}` : sheet.status, {

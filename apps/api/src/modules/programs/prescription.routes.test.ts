@@ -183,6 +183,10 @@ describe('the PDF', () => {
     >();
     const stage = stages.filter((row) => row.start_date <= day(105)).at(-1)!;
     for (const expected of [
+      // A technical recommendation, with a place for the responsible professional (issue 30 item 6).
+      'RECOMENDAÇÃO TÉCNICA',
+      'Profissional responsável',
+      'Registro profissional (CREA/CFTA)',
       'Prescrição de pulverização',
       'Aplicação 1 de 2 · Ferrugem safra',
       'Planejada',
@@ -255,7 +259,9 @@ describe('the spreadsheet', () => {
     );
     const rows = await sheetRows(response.rawPayload);
     const labelled = (label: string) => rows.find((row) => row[0] === label)?.[2];
-    expect(rows[0]![0]).toBe('Prescrição de pulverização');
+    expect(rows[0]![0]).toBe('RECOMENDAÇÃO TÉCNICA');
+    expect(rows[1]![0]).toBe('Prescrição de pulverização');
+    expect(rows.some((row) => row[0] === 'Registro profissional (CREA/CFTA)')).toBe(true);
     expect(labelled('Fazenda')).toBe('Fazenda Boa Vista (Londrina – PR)');
     expect(labelled('Talhão')).toBe('Talhão da Sede');
     expect(labelled('Área')).toBe('12,5 ha');
