@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { SprayWindowThresholdKey } from '../sprayings/spray-windows.ts';
+import { FIELD_KEYS } from '../field-errors.ts';
 import { isoDateSchema, queryIdSchema } from './common.ts';
 
 /**
@@ -112,14 +113,17 @@ const thresholdValue = (key: SprayWindowThresholdKey) =>
  * PUT /api/spray-window-settings: the account's own thresholds, metric; a key left out keeps its
  * value, null returns it to the default.
  */
-export const sprayWindowSettingsBodySchema = z.strictObject(
-  Object.fromEntries(
-    (Object.keys(SPRAY_WINDOW_THRESHOLD_BOUNDS) as SprayWindowThresholdKey[]).map((key) => [
-      key,
-      thresholdValue(key),
-    ]),
-  ) as Record<SprayWindowThresholdKey, ReturnType<typeof thresholdValue>>,
-);
+export const sprayWindowSettingsBodySchema = z
+  .strictObject(
+    Object.fromEntries(
+      (Object.keys(SPRAY_WINDOW_THRESHOLD_BOUNDS) as SprayWindowThresholdKey[]).map((key) => [
+        key,
+        thresholdValue(key),
+      ]),
+    ) as Record<SprayWindowThresholdKey, ReturnType<typeof thresholdValue>>,
+  )
+  // A change with nothing in it is a client's mistake, not a save.
+  .check(z.refine((body) => Object.keys(body).length > 0, { message: FIELD_KEYS.required }));
 export type SprayWindowSettingsBody = z.infer<typeof sprayWindowSettingsBodySchema>;
 
 /** Each threshold: the account's value, the default and where the default comes from. */

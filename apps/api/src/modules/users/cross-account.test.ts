@@ -389,6 +389,14 @@ const FARM_CASES: Case[] = [
     ...notFound,
   },
   {
+    route: 'GET /api/farms/{id}/application-log',
+    request: (id) => ({
+      method: 'GET',
+      url: `/api/farms/${id}/application-log?season_crop_id=1&format=csv`,
+    }),
+    ...notFound,
+  },
+  {
     route: 'GET /api/fazendas/{id}/precipitation',
     request: (id) => ({ method: 'GET', url: `/api/fazendas/${id}/precipitation` }),
     ...notFound,
@@ -788,6 +796,28 @@ const SOWING_CASES: Case[] = [
   {
     route: 'GET /api/programs/{id}/growth-stages',
     request: (id) => ({ method: 'GET', url: `/api/programs/${programOf.get(id)}/growth-stages` }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'GET /api/programs/{id}/spray-windows',
+    request: (id) => ({ method: 'GET', url: `/api/programs/${programOf.get(id)}/spray-windows` }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'GET /api/programs/{program_id}/sprayings/{ordinal}/record',
+    request: (id) => ({
+      method: 'GET',
+      url: `/api/programs/${programOf.get(id)}/sprayings/1/record`,
+    }),
+    ...sowingNotFound,
+  },
+  {
+    route: 'PUT /api/programs/{program_id}/sprayings/{ordinal}/record',
+    request: (id) => ({
+      method: 'PUT',
+      url: `/api/programs/${programOf.get(id)}/sprayings/1/record`,
+      payload: { operator: 'B' },
+    }),
     ...sowingNotFound,
   },
   {

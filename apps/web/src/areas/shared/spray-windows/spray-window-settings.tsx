@@ -121,6 +121,8 @@ export function SprayWindowSettingsDialog({
     const { body, invalid: wrong } = bodyOf(thresholds, typed, language);
     setInvalid(wrong);
     if (wrong.length) return;
+    // Nothing changed: nothing to send.
+    if (Object.keys(body).length === 0) return close();
     save.mutate(body, { onSuccess: close });
   };
   const reset = () => {
