@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addDays, todayIn } from '@lavoura/domain';
+import { openMeteoWeatherProvider } from '../providers/weather/open-meteo-weather.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
  * A local stand-in for Open-Meteo, for tests (there is no network here). Its answers follow the
@@ -214,4 +216,22 @@ export async function startFakeOpenMeteo(): Promise<FakeOpenMeteo> {
     archiveUrl: `http://127.0.0.1:${port}/v1/archive`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
+}
+
+/** A test app whose weather is Open-Meteo served by the local fake; `close` ends both. */
+export async function testAppOnFakeOpenMeteo(): Promise<{ app: TestApp; close(): Promise<void> }> {
+  const fake = await startFakeOpenMeteo();
+  const app = await createTestApp({
+    weatherProvider: openMeteoWeatherProvider({
+      forecastUrl: fake.forecastUrl,
+      archiveUrl: fake.archiveUrl,
+    }),
+  });
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await fake.close();
+    },
+  };
 }

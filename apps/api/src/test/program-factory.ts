@@ -85,3 +85,20 @@ export async function addSpraying(
   });
   expect(added.statusCode).toBe(201);
 }
+
+/** Records the spraying at `ordinal` as applied on `day`. */
+export async function applySpraying(
+  app: TestApp,
+  token: string,
+  programId: number,
+  ordinal: number,
+  day: string,
+): Promise<void> {
+  const applied = await app.app.inject({
+    method: 'POST',
+    url: `/api/programs/${programId}/sprayings/${ordinal}/apply`,
+    headers: bearer(token),
+    payload: { applied_at: day },
+  });
+  expect(applied.statusCode).toBe(200);
+}

@@ -1,10 +1,4 @@
-import {
-  ERRORS,
-  isLanguage,
-  productUnitOf,
-  type ApplicationLogQuery,
-  type Language,
-} from '@lavoura/domain';
+import { ERRORS, productUnitOf, type ApplicationLogQuery, type Language } from '@lavoura/domain';
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -18,6 +12,7 @@ import {
   applicationLogXlsx,
   type ApplicationLog,
 } from './application-log-document.ts';
+import { languageOfSession } from '../users/user-language.service.ts';
 
 const CONTENT_TYPES = {
   pdf: 'application/pdf',
@@ -73,7 +68,7 @@ export class ApplicationLogService {
       .innerJoin(t.seasons, eq(t.seasons.id, t.seasonCrops.seasonId))
       .where(eq(t.seasonCrops.id, seasonCropId));
     if (!season) throw new AppError(ERRORS.notFound, 'Season-crop not found');
-    const language = asked ?? (await this.languageOf(session));
+    const language = asked ?? (await languageOfSession(this.deps.db, session));
     const sprayings = await db
       .select({
         id: t.sprayings.id,
@@ -173,14 +168,5 @@ export class ApplicationLogService {
         };
       }),
     };
-  }
-
-  /** The language the signed-in person chose (Portuguese when the stored value is not one). */
-  private async languageOf(session: Session): Promise<Language> {
-    const [user] = await this.deps.db
-      .select({ language: t.users.language })
-      .from(t.users)
-      .where(eq(t.users.id, session.userId));
-    return isLanguage(user?.language) ? user.language : 'pt';
   }
 }

@@ -3,12 +3,11 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMeteoWeatherProvider } from '../../providers/weather/open-meteo-weather.ts';
 import { assignFarms, currentSeasonCrop, makeFarm } from '../../test/farm-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
-import { fakeValues, startFakeOpenMeteo, type FakeOpenMeteo } from '../../test/open-meteo-fake.ts';
-import { addSpraying, foxId, makeExecution } from '../../test/program-factory.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { fakeValues, testAppOnFakeOpenMeteo } from '../../test/open-meteo-fake.ts';
+import { addSpraying, applySpraying, foxId, makeExecution } from '../../test/program-factory.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 /**
  * The application record of an applied spraying (issue 30 item 5):
@@ -18,7 +17,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const ZONE = 'America/Sao_Paulo';
 let app: TestApp;
-let fake: FakeOpenMeteo;
+let closeApp: () => Promise<void>;
 let token: string;
 let readerToken: string;
 let strangerToken: string;
@@ -34,13 +33,9 @@ const put = (ordinal: number, payload: Record<string, unknown>, as = token) =>
   app.app.inject({ method: 'PUT', url: url(ordinal), headers: bearer(as), payload });
 
 beforeAll(async () => {
-  fake = await startFakeOpenMeteo();
-  app = await createTestApp({
-    weatherProvider: openMeteoWeatherProvider({
-      forecastUrl: fake.forecastUrl,
-      archiveUrl: fake.archiveUrl,
-    }),
-  });
+  const started = await testAppOnFakeOpenMeteo();
+  app = started.app;
+  closeApp = started.close;
   today = todayIn(ZONE, app.clock.now);
   const account = await accountWith(app, ['CONTA', 'ASSISTENTE_TECNICO'], { planId: 4 });
   token = account.members.CONTA!.token;
@@ -52,18 +47,9 @@ beforeAll(async () => {
   programId = await makeExecution(app, token, { accountId: account.accountId, farmId, today });
   await addSpraying(app, token, programId, addDays(today, -2));
   await addSpraying(app, token, programId, addDays(today, 12));
-  const applied = await app.app.inject({
-    method: 'POST',
-    url: `/api/programs/${programId}/sprayings/1/apply`,
-    headers: bearer(token),
-    payload: { applied_at: addDays(today, -2) },
-  });
-  expect(applied.statusCode).toBe(200);
+  await applySpraying(app, token, programId, 1, addDays(today, -2));
 });
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
+afterAll(() => closeApp());
 
 describe('the application record', () => {
   it('starts empty, then keeps operator, equipment, volume, nozzle, times and batches, with the weather of the hour it started', async () => {

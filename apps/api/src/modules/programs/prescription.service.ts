@@ -2,8 +2,6 @@ import {
   DEFAULT_ENGINE_PARAMETERS,
   ERRORS,
   PLAN_CHECK_CODES,
-  isLanguage,
-  type Language,
   type PrescriptionFormat,
   type PrescriptionQuery,
 } from '@lavoura/domain';
@@ -20,6 +18,7 @@ import {
 } from './prescription-document.ts';
 import type { ProgramAnswersService } from './program-answers.service.ts';
 import { ofAccount } from '../../policies/tenancy.ts';
+import { languageOfSession } from '../users/user-language.service.ts';
 
 export interface PrescriptionServiceDeps {
   db: Database;
@@ -73,7 +72,7 @@ export class PrescriptionService {
 
     const db = this.deps.db;
     const { accountId } = session;
-    const language = options.language ?? (await this.languageOf(session));
+    const language = options.language ?? (await languageOfSession(this.deps.db, session));
     const [farm] = await db
       .select({
         name: t.farms.name,
@@ -203,14 +202,5 @@ export class PrescriptionService {
       contentType: CONTENT_TYPES[options.format],
       bytes,
     };
-  }
-
-  /** The language the signed-in person chose (Portuguese when the stored value is not one). */
-  private async languageOf(session: Session): Promise<Language> {
-    const [user] = await this.deps.db
-      .select({ language: t.users.language })
-      .from(t.users)
-      .where(eq(t.users.id, session.userId));
-    return isLanguage(user?.language) ? user.language : 'pt';
   }
 }

@@ -7,11 +7,10 @@ import {
   type SprayWindowSettings,
 } from '@lavoura/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMeteoWeatherProvider } from '../../providers/weather/open-meteo-weather.ts';
 import { makeFarm } from '../../test/farm-factory.ts';
-import { addSpraying, makeExecution } from '../../test/program-factory.ts';
+import { addSpraying, applySpraying, makeExecution } from '../../test/program-factory.ts';
 import { accountWith, bearer } from '../../test/identity-factory.ts';
-import { startFakeOpenMeteo, type FakeOpenMeteo } from '../../test/open-meteo-fake.ts';
+import { testAppOnFakeOpenMeteo } from '../../test/open-meteo-fake.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -23,7 +22,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const ZONE = 'America/Sao_Paulo';
 let app: TestApp;
-let fake: FakeOpenMeteo;
+let closeApp: () => Promise<void>;
 let token: string;
 let strangerToken: string;
 let readerToken: string;
@@ -39,13 +38,9 @@ const drought = PAUSED_CLIMATE_REASONS.find((reason) => !reason.requires_descrip
 const isShowerDay = (day: string) => Number(day.slice(8, 10)) % 2 === 1;
 
 beforeAll(async () => {
-  fake = await startFakeOpenMeteo();
-  app = await createTestApp({
-    weatherProvider: openMeteoWeatherProvider({
-      forecastUrl: fake.forecastUrl,
-      archiveUrl: fake.archiveUrl,
-    }),
-  });
+  const started = await testAppOnFakeOpenMeteo();
+  app = started.app;
+  closeApp = started.close;
   today = todayIn(ZONE, app.clock.now);
   const account = await accountWith(app, ['CONTA', 'ASSISTENTE_TECNICO'], { planId: 4 });
   token = account.members.CONTA!.token;
@@ -60,18 +55,9 @@ beforeAll(async () => {
   await addSpraying(app, token, programId, addDays(today, -1));
   for (const day of [dryDay, showerDay].sort()) await addSpraying(app, token, programId, day);
   await addSpraying(app, token, programId, addDays(today, 9));
-  const applied = await app.app.inject({
-    method: 'POST',
-    url: `/api/programs/${programId}/sprayings/1/apply`,
-    headers: bearer(token),
-    payload: { applied_at: addDays(today, -1) },
-  });
-  expect(applied.statusCode).toBe(200);
+  await applySpraying(app, token, programId, 1, addDays(today, -1));
 });
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
+afterAll(() => closeApp());
 
 describe('spray windows', () => {
   it('rates each hour of the sprayings planned this week and names the best window', async () => {

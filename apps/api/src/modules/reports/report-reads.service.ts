@@ -2,10 +2,8 @@ import {
   ERRORS,
   GROWTH_STAGES,
   findCountry,
-  isLanguage,
   todayIn,
   type GrowthStage,
-  type Language,
   type StageObservation,
 } from '@lavoura/domain';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
@@ -230,14 +228,5 @@ export class ReportReads {
       emergence_date: sowing.emergenceDate,
       cycle_days: sowing.estimatedCycle,
     };
-  }
-
-  /** The language the signed-in person chose (Portuguese when the stored value is not one). */
-  async languageOf(session: Session): Promise<Language> {
-    const [user] = await this.deps.db
-      .select({ language: t.users.language })
-      .from(t.users)
-      .where(eq(t.users.id, session.userId));
-    return isLanguage(user?.language) ? user.language : 'pt';
   }
 }

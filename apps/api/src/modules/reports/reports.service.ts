@@ -7,6 +7,7 @@ import type { ProgramaReport, SeasonReport } from '@lavoura/domain';
 import { ReportReads, type ReportQuery } from './report-reads.service.ts';
 import { SeasonReportService, type SeasonWeatherSource } from './season-report.service.ts';
 import { SprayingReportService } from './spraying-report.service.ts';
+import { languageOfSession } from '../users/user-language.service.ts';
 
 export interface ReportsServiceDeps {
   db: Database;
@@ -34,7 +35,7 @@ export class ReportsService {
   private readonly spraying: SprayingReportService;
   private readonly seasonReport: SeasonReportService;
 
-  constructor(deps: ReportsServiceDeps) {
+  constructor(private readonly deps: ReportsServiceDeps) {
     this.reads = new ReportReads(deps);
     this.spraying = new SprayingReportService(deps, this.reads);
     this.seasonReport = new SeasonReportService(deps, this.reads);
@@ -57,7 +58,7 @@ export class ReportsService {
     query: ReportQuery,
     language: Language | undefined,
   ): Promise<ReportFile> {
-    const lang = language ?? (await this.reads.languageOf(session));
+    const lang = language ?? (await languageOfSession(this.deps.db, session));
     const file =
       kind === 'programa'
         ? await programaPdf(await this.programa(session, query), lang)
