@@ -274,10 +274,21 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     expect(await tag.innerText()).toContain('S15');
     // The tag says who the source is: its tooltip names the authors and the year. The pointer
     // comes from elsewhere, so the tag sees it enter (it may already rest where the tag now is).
-    await page.mouse.move(0, 0);
-    await tag.hover();
+    // Each try enters again and reads with a short wait: a layout shift under load (the plan
+    // checks' warnings arriving) can move the tag from under a pointer that entered once, and a
+    // tooltip that never opens must fail the test, not hang it.
     await expect
-      .poll(() => page.getByRole('tooltip').innerText())
+      .poll(
+        async () => {
+          await page.mouse.move(0, 0);
+          await tag.hover();
+          return page
+            .getByRole('tooltip')
+            .innerText({ timeout: 2_000 })
+            .catch(() => '');
+        },
+        { timeout: 20_000 },
+      )
       .toContain('S15 (Dalla Lana et al., 2018)');
     await page.mouse.move(0, 0);
     // The explanation's own words (timing factor, derived, assumption) are explained beside it.
