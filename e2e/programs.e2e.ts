@@ -442,8 +442,12 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     expect(await dialog.getByTestId('suggestion-no-product').count()).toBe(0);
     const applications = await suggested.count();
     expect(applications).toBeGreaterThan(1);
-    expect(await dialog.innerText()).toMatch(/\d L\/ha|\d kg\/ha/);
-    expect(await dialog.innerText()).not.toContain('por ha');
+    // The units come with the catalogue, which may answer after the suggestion: "1,35 por ha"
+    // until then.
+    await expect
+      .poll(() => dialog.innerText(), { timeout: 15_000 })
+      .toMatch(/\d L\/ha|\d kg\/ha/);
+    await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).not.toContain('por ha');
     expect(await dialog.getByTestId('suggestion-fill-price').count()).toBeGreaterThan(0);
     await settled(page);
     await expectReadable(page);
