@@ -444,9 +444,7 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     expect(applications).toBeGreaterThan(1);
     // The units come with the catalogue, which may answer after the suggestion: "1,35 por ha"
     // until then.
-    await expect
-      .poll(() => dialog.innerText(), { timeout: 15_000 })
-      .toMatch(/\d L\/ha|\d kg\/ha/);
+    await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toMatch(/\d L\/ha|\d kg\/ha/);
     await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).not.toContain('por ha');
     expect(await dialog.getByTestId('suggestion-fill-price').count()).toBeGreaterThan(0);
     await settled(page);
