@@ -456,7 +456,7 @@ describe.skipIf(!hasChromium)('spray programs (/programas)', () => {
     await openSuggestion(phone);
     const onPhone = phone.getByTestId('program-suggestion-dialog');
     await onPhone.getByTestId('suggestion-application').first().waitFor();
-    expect(await onPhone.innerText()).toMatch(/\d L\/ac|\d kg\/ac/);
+    await expect.poll(() => onPhone.innerText(), { timeout: 15_000 }).toMatch(/\d L\/ac|\d kg\/ac/);
     await settled(phone);
     await expectReadable(phone);
     await phone.screenshot({ path: path.join(SHOTS_DIR, 'programs-en-mobile-label-doses.png') });
