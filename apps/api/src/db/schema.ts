@@ -1440,3 +1440,17 @@ export const sprayWindowSettings = pgTable('spray_window_settings', {
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The account's responsible professional (issue 30 item 6): the agronomist whose name and
+ * registration (CREA/CFTA, a state licence) every prescription the account exports prints.
+ */
+export const responsibleProfessionals = pgTable('responsible_professionals', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  name: text('name'),
+  registration: text('registration'),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

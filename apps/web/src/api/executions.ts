@@ -1,14 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   applicationRecordSchema,
   pauseReasonSchema,
   programSchema,
+  responsibleProfessionalSchema,
   type ApplicationRecord,
   type ApplicationRecordBody,
   type ExecutionBody,
   type PauseReason,
   type PrescriptionFormat,
   type ProgramAnswer,
+  type ResponsibleProfessional,
+  type ResponsibleProfessionalBody,
 } from '@lavoura/domain';
 import { z } from 'zod/mini';
 import { apiFetch } from './http';
@@ -196,5 +199,34 @@ export function saveApplicationRecord(
     method: 'PUT',
     json: body,
     schema: applicationRecordSchema,
+  });
+}
+
+const professionalKey = ['account', 'responsible-professional'] as const;
+
+/** GET /api/responsible-professional: the name and registration the account's prescriptions print. */
+export function useResponsibleProfessional(enabled = true) {
+  return useQuery({
+    queryKey: professionalKey,
+    queryFn: ({ signal }) =>
+      apiFetch<ResponsibleProfessional>('/api/responsible-professional', {
+        signal,
+        schema: responsibleProfessionalSchema,
+      }),
+    enabled,
+  });
+}
+
+/** PUT /api/responsible-professional. */
+export function useSaveResponsibleProfessional() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResponsibleProfessionalBody) =>
+      apiFetch<ResponsibleProfessional>('/api/responsible-professional', {
+        method: 'PUT',
+        json: body,
+        schema: responsibleProfessionalSchema,
+      }),
+    onSuccess: (answer) => queryClient.setQueryData(professionalKey, answer),
   });
 }

@@ -546,3 +546,25 @@ export const prescriptionQuerySchema = z.object({
   language: z.optional(z.enum(LANGUAGES)),
 });
 export type PrescriptionQuery = z.infer<typeof prescriptionQuerySchema>;
+
+// ---- the responsible professional (GET/PUT /api/responsible-professional) ---------------------
+
+/** A name or registration as typed; blank is "none" (the prescription prints an empty line). */
+const professionalText = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+
+/**
+ * The account's responsible professional, printed on every prescription it exports (issue 30
+ * item 6): the agronomist's name and professional registration (CREA/CFTA in Brazil, a state
+ * licence in the USA, a registration of the Colegio de Ingenieros Agrónomos in Paraguay).
+ */
+export const responsibleProfessionalBodySchema = z.object({
+  name: professionalText(120),
+  registration: professionalText(60),
+});
+export type ResponsibleProfessionalBody = z.infer<typeof responsibleProfessionalBodySchema>;
+
+export const responsibleProfessionalSchema = z.object({
+  name: z.nullable(z.string()),
+  registration: z.nullable(z.string()),
+});
+export type ResponsibleProfessional = z.infer<typeof responsibleProfessionalSchema>;

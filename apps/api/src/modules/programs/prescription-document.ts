@@ -12,6 +12,7 @@ import {
   toDisplayUnit,
   unitOf,
   type EvaluationWarning,
+  type ResponsibleProfessional,
   type Language,
 } from '@lavoura/domain';
 import { translate } from '@lavoura/i18n';
@@ -65,6 +66,8 @@ export interface PrescriptionData {
    * as the program's answer gives them.
    */
   warnings: readonly EvaluationWarning[];
+  /** The account's responsible professional (GET /api/responsible-professional); nulls: blank lines. */
+  professional: ResponsibleProfessional;
   generatedAt: Date;
 }
 
@@ -109,7 +112,8 @@ export interface PrescriptionSheet {
   };
   /** The plan checks' warnings as sentences; null when there are none. */
   warnings: { title: string; lines: string[] } | null;
-  record: { title: string; fields: string[] };
+  /** Lines to write on; the responsible professional's come filled when the account entered them. */
+  record: { title: string; fields: { label: string; value: string }[] };
   /** What the document is: a technical recommendation (issue 30 item 6). */
   kind: string;
   footer: string;
@@ -249,15 +253,16 @@ export function composePrescription(data: PrescriptionData): PrescriptionSheet {
     record: {
       title: t('section.record'),
       fields: [
-        t('record.applied_at'),
-        t('record.operator'),
-        t('record.volume', {
-          unit: `${unitOf('volume', language)}/${areaUnit}`,
-        }),
-        t('record.weather'),
-        t('record.professional'),
-        t('record.registration'),
-        t('record.signature'),
+        { label: t('record.applied_at'), value: '' },
+        { label: t('record.operator'), value: '' },
+        {
+          label: t('record.volume', { unit: `${unitOf('volume', language)}/${areaUnit}` }),
+          value: '',
+        },
+        { label: t('record.weather'), value: '' },
+        { label: t('record.professional'), value: data.professional.name ?? '' },
+        { label: t('record.registration'), value: data.professional.registration ?? '' },
+        { label: t('record.signature'), value: '' },
       ],
     },
     kind: t('kind'),
@@ -533,7 +538,7 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
   // The field record: labelled lines to write on.
   heading(sheet.record.title);
   const half = (width - 24) / 2;
-  sheet.record.fields.forEach((label, index) => {
+  sheet.record.fields.forEach(({ label, value }, index) => {
     const wide = index === sheet.record.fields.length - 1 && index % 2 === 0;
     const column = wide ? 0 : index % 2;
     if (column === 0) ensure(34);
@@ -546,6 +551,12 @@ export function prescriptionPdf(sheet: PrescriptionSheet): Promise<Buffer> {
       .lineWidth(0.6)
       .strokeColor(COLOURS.grey)
       .stroke();
+    if (value)
+      doc
+        .font(PDF_FONTS.regular)
+        .fontSize(10)
+        .fillColor(COLOURS.navy)
+        .text(value, x, y + 9, { width: w, lineBreak: false, ellipsis: true });
     doc
       .font(PDF_FONTS.regular)
       .fontSize(7.5)
@@ -669,7 +680,7 @@ export async function prescriptionXlsx(sheet: PrescriptionSheet): Promise<Buffer
   }
 
   section(sheet.record.title);
-  for (const label of sheet.record.fields) field(label, '').height = 22;
+  for (const { label, value } of sheet.record.fields) field(label, value).height = 22;
 
   ws.addRow([]);
   merged(sheet.footer, { color: grey, size: 9 });

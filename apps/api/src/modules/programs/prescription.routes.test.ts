@@ -367,6 +367,57 @@ describe('a plan (no sowing)', () => {
     // 0.4 × 12.5 ha of the variety's one sowing.
     expect(rows.find((row) => row[1] === names.fox)).toEqual([1, names.fox, 'SC', 0.4, 5]);
   });
+
+  it('prints the responsible professional the account entered, on the PDF and the spreadsheet (issue 30 item 6)', async () => {
+    const other = await accountWith(app, ['CONTA', 'ASSISTENTE_TECNICO'], { planId: 4 });
+    const put = (payload: Record<string, unknown>, as = token) =>
+      app.app.inject({
+        method: 'PUT',
+        url: '/api/responsible-professional',
+        headers: bearer(as),
+        payload,
+      });
+    expect((await get('/api/responsible-professional')).json()).toEqual({
+      name: null,
+      registration: null,
+    });
+    const saved = await put({ name: '  Ana Beatriz Lima ', registration: 'CREA-PR 1234567/D' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ name: 'Ana Beatriz Lima', registration: 'CREA-PR 1234567/D' });
+    // Another account sees its own (none), and its reader may look but not change.
+    expect((await get('/api/responsible-professional', other.members.CONTA!.token)).json()).toEqual(
+      { name: null, registration: null },
+    );
+    const refused = await put(
+      { name: 'X', registration: '' },
+      other.members.ASSISTENTE_TECNICO!.token,
+    );
+    expect(refused.statusCode).toBe(403);
+    // Too long a registration is refused with the validation key, nothing written.
+    const long = await put({ name: 'Ana', registration: 'C'.repeat(61) });
+    expect([long.statusCode, long.json().key]).toEqual([400, 'exception.validation_error']);
+    expect((await get('/api/responsible-professional')).json()).toMatchObject({
+      name: 'Ana Beatriz Lima',
+    });
+
+    const text = await pdfText((await exported('?format=pdf&spraying=1')).rawPayload);
+    expect(text).toContain('Ana Beatriz Lima');
+    expect(text).toContain('CREA-PR 1234567/D');
+    const rows = await sheetRows((await exported('?format=xlsx&spraying=1')).rawPayload);
+    // A merged row repeats its value in each cell: the label's first, the value's first.
+    const line = (label: string) => rows.find((row) => row[0] === label)?.[2];
+    expect(line('Profissional responsável')).toBe('Ana Beatriz Lima');
+    expect(line('Registro profissional (CREA/CFTA)')).toBe('CREA-PR 1234567/D');
+
+    // Cleared, the prescription's lines are blank again.
+    expect((await put({ name: '', registration: '   ' })).json()).toEqual({
+      name: null,
+      registration: null,
+    });
+    expect(await pdfText((await exported('?format=pdf&spraying=1')).rawPayload)).not.toContain(
+      'Ana Beatriz Lima',
+    );
+  });
 });
 
 describe('refusals', () => {

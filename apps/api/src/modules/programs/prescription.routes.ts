@@ -2,6 +2,8 @@ import {
   errorBodySchema,
   prescriptionParamsSchema,
   prescriptionQuerySchema,
+  responsibleProfessionalBodySchema,
+  responsibleProfessionalSchema,
 } from '@lavoura/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -53,6 +55,35 @@ export function prescriptionRoutes(prescriptions: PrescriptionService) {
           .header('cache-control', 'private, no-store')
           .send(file.bytes);
       },
+    );
+    app.get(
+      '/responsible-professional',
+      {
+        config: { access: { permission: 'PLANEJAMENTO_LISTAR', planRoute: 'execucao' } },
+        schema: {
+          tags: ['programs'],
+          operationId: 'getResponsibleProfessional',
+          summary:
+            'The account’s responsible professional printed on its prescriptions: name and professional registration (CREA/CFTA in Brazil), null when not entered',
+          response: { 200: responsibleProfessionalSchema, ...errors },
+        },
+      },
+      async (request) => prescriptions.responsibleProfessional(sessionOf(request)),
+    );
+    app.put(
+      '/responsible-professional',
+      {
+        config: { access: { permission: 'PLANEJAMENTO_EDITAR', planRoute: 'execucao' } },
+        schema: {
+          tags: ['programs'],
+          operationId: 'setResponsibleProfessional',
+          summary:
+            'Sets the account’s responsible professional (name up to 120 characters, registration up to 60; blank leaves the prescription’s line empty)',
+          body: responsibleProfessionalBodySchema,
+          response: { 200: responsibleProfessionalSchema, ...errors },
+        },
+      },
+      async (request) => prescriptions.setResponsibleProfessional(sessionOf(request), request.body),
     );
   };
 }

@@ -4,6 +4,8 @@ import {
   PLAN_CHECK_CODES,
   type PrescriptionFormat,
   type PrescriptionQuery,
+  type ResponsibleProfessional,
+  type ResponsibleProfessionalBody,
 } from '@lavoura/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -192,6 +194,7 @@ export class PrescriptionService {
           (warning) => warning.aplicacao === spraying.aplicacao,
         ),
       ].filter((warning) => (PLAN_CHECK_CODES as readonly string[]).includes(warning.code)),
+      professional: await this.responsibleProfessional(session),
       generatedAt: this.now(),
     };
     const sheet = composePrescription(data);
@@ -202,5 +205,35 @@ export class PrescriptionService {
       contentType: CONTENT_TYPES[options.format],
       bytes,
     };
+  }
+
+  /** GET /responsible-professional: the account's, or nulls when it entered none. */
+  async responsibleProfessional(session: Session): Promise<ResponsibleProfessional> {
+    const [row] = await this.deps.db
+      .select({
+        name: t.responsibleProfessionals.name,
+        registration: t.responsibleProfessionals.registration,
+      })
+      .from(t.responsibleProfessionals)
+      .where(ofAccount(t.responsibleProfessionals, session.accountId));
+    return row ?? { name: null, registration: null };
+  }
+
+  /** PUT /responsible-professional: both fields as sent; blank is none. */
+  async setResponsibleProfessional(
+    session: Session,
+    body: ResponsibleProfessionalBody,
+  ): Promise<ResponsibleProfessional> {
+    const values = {
+      name: body.name || null,
+      registration: body.registration || null,
+      updatedBy: session.userId,
+      updatedAt: new Date(),
+    };
+    await this.deps.db
+      .insert(t.responsibleProfessionals)
+      .values({ accountId: session.accountId, ...values })
+      .onConflictDoUpdate({ target: t.responsibleProfessionals.accountId, set: values });
+    return { name: values.name, registration: values.registration };
   }
 }

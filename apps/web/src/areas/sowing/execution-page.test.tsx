@@ -617,6 +617,56 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
     expect(missingKeys).toEqual([]);
   });
 
+  it('enters the responsible professional the prescriptions print, from the prescription menu (issue 30 item 6)', async () => {
+    const bodies: unknown[] = [];
+    let saved = { name: null as string | null, registration: null as string | null };
+    serveExecution({
+      extra: {
+        '/api/responsible-professional': async (request) => {
+          if (request.method === 'GET') return jsonResponse(saved);
+          const body = (await request.json()) as { name: string; registration: string };
+          bodies.push(body);
+          saved = { name: body.name || null, registration: body.registration || null };
+          return jsonResponse(saved);
+        },
+      },
+    });
+    await renderExecution();
+    const next = await screen.findByTestId('execution-next');
+    fireEvent.click(within(next).getByTestId('prescription-open'));
+    fireEvent.click(await screen.findByTestId('prescription-professional'));
+    const dialog = await screen.findByTestId('responsible-professional');
+    const name = (await within(dialog).findByTestId('professional-name')) as HTMLInputElement;
+    expect(name.value).toBe('');
+    fireEvent.change(name, { target: { value: 'Ana Beatriz Lima' } });
+    fireEvent.change(within(dialog).getByTestId('professional-registration'), {
+      target: { value: 'CREA-PR 1234567/D' },
+    });
+    fireEvent.click(within(dialog).getByTestId('professional-save'));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({ name: 'Ana Beatriz Lima', registration: 'CREA-PR 1234567/D' });
+    await waitFor(() => expect(screen.queryByTestId('responsible-professional')).toBeNull());
+    // Opened again, it shows what was saved.
+    fireEvent.click(within(next).getByTestId('prescription-open'));
+    fireEvent.click(await screen.findByTestId('prescription-professional'));
+    const again = await screen.findByTestId('responsible-professional');
+    expect(
+      ((await within(again).findByTestId('professional-registration')) as HTMLInputElement).value,
+    ).toBe('CREA-PR 1234567/D');
+    // Too long a name is refused before anything is sent.
+    fireEvent.change(within(again).getByTestId('professional-name'), {
+      target: { value: 'A'.repeat(121) },
+    });
+    fireEvent.click(within(again).getByTestId('professional-save'));
+    await waitFor(() =>
+      expect(within(again).getByTestId('professional-name').getAttribute('aria-invalid')).toBe(
+        'true',
+      ),
+    );
+    expect(bodies).toHaveLength(1);
+    expect(missingKeys).toEqual([]);
+  });
+
   it('says a spraying past the forecast’s week has no window yet, and shows a failure with a retry', async () => {
     let calls = 0;
     serveExecution({

@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Chip,
+  Divider,
   IconButton,
   ListItemIcon,
   ListItemText,
@@ -14,6 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
@@ -32,6 +34,8 @@ import { PLAN_CHECKS, WarningList, useStageName } from '../shared/programs/progr
 import { priceUnitKey, type ProgramFormat } from '../shared/programs/program-format';
 import { ApplicationEfficacy } from '../shared/programs/program-score';
 import { RowAction } from '../../shell/row-action';
+import { useSignedIn } from '../../app/session/signed-in';
+import { ResponsibleProfessionalDialog } from './responsible-professional-dialog';
 
 /**
  * The farm's application log of the season as a PDF, a spreadsheet or CSV (issue 30 item 6):
@@ -99,7 +103,9 @@ function PrescriptionMenu({
   compact?: boolean;
 }) {
   const { t } = useTranslation('execution');
+  const { can } = useSignedIn();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [professionalOpen, setProfessionalOpen] = useState(false);
   const menuId = useId();
   const label = t('prescription.label', { number: ordinal });
   const trigger = {
@@ -129,22 +135,43 @@ function PrescriptionMenu({
         </Button>
       )}
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {(['pdf', 'xlsx'] as const).map((format) => (
+        {[
+          ...(['pdf', 'xlsx'] as const).map((format) => (
+            <MenuItem
+              key={format}
+              component="a"
+              href={prescriptionUrl(programId, ordinal, format)}
+              download
+              onClick={() => setAnchor(null)}
+              data-testid={`prescription-${format}`}
+            >
+              <ListItemIcon>
+                {format === 'pdf' ? <PictureAsPdfOutlinedIcon /> : <TableChartOutlinedIcon />}
+              </ListItemIcon>
+              <ListItemText>{t(`prescription.${format}`)}</ListItemText>
+            </MenuItem>
+          )),
+          <Divider key="divider" />,
           <MenuItem
-            key={format}
-            component="a"
-            href={prescriptionUrl(programId, ordinal, format)}
-            download
-            onClick={() => setAnchor(null)}
-            data-testid={`prescription-${format}`}
+            key="professional"
+            onClick={() => {
+              setAnchor(null);
+              setProfessionalOpen(true);
+            }}
+            data-testid="prescription-professional"
           >
             <ListItemIcon>
-              {format === 'pdf' ? <PictureAsPdfOutlinedIcon /> : <TableChartOutlinedIcon />}
+              <BadgeOutlinedIcon />
             </ListItemIcon>
-            <ListItemText>{t(`prescription.${format}`)}</ListItemText>
-          </MenuItem>
-        ))}
+            <ListItemText>{t('prescription.professional')}</ListItemText>
+          </MenuItem>,
+        ]}
       </Menu>
+      <ResponsibleProfessionalDialog
+        open={professionalOpen}
+        onClose={() => setProfessionalOpen(false)}
+        canEdit={can('PLANEJAMENTO_EDITAR')}
+      />
     </>
   );
 }
