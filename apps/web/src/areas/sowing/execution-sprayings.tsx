@@ -34,7 +34,6 @@ import { PLAN_CHECKS, WarningList, useStageName } from '../shared/programs/progr
 import { priceUnitKey, type ProgramFormat } from '../shared/programs/program-format';
 import { ApplicationEfficacy } from '../shared/programs/program-score';
 import { RowAction } from '../../shell/row-action';
-import { useSignedIn } from '../../app/session/signed-in';
 import { ResponsibleProfessionalDialog } from './responsible-professional-dialog';
 
 /**
@@ -103,7 +102,6 @@ function PrescriptionMenu({
   compact?: boolean;
 }) {
   const { t } = useTranslation('execution');
-  const { can } = useSignedIn();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [professionalOpen, setProfessionalOpen] = useState(false);
   const menuId = useId();
@@ -167,11 +165,9 @@ function PrescriptionMenu({
           </MenuItem>,
         ]}
       </Menu>
-      <ResponsibleProfessionalDialog
-        open={professionalOpen}
-        onClose={() => setProfessionalOpen(false)}
-        canEdit={can('PLANEJAMENTO_EDITAR')}
-      />
+      {professionalOpen && (
+        <ResponsibleProfessionalDialog onClose={() => setProfessionalOpen(false)} />
+      )}
     </>
   );
 }

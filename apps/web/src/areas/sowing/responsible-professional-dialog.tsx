@@ -12,6 +12,7 @@ import { responsibleProfessionalBodySchema, type ResponsibleProfessional } from 
 import { useTranslation } from 'react-i18next';
 import { useResponsibleProfessional, useSaveResponsibleProfessional } from '../../api/executions';
 import { FormTextField, useSchemaForm } from '../../lib/form-fields';
+import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { useShellUi } from '../../shell/shell-ui';
 
@@ -19,20 +20,13 @@ import { useShellUi } from '../../shell/shell-ui';
  * The account's responsible professional (issue 30 item 6): the name and registration every
  * prescription prints above the signature. Those who edit planning change it; others read it.
  */
-export function ResponsibleProfessionalDialog({
-  open,
-  onClose,
-  canEdit,
-}: {
-  open: boolean;
-  onClose: () => void;
-  canEdit: boolean;
-}) {
+export function ResponsibleProfessionalDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('execution');
-  const professional = useResponsibleProfessional(open);
+  const canEdit = useSignedIn().can('PLANEJAMENTO_EDITAR');
+  const professional = useResponsibleProfessional();
   return (
     <Dialog
-      open={open}
+      open
       onClose={onClose}
       fullWidth
       maxWidth="sm"
