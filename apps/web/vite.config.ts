@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API runs as a separate process in development; the SPA calls it on the same origin, so the
 // dev and preview servers forward the API prefixes to it (in production one process serves both).
@@ -98,9 +99,64 @@ function preCompress(): Plugin {
   };
 }
 
+/**
+ * The field app (issue 30 item 7; docs/offline.md): a manifest to install it, and a service worker
+ * (Workbox, generated at build time) that keeps every built file for use without signal and the
+ * API's last answers (network first: signal always gets fresh data). Files the API writes for
+ * download (prescriptions, reports, the application log, the calendar feed) are never kept.
+ */
+const fieldApp = VitePWA({
+  // main.tsx registers it (workbox-window), in the built app only.
+  injectRegister: false,
+  registerType: 'autoUpdate',
+  includeAssets: ['icons/lavoura.svg'],
+  manifest: {
+    id: '/v3/',
+    name: 'Lavoura',
+    short_name: 'Lavoura',
+    description: 'Disease-control spray programs for soybean and wheat',
+    lang: 'pt-BR',
+    start_url: '/v3/my_farm',
+    scope: '/v3/',
+    display: 'standalone',
+    theme_color: '#2E7D32',
+    background_color: '#ffffff',
+    icons: [
+      { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: 'icons/lavoura.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    // Every lazy area is kept: a page never opened with signal still opens without it.
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    navigateFallback: '/v3/index.html',
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, request, sameOrigin }) =>
+          sameOrigin &&
+          request.method === 'GET' &&
+          url.pathname.startsWith('/api/') &&
+          !/\/export\b|\/application-log\b|\/calendar|\/reports\/|\.ics$/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'lavoura-api',
+          expiration: { maxEntries: 500, maxAgeSeconds: 14 * 24 * 60 * 60 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
   base: '/v3/',
-  plugins: [react(), lazyPhoneRules(), preCompress()],
+  plugins: [react(), lazyPhoneRules(), preCompress(), fieldApp],
   build: {
     outDir: 'dist',
     // bench/bundle-size.mjs reads which files each route loads from the manifest.

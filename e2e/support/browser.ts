@@ -18,7 +18,19 @@ if (!hasChromium) {
   );
 }
 
+/**
+ * The browser of a test file. Its contexts block the app's service worker unless they ask for it
+ * (`serviceWorkers: 'allow'`, offline.e2e.ts): a worker would download every built file into each
+ * fresh context, and would answer API calls the tests fake with `page.route`.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [

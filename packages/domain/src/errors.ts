@@ -166,6 +166,7 @@ export const ERRORS = {
   precipitationInFuture: { key: 'exception.precipitation.date_in_future', status: 400 },
   providerUnavailable: { key: 'exception.provider_unavailable', status: 502 },
   sprayingNotApplied: { key: 'exception.spraying.not_applied', status: 409 },
+  sprayingAlreadyApplied: { key: 'exception.spraying.already_applied', status: 409 },
   sprayWindowThresholdsInconsistent: {
     key: 'exception.spray_windows.thresholds_inconsistent',
     status: 400,

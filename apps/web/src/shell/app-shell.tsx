@@ -3,6 +3,7 @@ import type { Namespace } from '@lavoura/i18n/web';
 import { GuardedOutlet } from '../app/guard/signed-in-guard';
 import { AppDrawer, DRAWER_WIDTH } from './app-drawer';
 import { FarmDisabledBanner } from './farm-disabled-banner';
+import { OfflineBanner } from './offline-status';
 import { SessionFrame } from './session-frame';
 import { TemporaryPasswordBanner } from './temporary-password-banner';
 import { TopBar } from './top-bar';
@@ -27,6 +28,7 @@ function ShellLayout() {
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box sx={{ flex: 1, px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 } }}>
+          <OfflineBanner />
           <TemporaryPasswordBanner />
           <FarmDisabledBanner />
           <GuardedOutlet />

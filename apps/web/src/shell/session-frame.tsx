@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { usePermissionsQuery, useSessionUserQuery, refreshToken } from '../api/session';
 import { useCrops, useSeasonCrops } from '../api/reference';
 import { CurrentFarmProvider } from '../app/farm/current-farm-context';
+import { useOutboxSync } from '../app/offline/outbox-sync';
 import { RefusedNavigationBlocker } from '../app/guard/signed-in-guard';
 import { sessionRenewed, useSessionState, useSignedInState } from '../app/session/session-store';
 import { SignedInProvider } from '../app/session/signed-in';
@@ -38,6 +39,12 @@ function ReferenceData() {
   return null;
 }
 
+/** Sends what the member did without signal once it returns (app/offline/outbox-sync.ts). */
+function OutboxSync() {
+  useOutboxSync();
+  return null;
+}
+
 /**
  * Everything signed in (the shell, the reports) sits in this frame. The spec's start sequence:
  * the user (GET /api/menu/dados-usuario), then permissions, crops and season-crops, and the farms
@@ -66,6 +73,7 @@ export function SessionFrame({ children }: { children: ReactNode }) {
       <CurrentFarmProvider>
         <ShellUiProvider>
           <ReferenceData />
+          <OutboxSync />
           <RefusedNavigationBlocker />
           {children}
           <ShellModals />

@@ -21,6 +21,7 @@ import { AccountMenu } from './account-menu';
 import { Brand, LavouraMark } from './brand';
 import { FEEDBACK_EMAIL, contactMailto } from './contact';
 import { FarmSelectorSlot, showsFarmSelector } from './farm-selector-slot';
+import { OutboxButton } from './offline-status';
 import { HelpMenu } from './help-menu';
 import { breadcrumbsOf } from './menu-entries';
 import { useShellUi } from './shell-ui';
@@ -162,6 +163,7 @@ export function TopBar({
               </IconButton>
             </Tooltip>
           ))}
+        <OutboxButton />
         <HelpMenu />
         <AccountMenu compact={!wide} />
       </Toolbar>

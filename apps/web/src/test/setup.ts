@@ -1,3 +1,5 @@
+// jsdom has no IndexedDB: the field app's outbox (app/offline/outbox.ts) keeps its changes in this one.
+import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { setI18n } from 'react-i18next';
@@ -8,6 +10,7 @@ import { i18n, i18nReady } from '../lib/i18n';
 import { forgetHeldFarmsForTests } from '../app/farm/farm-storage';
 import { areaLoadsSettled } from '../app/lazy-area';
 import { resetSessionForTests } from '../app/session/session-store';
+import { clearOutboxForTests } from '../app/offline/outbox';
 import { server } from './msw-server';
 
 // The first render of a file loads its lazy areas' modules, which takes more than a second on a
@@ -45,5 +48,6 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
+  await clearOutboxForTests();
   await i18n.changeLanguage('en');
 });

@@ -102,7 +102,7 @@ export function executionsRoutes(programs: ProgramServices) {
           tags,
           operationId: 'applySpraying',
           summary:
-            'Records the spraying at this position as applied (default today); later planned sprays move beyond 2 days’ difference; refused for a plan (409 exception.program.not_execution), a sowing of another season (409 exception.sowing.other_season) or while paused (409 exception.program.paused)',
+            'Records the spraying at this position as applied (default today); later planned sprays move beyond 2 days’ difference; refused for a plan (409 exception.program.not_execution), a sowing of another season (409 exception.sowing.other_season) or while paused (409 exception.program.paused); the same day again changes nothing, another day once applied is 409 exception.spraying.already_applied',
           params: sprayingParams,
           body: applySprayingBodySchema,
           response: { 200: programSchema, ...errors },

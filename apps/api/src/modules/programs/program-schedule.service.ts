@@ -57,8 +57,10 @@ export class ProgramScheduleService {
   /**
    * Records a spraying as applied on `appliedAt` (default the farm's today): an execution's only
    * (409), of a sowing of the current season (409), not while paused (409); later planned sprays
-   * move as AGRONOMY §8 says. Applying an applied spraying again changes nothing, so two
-   * concurrent applies record it once (the program row is locked).
+   * move as AGRONOMY §8 says. Applying an applied spraying again on its day changes nothing, so a
+   * repeated request records it once (the program row is locked); on another day it is refused
+   * (409 exception.spraying.already_applied): someone else, or a phone that was without signal,
+   * recorded it first, and the later one must know its day was not kept.
    */
   async apply(
     session: Session,
@@ -70,8 +72,11 @@ export class ProgramScheduleService {
       const program = await executionOf(tx, session, programId, this.now);
       const { sprayings, index, pausedAt } = await this.scheduleOf(tx, session, program, ordinal);
       if (pausedAt !== null) throw new AppError(ERRORS.programPaused, 'The program is paused');
-      if (sprayings[index]!.appliedAt !== null) return;
       const day = appliedAt ?? todayIn(program.timeZone, this.now());
+      const recorded = sprayings[index]!.appliedAt;
+      if (recorded === day) return;
+      if (recorded !== null)
+        throw new AppError(ERRORS.sprayingAlreadyApplied, `Already applied on ${recorded}`);
       const dated = sprayDateProblem(day, null, program.sowingDate);
       if (dated) throw new AppError(ERRORS[dated], 'Applied before the sowing');
       const context = await this.scheduleContext(tx, program, sprayings);

@@ -644,15 +644,23 @@ describe('executions: apply, undo, pause and resume (AGRONOMY §8)', () => {
     expect(late.planejamentos[1].avaliacao.estadio).toBe('R3');
   });
 
-  it('records one apply when two arrive together, and undoes it: the plan comes back', async () => {
+  it('records one apply when two arrive together, tells the other day it came second, and undoes it: the plan comes back', async () => {
     const program = await plannedExecution();
     const [first, second] = await Promise.all([apply(program, 1, 40), apply(program, 1, 41)]);
-    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    // One day is kept; the other is told so, with nothing changed (issue 30 item 7: a phone that
+    // was without signal learns its day was not the one recorded).
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect([first, second].find((answer) => answer.statusCode === 409)!.json().key).toBe(
+      'exception.spraying.already_applied',
+    );
     const [applied] = await app.db
       .select({ appliedAt: t.sprayings.appliedAt })
       .from(t.sprayings)
       .where(and(eq(t.sprayings.programId, program), eq(t.sprayings.ordinal, 1)));
     expect([day(67 + 40), day(67 + 41)]).toContain(applied!.appliedAt);
+    // The same day again is the same record: nothing to refuse.
+    const again = await apply(program, 1, applied!.appliedAt === day(67 + 40) ? 40 : 41);
+    expect(again.statusCode).toBe(200);
     const undone = await call('POST', `/api/programs/${program}/sprayings/1/unapply`);
     expect(undone.statusCode).toBe(200);
     expect(dates(undone.json())[0]).toEqual([day(67 + 38), null]);

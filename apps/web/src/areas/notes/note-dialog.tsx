@@ -35,6 +35,8 @@ import { createNote, noteKeys, updateNote, type Note } from '../../api/notes';
 import { setApiFieldErrors } from '../../lib/field-errors';
 import { FormSelectField } from '../../lib/form-choice-fields';
 import { FormTextField, useSchemaForm } from '../../lib/form-fields';
+import { queuedFiles } from '../../app/offline/outbox';
+import { sendOrKeep, useOutboxOwner } from '../../app/offline/outbox-sync';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 
 const NO_PLOT = 'none';
@@ -100,7 +102,8 @@ interface NoteDialogProps {
   /** A new note's field (from the plot page). */
   initialPlotId?: number | null;
   onClose: () => void;
-  onSaved: (note: Note) => void;
+  /** null: written without signal, the note waits on the device to be sent. */
+  onSaved: (note: Note | null) => void;
 }
 
 /**
@@ -120,6 +123,7 @@ export function NoteDialog({
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const queryClient = useQueryClient();
+  const owner = useOutboxOwner();
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
@@ -156,9 +160,19 @@ export function NoteDialog({
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const saved = note
-        ? await updateNote(farmId, note.id, values, files, [...removed])
-        : await createNote(farmId, values, files);
+      if (note) {
+        const saved = await updateNote(farmId, note.id, values, files, [...removed]);
+        await queryClient.invalidateQueries({ queryKey: noteKeys.all(farmId) });
+        onSaved(saved);
+        return;
+      }
+      // A new note is kept on the device without signal (issue 30 item 7).
+      const saved = await sendOrKeep(
+        owner,
+        { kind: 'note', farmId, body: values, files: await queuedFiles(files) },
+        () => createNote(farmId, values, files),
+      );
+      if (saved === 'kept') return onSaved(null);
       await queryClient.invalidateQueries({ queryKey: noteKeys.all(farmId) });
       onSaved(saved);
     } catch (error) {

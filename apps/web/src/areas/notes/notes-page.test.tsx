@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Note } from '@lavoura/domain';
 import { changeLanguage, i18n } from '../../lib/i18n';
 import { farm, plot } from '../../test/farm-fixtures';
@@ -264,6 +264,64 @@ describe('notes page', { timeout: 30_000 }, () => {
     // as a nameless Blob on its way to fetch, so the photo is told by its type, not its name.)
     expect((form.getAll('files') as Blob[]).map((file) => file.type)).toEqual(['image/jpeg']);
     expect(await screen.findByTestId('note-card')).toBeTruthy();
+  });
+
+  it('keeps a note written without signal on the device, shows it waiting, and sends it with its photo when the signal returns (issue 30 item 7)', async () => {
+    let online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    const posted: FormData[] = [];
+    let notes: Note[] = [];
+    serveNotes((request) => {
+      if (request.method === 'POST') {
+        return request.formData().then((form) => {
+          posted.push(form);
+          const created = note({ id: 9, title: String(form.get('title')) });
+          notes = [created];
+          return jsonResponse(created, 201);
+        });
+      }
+      return jsonResponse(notes);
+    });
+    await renderNotes();
+    await screen.findByTestId('notes-empty');
+    fireEvent.click(screen.getByTestId('note-add'));
+    const dialog = await screen.findByTestId('note-dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(n('form.title')) }), {
+      target: { value: 'Ferrugem sem sinal' },
+    });
+    fireEvent.mouseDown(
+      within(dialog).getByRole('combobox', { name: new RegExp(n('form.category')) }),
+    );
+    fireEvent.click(
+      await screen.findByRole('option', {
+        name: i18n.t('note_category.diseases', { ns: 'reference' }),
+      }),
+    );
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'folha.jpg', {
+      type: 'image/jpeg',
+    });
+    fireEvent.change(within(dialog).getByTestId('note-file-input'), {
+      target: { files: [photo] },
+    });
+    fireEvent.click(within(dialog).getByTestId('note-save'));
+    await waitFor(() => expect(screen.queryByTestId('note-dialog')).toBeNull());
+    // Kept, not sent: it shows as waiting, and the notebook is not "empty".
+    const kept = await screen.findByTestId('note-kept');
+    expect(kept.textContent).toContain('Ferrugem sem sinal');
+    expect(kept.textContent).toContain('folha.jpg');
+    expect(kept.textContent).toContain(n('kept.chip'));
+    expect(screen.queryByTestId('notes-empty')).toBeNull();
+    expect(posted).toHaveLength(0);
+
+    // The signal returns: sent with its photo, and the server's note takes its place.
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.get('title')).toBe('Ferrugem sem sinal');
+    expect(posted[0]!.get('category_id')).toBe('3');
+    expect((posted[0]!.getAll('files') as Blob[]).map((file) => file.type)).toEqual(['image/jpeg']);
+    expect(await screen.findByTestId('note-card')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('note-kept')).toBeNull());
   });
 
   it('shows the server’s refusal of a field under it', async () => {

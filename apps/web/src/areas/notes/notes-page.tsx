@@ -16,6 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
@@ -31,6 +32,8 @@ import { DateField } from '../../lib/date-field';
 import { usePlots, type Plot } from '../../api/farms';
 import { deleteNote, noteKeys, useNotes, type Note } from '../../api/notes';
 import { CurrentFarmGate } from '../../app/farm/current-farm-gate';
+import { outboxOf, useOutboxEntries } from '../../app/offline/outbox';
+import { useOutboxOwner } from '../../app/offline/outbox-sync';
 import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
 import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
@@ -319,6 +322,54 @@ function Loading() {
   );
 }
 
+/** Notes written without signal that wait on this device to be sent (issue 30 item 7). */
+function useKeptNotes(farmId: number) {
+  const owner = useOutboxOwner();
+  return outboxOf(useOutboxEntries(), owner).flatMap((row) =>
+    row.state === 'waiting' && row.change.kind === 'note' && row.change.farmId === farmId
+      ? [{ id: row.id, ...row.change }]
+      : [],
+  );
+}
+
+function KeptNotes({ notes: kept }: { notes: ReturnType<typeof useKeptNotes> }) {
+  const { t } = useTranslation('notes');
+  if (kept.length === 0) return null;
+  return (
+    <Stack spacing={2} component="section" aria-label={t('kept.title')} data-testid="notes-kept">
+      {kept.map((note) => (
+        <Paper
+          key={note.id}
+          variant="outlined"
+          sx={{ p: 2, borderStyle: 'dashed' }}
+          data-testid="note-kept"
+        >
+          <Chip
+            size="small"
+            color="warning"
+            icon={<CloudUploadOutlinedIcon />}
+            label={t('kept.chip')}
+            sx={{ mb: 1 }}
+          />
+          <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+            {note.body.title}
+          </Typography>
+          {note.body.description && (
+            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {note.body.description}
+            </Typography>
+          )}
+          {note.files.length > 0 && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {note.files.map((file) => file.name).join(', ')}
+            </Typography>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /** The notebook of one farm: remounted for each farm, so filters never outlive their farm. */
 function Notebook({ farmId, farmName }: { farmId: number; farmName: string }) {
   const { t } = useTranslation(['notes', 'errors']);
@@ -348,6 +399,8 @@ function Notebook({ farmId, farmName }: { farmId: number; farmName: string }) {
     return [...found].map(([id, name]) => ({ id, name }));
   }, [queryClient, farmId, notes.data]);
 
+  // Notes written without signal that wait on this device: with them the notebook is not empty.
+  const kept = useKeptNotes(farmId);
   const canCreate = can('NOTE_CADASTRAR');
   const canEdit = can('NOTE_EDITAR');
   const canDelete = can('NOTE_EXCLUIR');
@@ -384,7 +437,7 @@ function Notebook({ farmId, farmName }: { farmId: number; farmName: string }) {
     );
   } else if (!notes.data) {
     content = <Loading />;
-  } else if (notes.data.length === 0) {
+  } else if (notes.data.length === 0 && !(kept.length > 0 && Object.keys(filter).length === 0)) {
     const filtered = Object.keys(filter).length > 0;
     content = (
       <MessagePanel
@@ -441,6 +494,7 @@ function Notebook({ farmId, farmName }: { farmId: number; farmName: string }) {
         {addButton('note-add')}
       </Stack>
       <Filters filter={filter} onChange={setFilter} plots={plots.data ?? []} authors={authors} />
+      <KeptNotes notes={kept} />
       {content}
       {editing !== null && (
         <NoteDialog
@@ -449,9 +503,13 @@ function Notebook({ farmId, farmName }: { farmId: number; farmName: string }) {
           plots={plots.data ?? []}
           initialPlotId={editing === 'new' ? linkedPlot : null}
           onClose={closeForm}
-          onSaved={() => {
+          onSaved={(saved) => {
             closeForm();
-            notify({ key: 'saved', ns: 'notes', severity: 'success' });
+            notify(
+              saved
+                ? { key: 'saved', ns: 'notes', severity: 'success' }
+                : { key: 'kept_notice', ns: 'notes', severity: 'info' },
+            );
           }}
         />
       )}

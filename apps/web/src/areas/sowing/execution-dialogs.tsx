@@ -33,7 +33,7 @@ import { ApiErrorAlert } from '../../shell/api-error-alert';
  * The execution page's small dialogs: each sends one call and keeps the API's refusal in view
  * (a paused program, a sowing of another season…) until it succeeds or is cancelled.
  */
-function ActionDialog({
+function ActionDialog<T = ExecutionProgram>({
   id,
   title,
   description,
@@ -50,11 +50,11 @@ function ActionDialog({
   description: string;
   confirmLabel: string;
   children?: ReactNode;
-  send: () => Promise<ExecutionProgram>;
+  send: () => Promise<T>;
   /** False: the form shows what to fix and sends nothing. */
   check?: () => boolean;
   onClose: () => void;
-  onDone: (program: ExecutionProgram) => void;
+  onDone: (answer: T) => void;
 }) {
   const { t } = useTranslation('execution');
   const [sending, setSending] = useState(false);
@@ -139,7 +139,10 @@ function SprayDayField({
   );
 }
 
-/** "Record spray N": the day it was sprayed, today by default, never in the future. */
+/**
+ * "Record spray N": the day it was sprayed, today by default, never in the future. Without signal
+ * `send` keeps it on the device and answers 'kept' (app/offline/outbox-sync.ts).
+ */
 export function ApplyDialog({
   title,
   description,
@@ -152,16 +155,16 @@ export function ApplyDialog({
   description: string;
   /** The farm's today. */
   today: string;
-  send: (appliedAt: string) => Promise<ExecutionProgram>;
+  send: (appliedAt: string) => Promise<ExecutionProgram | 'kept'>;
   onClose: () => void;
-  onDone: (program: ExecutionProgram) => void;
+  onDone: (program: ExecutionProgram | 'kept') => void;
 }) {
   const { t } = useTranslation('execution');
   const [date, setDate] = useState(today);
   const [checked, setChecked] = useState(false);
   const invalid = date === '' || date > today;
   return (
-    <ActionDialog
+    <ActionDialog<ExecutionProgram | 'kept'>
       id="execution-apply-dialog"
       title={title}
       description={description}

@@ -751,6 +751,53 @@ describe('program execution (/execucao)', { timeout: 30_000 }, () => {
     expect(seen.some((request) => request.method === 'PUT')).toBe(false);
   });
 
+  it('keeps a spraying applied without signal on the device, says it waits, and sends it when the signal returns (issue 30 item 7)', async () => {
+    let online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    const bodies: unknown[] = [];
+    let current = program();
+    serveExecution({
+      one: () => jsonResponse(current),
+      programs: () => jsonResponse([current]),
+      extra: {
+        '/api/programs/:id/sprayings/:ordinal/apply': async (request) => {
+          bodies.push(await request.json());
+          current = program({
+            planejamentos: [
+              program().planejamentos[0]!,
+              { ...program().planejamentos[1]!, data_realizada: '2025-12-20' },
+              program().planejamentos[2]!,
+            ],
+          });
+          return jsonResponse(current);
+        },
+      },
+    });
+    await renderExecution();
+    fireEvent.click(await screen.findByTestId('execution-apply'));
+    const dialog = await screen.findByTestId('execution-apply-dialog');
+    type(dialog, 'execution-apply-date', '2025-12-20');
+    fireEvent.click(within(dialog).getByTestId('execution-apply-dialog-confirm'));
+    await waitFor(() => expect(screen.queryByTestId('execution-apply-dialog')).toBeNull());
+    // No record dialog without signal: the spraying waits, and the apply button gives way.
+    const kept = await screen.findByTestId('execution-apply-kept');
+    expect(plain(kept)).toBe(x('next.kept', { date: '20 de dez. de 2025' }));
+    expect(screen.queryByTestId('execution-apply')).toBeNull();
+    expect(screen.queryByTestId('application-record-dialog')).toBeNull();
+    expect(bodies).toHaveLength(0);
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(bodies).toEqual([{ applied_at: '2025-12-20' }]));
+    // The server's program is read again: spraying 2 is applied, the third is next.
+    await waitFor(() =>
+      expect(plain(within(sprayingItems()[1]!).getByTestId('spraying-status'))).toBe(
+        'Aplicada em 20 de dez. de 2025',
+      ),
+    );
+    expect(screen.queryByTestId('execution-apply-kept')).toBeNull();
+  });
+
   it('keeps an applied spraying’s application record: operator, volume in the language’s unit, times, typed weather and batches', async () => {
     await changeLanguage('en');
     const bodies: unknown[] = [];

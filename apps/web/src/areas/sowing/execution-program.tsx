@@ -25,6 +25,8 @@ import type { Farm } from '../../api/farms';
 import { programKeys, useDefensives, type Application } from '../../api/programs';
 import type { SowingDetail } from '../../api/sowing-records';
 import { sowingKeys } from '../../api/sowings';
+import { outboxOf, useOutboxEntries } from '../../app/offline/outbox';
+import { sendOrKeep, useOutboxOwner } from '../../app/offline/outbox-sync';
 import { useSignedIn } from '../../app/session/signed-in';
 import { ConfirmDeleteDialog } from '../../shell/confirm-delete-dialog';
 import { InlineMessage } from '../../shell/inline-message';
@@ -173,6 +175,17 @@ export function ExecutionProgramView({
   const [moved, setMoved] = useState<Moved[]>([]);
   const today = todayIn(farm.time_zone);
 
+  const owner = useOutboxOwner();
+  // Applications made without signal that wait on this device, by spraying.
+  const kept = new Map(
+    outboxOf(useOutboxEntries(), owner).flatMap((row) =>
+      row.state === 'waiting' &&
+      row.change.kind === 'apply-spraying' &&
+      row.change.programId === program.id
+        ? [[row.change.ordinal, row.change.appliedAt] as const]
+        : [],
+    ),
+  );
   const canApply = can('EXECUCAO_EDITAR');
   const canAdd = can('EXECUCAO_CADASTRAR');
   const canEdit = can('EXECUCAO_EDITAR');
@@ -390,6 +403,7 @@ export function ExecutionProgramView({
           format={format}
           units={units}
           onApply={canApply ? () => setOpen({ kind: 'apply', spraying: next }) : undefined}
+          keptOn={kept.get(next.aplicacao) ?? null}
         />
       ) : (
         sprayings.length > 0 && (
@@ -500,9 +514,33 @@ export function ExecutionProgramView({
             date: format.day(open.spraying.data_aplicacao_planejada),
           })}
           today={today}
-          send={(day) => applySpraying(program.id, open.spraying.aplicacao, day)}
+          send={(day) =>
+            sendOrKeep(
+              owner,
+              {
+                kind: 'apply-spraying',
+                farmId: farm.id,
+                programId: program.id,
+                ordinal: open.spraying.aplicacao,
+                appliedAt: day,
+                subject: `${program.nome || t('program.unnamed')} · ${varietyName}`,
+              },
+              () => applySpraying(program.id, open.spraying.aplicacao, day),
+            )
+          }
           onClose={close}
           onDone={(answer) => {
+            if (answer === 'kept') {
+              // No signal: it waits on the device; the record can be written once it is sent.
+              close();
+              notify({
+                key: 'apply.kept',
+                ns: 'execution',
+                severity: 'info',
+                values: { number: open.spraying.aplicacao },
+              });
+              return;
+            }
             saved(answer, { key: 'apply.done', number: open.spraying.aplicacao });
             // Then what the application record holds (issue 30 item 5), all optional.
             setOpen({ kind: 'record', spraying: open.spraying });

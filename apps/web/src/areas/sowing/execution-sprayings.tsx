@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import {
+  Alert,
   Box,
   Button,
   Chip,
@@ -17,6 +18,7 @@ import {
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -243,6 +245,7 @@ export function NextSpraying({
   format,
   units,
   onApply,
+  keptOn = null,
 }: {
   spraying: Application;
   farmId: number;
@@ -254,6 +257,8 @@ export function NextSpraying({
   units: Units;
   /** Absent: the user may not record applications. */
   onApply?: (() => void) | undefined;
+  /** Applied without signal on this day: it waits on the device to be sent. */
+  keptOn?: string | null;
 }) {
   const { t } = useTranslation('execution');
   const stageName = useStageName();
@@ -326,17 +331,28 @@ export function NextSpraying({
         useFlexGap
         sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}
       >
-        {onApply && (
-          <Button
-            variant="contained"
-            startIcon={<CheckCircleOutlineIcon />}
-            onClick={onApply}
-            disabled={paused}
-            aria-describedby={paused ? hintId : undefined}
-            data-testid="execution-apply"
+        {keptOn !== null ? (
+          <Alert
+            severity="warning"
+            icon={<CloudUploadOutlinedIcon />}
+            sx={{ flex: '1 1 280px' }}
+            data-testid="execution-apply-kept"
           >
-            {t('next.apply')}
-          </Button>
+            {t('next.kept', { date: format.day(keptOn) })}
+          </Alert>
+        ) : (
+          onApply && (
+            <Button
+              variant="contained"
+              startIcon={<CheckCircleOutlineIcon />}
+              onClick={onApply}
+              disabled={paused}
+              aria-describedby={paused ? hintId : undefined}
+              data-testid="execution-apply"
+            >
+              {t('next.apply')}
+            </Button>
+          )
         )}
         <PrescriptionMenu programId={programId} ordinal={spraying.aplicacao} />
       </Stack>
