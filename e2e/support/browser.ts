@@ -21,12 +21,15 @@ if (!hasChromium) {
 /**
  * The browser of a test file. Its contexts block the app's service worker unless they ask for it
  * (`serviceWorkers: 'allow'`, offline.e2e.ts): a worker would download every built file into each
- * fresh context, and would answer API calls the tests fake with `page.route`.
+ * fresh context, and would answer API calls the tests fake with `page.route`. They ask for reduced
+ * motion, as a person may (app/theme.ts): dialogs and menus appear at once, so a test waits for no
+ * animation.
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await launchChromium();
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  browser.newContext = (options = {}) =>
+    newContext({ serviceWorkers: 'block', reducedMotion: 'reduce', ...options });
   return browser;
 }
 

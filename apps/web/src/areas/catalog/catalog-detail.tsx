@@ -118,7 +118,7 @@ const TAG_COLOUR: Record<EfficacyTag, 'success' | 'info' | 'warning'> = {
 function TagChip({ tag }: { tag: EfficacyTag }) {
   const { t } = useTranslation('catalog');
   return (
-    <Tooltip title={t(`detail.tag_help.${tag}`)}>
+    <Tooltip title={t(`detail.tag_help.${tag}`)} describeChild>
       <Chip
         size="small"
         variant="outlined"

@@ -453,7 +453,7 @@ export function SprayingItem({
               />
             )}
             {stageWarning && (
-              <Tooltip title={t('sprayings.stage_not_recommended_help')}>
+              <Tooltip title={t('sprayings.stage_not_recommended_help')} describeChild>
                 <Chip
                   size="small"
                   color="warning"

@@ -306,7 +306,7 @@ export function MarketCard() {
         slotProps={{ title: { id: 'market-title', component: 'h2', variant: 'h6' } }}
         action={
           simulated ? (
-            <Tooltip title={t('simulated_hint')}>
+            <Tooltip title={t('simulated_hint')} describeChild>
               <Chip
                 data-testid="market-simulated"
                 size="small"

@@ -106,7 +106,7 @@ export function NdviPanel({ plot }: { plot: Plot }) {
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'ndvi-to' } }}
         />
         {answer?.simulated && (
-          <Tooltip title={t('simulated_hint')}>
+          <Tooltip title={t('simulated_hint')} describeChild>
             <Chip
               icon={<ScienceOutlinedIcon />}
               color="warning"

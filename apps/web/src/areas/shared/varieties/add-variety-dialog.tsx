@@ -73,7 +73,7 @@ function SeedRow({
           {facts.summary(seed)}
         </Typography>
         {!seed.recommended && seed.added === null && (
-          <Tooltip title={t('add.not_recommended_hint')}>
+          <Tooltip title={t('add.not_recommended_hint')} describeChild>
             <Chip
               size="small"
               color="warning"

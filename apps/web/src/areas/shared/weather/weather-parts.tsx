@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 export function SimulatedChip() {
   const { t } = useTranslation('weather');
   return (
-    <Tooltip title={t('simulated_hint')}>
+    <Tooltip title={t('simulated_hint')} describeChild>
       <Chip
         size="small"
         color="warning"
