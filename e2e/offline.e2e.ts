@@ -29,34 +29,45 @@ interface Target {
   ordinal: number;
 }
 
-/** A demo sowing whose program runs and has a spraying still to apply. */
+/**
+ * A sowing of the farm the app opens on (the first enabled one) whose program runs and has a
+ * spraying still to apply.
+ */
 async function demoTarget(page: Page): Promise<Target> {
   return page.evaluate(async () => {
     const json = async <T>(url: string) => (await (await fetch(url)).json()) as T;
-    const farms = await json<{ id: number }[]>('/api/farms');
-    for (const farm of farms) {
-      const sowings = await json<{ id: number; programa: { id: number } | null }[]>(
-        `/api/semeaduras?fazenda_id=${farm.id}`,
-      );
-      for (const sowing of sowings) {
-        if (!sowing.programa) continue;
-        const program = await json<{
-          id: number;
-          is_paused_by_climate: boolean;
-          planejamentos: { aplicacao: number; data_realizada: string | null }[];
-        }>(`/api/programas/${sowing.programa.id}`);
-        const next = program.planejamentos.find((row) => row.data_realizada === null);
-        if (!program.is_paused_by_climate && next)
-          return {
-            farmId: farm.id,
-            sowingId: sowing.id,
-            programId: program.id,
-            ordinal: next.aplicacao,
-          };
-      }
+    const farms = await json<{ id: number; enabled: boolean }[]>('/api/farms');
+    const farm = farms.find((row) => row.enabled)!;
+    const sowings = await json<{ id: number; programa: { id: number } | null }[]>(
+      `/api/semeaduras?fazenda_id=${farm.id}`,
+    );
+    for (const sowing of sowings) {
+      if (!sowing.programa) continue;
+      const program = await json<{
+        id: number;
+        is_paused_by_climate: boolean;
+        planejamentos: { aplicacao: number; data_realizada: string | null }[];
+      }>(`/api/programas/${sowing.programa.id}`);
+      const next = program.planejamentos.find((row) => row.data_realizada === null);
+      if (!program.is_paused_by_climate && next)
+        return {
+          farmId: farm.id,
+          sowingId: sowing.id,
+          programId: program.id,
+          ordinal: next.aplicacao,
+        };
     }
-    throw new Error('no demo sowing with a spraying to apply');
+    throw new Error('no sowing of the first farm with a spraying to apply');
   });
+}
+
+/** Whether the service worker holds an answer of each of these API addresses. */
+async function workerHolds(page: Page, urls: readonly string[]): Promise<boolean> {
+  return page.evaluate(async (wanted) => {
+    const cache = await caches.open('lavoura-api');
+    const found = await Promise.all(wanted.map((url) => cache.match(url)));
+    return found.every(Boolean);
+  }, urls);
 }
 
 /** The server's state, asked from outside the browser (which has no signal) with its session. */
@@ -160,26 +171,26 @@ describe.skipIf(!hasChromium)('the field app without signal', () => {
     target = await demoTarget(page);
   });
 
-  it('opens the farm’s pages as last seen, applies a spraying and writes a note with a photo without signal; both reach the server when the signal returns', async () => {
+  it('opens the farm’s field pages without signal once the farm was opened with it, applies a spraying and writes a note with a photo without signal; both reach the server when the signal returns', async () => {
     const execution = `${server.baseUrl}/v3/execucao?fazenda_id=${target.farmId}&semeadura=${target.sowingId}`;
-    // With signal: the member opens their farm's pages (the worker keeps the API's answers). The
-    // execution page first: its link names the farm, which becomes the current one.
-    for (const [url, ready] of [
-      [execution, '[data-testid=execution-next]'],
-      [`${server.baseUrl}/v3/my_farm`, '[data-testid=my-farm]'],
-      [`${server.baseUrl}/v3/sowings`, '[data-testid=sowings-list]'],
-      [`${server.baseUrl}/v3/sowings/${target.sowingId}`, '[data-testid=sowing-detail-plot]'],
-      [`${server.baseUrl}/v3/notes`, '[data-testid=notes-list], [data-testid=notes-empty]'],
-      [execution, '[data-testid=execution-next]'],
-    ] as const) {
-      await page.goto(url);
-      await page.locator(ready).first().waitFor();
-      await settled(page);
-    }
-    await page
-      .locator('[data-testid=spray-window-strip], [data-testid=spray-window-later]')
-      .first()
-      .waitFor();
+    // With signal the member opens their farm (home): the app then reads its field pages in the
+    // background, and the worker keeps their answers, though none of them was opened.
+    await page.goto(`${server.baseUrl}/v3/my_farm`);
+    await page.getByTestId('my-farm').waitFor();
+    await expect
+      .poll(
+        () =>
+          workerHolds(page, [
+            `/api/semeaduras/${target.sowingId}/growth-stages`,
+            `/api/irrigacoes?semeadura_id=${target.sowingId}`,
+            `/api/programas?semeadura_id=${target.sowingId}`,
+            `/api/programas/${target.programId}?include=curvas`,
+            `/api/programs/${target.programId}/spray-windows?days=7`,
+            `/api/farms/${target.farmId}/fields-notes`,
+          ]),
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
 
     await context.setOffline(true);
     // Every page opens from the phone, saying there is no signal.
@@ -187,6 +198,7 @@ describe.skipIf(!hasChromium)('the field app without signal', () => {
       [`${server.baseUrl}/v3/my_farm`, '[data-testid=my-farm]'],
       [`${server.baseUrl}/v3/sowings`, '[data-testid=sowings-list]'],
       [`${server.baseUrl}/v3/sowings/${target.sowingId}`, '[data-testid=sowing-detail-plot]'],
+      [`${server.baseUrl}/v3/notes`, '[data-testid=notes-list], [data-testid=notes-empty]'],
       [execution, '[data-testid=execution-next]'],
     ] as const) {
       await page.goto(url);
@@ -198,6 +210,11 @@ describe.skipIf(!hasChromium)('the field app without signal', () => {
     expect(await page.getByTestId('execution-next-title').innerText()).toContain(
       String(target.ordinal),
     );
+    // Its spray windows as last read.
+    await page
+      .locator('[data-testid=spray-window-strip], [data-testid=spray-window-later]')
+      .first()
+      .waitFor();
 
     await applyOffline(page);
     expect(await page.getByTestId('outbox-count').innerText()).toBe('1');

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   applicationRecordSchema,
   pauseReasonSchema,
@@ -38,7 +38,11 @@ export const executionKeys = {
 
 /** GET /api/programas?semeadura_id=: the sowing's program (the newest), or null without one. */
 export function useSowingProgram(farmId: number, sowingId: number) {
-  return useQuery({
+  return useQuery(sowingProgramQuery(farmId, sowingId));
+}
+
+export function sowingProgramQuery(farmId: number, sowingId: number) {
+  return queryOptions({
     queryKey: executionKeys.ofSowing(farmId, sowingId),
     queryFn: async ({ signal }) => {
       const programs = await apiFetch<ExecutionProgram[]>(
@@ -59,9 +63,12 @@ export function useExecutionProgram(
   programId: number,
   placeholder?: ExecutionProgram,
 ) {
-  return useQuery({
+  return useQuery({ ...executionProgramQuery(farmId, programId), placeholderData: placeholder });
+}
+
+export function executionProgramQuery(farmId: number, programId: number) {
+  return queryOptions({
     queryKey: programKeys.one(farmId, programId),
-    placeholderData: placeholder,
     queryFn: ({ signal }) =>
       apiFetch<ExecutionProgram>(`/api/programas/${programId}?include=curvas`, {
         signal,

@@ -18,7 +18,7 @@ export const noteKeys = {
     ['farm', farmId, 'notes', formatNoteFilter(filter)] as const,
 };
 
-function notesQuery(farmId: number, filter: NoteFilter) {
+export function notesQuery(farmId: number, filter: NoteFilter) {
   const query = formatNoteFilter(filter);
   return queryOptions({
     queryKey: noteKeys.list(farmId, filter),

@@ -70,9 +70,12 @@ export function useProgram(farmId: number, programId: number) {
 
 /** GET /api/defensives: the fungicides of the farm's country and the crop (none asked without). */
 export function useDefensives(farmId: number, cropId: number | null) {
-  return useQuery({
-    queryKey: programKeys.defensives(farmId, cropId ?? 0),
-    enabled: cropId !== null,
+  return useQuery({ ...defensivesQuery(farmId, cropId ?? 0), enabled: cropId !== null });
+}
+
+export function defensivesQuery(farmId: number, cropId: number) {
+  return queryOptions({
+    queryKey: programKeys.defensives(farmId, cropId),
     queryFn: ({ signal }) =>
       apiFetch<Defensive[]>(
         `/api/defensives?${new URLSearchParams({ farm_id: String(farmId), crop_id: String(cropId) })}`,

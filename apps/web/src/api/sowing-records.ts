@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   growthStageDaySchema,
   harvestSchema,
@@ -45,7 +45,11 @@ export type Irrigation = IrrigationAnswer;
 
 /** GET /api/semeaduras/{id}: 404 for a sowing the session does not see (or deleted). */
 export function useSowingDetail(farmId: number, sowingId: number) {
-  return useQuery({
+  return useQuery(sowingDetailQuery(farmId, sowingId));
+}
+
+export function sowingDetailQuery(farmId: number, sowingId: number) {
+  return queryOptions({
     queryKey: sowingRecordKeys.detail(farmId, sowingId),
     queryFn: ({ signal }) =>
       apiFetch<SowingDetail>(`/api/semeaduras/${sowingId}`, {
@@ -57,7 +61,11 @@ export function useSowingDetail(farmId: number, sowingId: number) {
 
 /** GET /api/semeaduras/{id}/growth-stages: the estimated timeline (empty without emergence or cycle). */
 export function useGrowthStages(farmId: number, sowingId: number) {
-  return useQuery({
+  return useQuery(growthStagesQuery(farmId, sowingId));
+}
+
+export function growthStagesQuery(farmId: number, sowingId: number) {
+  return queryOptions({
     queryKey: sowingRecordKeys.stages(farmId, sowingId),
     queryFn: ({ signal }) =>
       apiFetch<TimelineStage[]>(`/api/semeaduras/${sowingId}/growth-stages`, {
@@ -69,7 +77,11 @@ export function useGrowthStages(farmId: number, sowingId: number) {
 
 /** GET /api/semeaduras/{id}/estadio: the stages seen in the field, as the API orders them. */
 export function useStageObservations(farmId: number, sowingId: number) {
-  return useQuery({
+  return useQuery(stageObservationsQuery(farmId, sowingId));
+}
+
+export function stageObservationsQuery(farmId: number, sowingId: number) {
+  return queryOptions({
     queryKey: sowingRecordKeys.observations(farmId, sowingId),
     queryFn: ({ signal }) =>
       apiFetch<StageObservation[]>(`/api/semeaduras/${sowingId}/estadio`, {
@@ -93,7 +105,11 @@ export function observeStage(
 
 /** GET /api/semeaduras/{id}/colheita: every harvest of the sowing. */
 export function useHarvests(farmId: number, sowingId: number) {
-  return useQuery({
+  return useQuery(harvestsQuery(farmId, sowingId));
+}
+
+export function harvestsQuery(farmId: number, sowingId: number) {
+  return queryOptions({
     queryKey: sowingRecordKeys.harvests(farmId, sowingId),
     queryFn: ({ signal }) =>
       apiFetch<Harvest[]>(`/api/semeaduras/${sowingId}/colheita`, {
@@ -131,7 +147,11 @@ export async function deleteHarvest(sowingId: number, harvestId: number): Promis
 
 /** GET /api/irrigacoes?semeadura_id=: the sowing's irrigations in time order. */
 export function useIrrigations(farmId: number, sowingId: number) {
-  return useQuery({
+  return useQuery(irrigationsQuery(farmId, sowingId));
+}
+
+export function irrigationsQuery(farmId: number, sowingId: number) {
+  return queryOptions({
     queryKey: sowingRecordKeys.irrigations(farmId, sowingId),
     queryFn: ({ signal }) =>
       apiFetch<Irrigation[]>(

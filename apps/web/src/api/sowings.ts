@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import {
   ERRORS,
   enumeratedSchema,
@@ -33,7 +33,14 @@ export function useSowings(
   farmId: number,
   period?: { start_period: string; end_period: string } | undefined,
 ) {
-  return useQuery({
+  return useQuery(sowingsQuery(farmId, period));
+}
+
+export function sowingsQuery(
+  farmId: number,
+  period?: { start_period: string; end_period: string } | undefined,
+) {
+  return queryOptions({
     queryKey: period
       ? ([...sowingKeys.all(farmId), 'period', period.start_period, period.end_period] as const)
       : sowingKeys.all(farmId),
@@ -89,21 +96,26 @@ export async function recordHarvest(id: number, body: HarvestBody): Promise<void
  */
 export function useVarietyNames(farmId: number, seasonCropIds: readonly number[]) {
   const results = useQueries({
-    queries: seasonCropIds.map((seasonCropId) => ({
-      queryKey: varietyKeys.list(farmId, seasonCropId),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiFetch<FarmVariety[]>(
-          `/api/cultivares?${new URLSearchParams({
-            fazenda_id: String(farmId),
-            season_crop_id: String(seasonCropId),
-          })}`,
-          { signal, schema: z.array(farmVarietySchema) },
-        ),
-    })),
+    queries: seasonCropIds.map((seasonCropId) => farmVarietiesQuery(farmId, seasonCropId)),
   });
   const names = new Map<number, string>();
   for (const result of results) for (const row of result.data ?? []) names.set(row.id, row.name);
   return names;
+}
+
+/** GET /api/cultivares?fazenda_id=&season_crop_id=: the farm's varieties of a season-crop. */
+export function farmVarietiesQuery(farmId: number, seasonCropId: number) {
+  return queryOptions({
+    queryKey: varietyKeys.list(farmId, seasonCropId),
+    queryFn: ({ signal }) =>
+      apiFetch<FarmVariety[]>(
+        `/api/cultivares?${new URLSearchParams({
+          fazenda_id: String(farmId),
+          season_crop_id: String(seasonCropId),
+        })}`,
+        { signal, schema: z.array(farmVarietySchema) },
+      ),
+  });
 }
 
 // The spec's fixed lists: they change with a deployment only.

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   sprayWindowDaySchema,
   sprayWindowSettingsSchema,
@@ -18,14 +18,17 @@ export type { SprayWindowDay, SprayWindowHour, SprayWindowSettings } from '@lavo
  * (which invalidates them) asks again; the forecast itself changes once an hour.
  */
 export function useSprayWindows(farmId: number, programId: number, enabled = true) {
-  return useQuery({
+  return useQuery({ ...sprayWindowsQuery(farmId, programId), enabled });
+}
+
+export function sprayWindowsQuery(farmId: number, programId: number) {
+  return queryOptions({
     queryKey: [...programKeys.all(farmId), 'spray-windows', programId] as const,
     queryFn: ({ signal }) =>
       apiFetch<SprayWindowDay[]>(`/api/programs/${programId}/spray-windows?days=7`, {
         signal,
         schema: z.array(sprayWindowDaySchema),
       }),
-    enabled,
     staleTime: 10 * 60_000,
   });
 }

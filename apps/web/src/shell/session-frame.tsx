@@ -3,6 +3,7 @@ import { usePermissionsQuery, useSessionUserQuery, refreshToken } from '../api/s
 import { useCrops, useSeasonCrops } from '../api/reference';
 import { CurrentFarmProvider } from '../app/farm/current-farm-context';
 import { useOutboxSync } from '../app/offline/outbox-sync';
+import { useWarmFarmForOffline } from '../app/offline/warm-farm';
 import { RefusedNavigationBlocker } from '../app/guard/signed-in-guard';
 import { sessionRenewed, useSessionState, useSignedInState } from '../app/session/session-store';
 import { SignedInProvider } from '../app/session/signed-in';
@@ -39,9 +40,13 @@ function ReferenceData() {
   return null;
 }
 
-/** Sends what the member did without signal once it returns (app/offline/outbox-sync.ts). */
-function OutboxSync() {
+/**
+ * The field app (docs/offline.md): sends what the member did without signal once it returns, and
+ * reads the current farm's field pages for use without it.
+ */
+function FieldApp() {
   useOutboxSync();
+  useWarmFarmForOffline();
   return null;
 }
 
@@ -73,7 +78,7 @@ export function SessionFrame({ children }: { children: ReactNode }) {
       <CurrentFarmProvider>
         <ShellUiProvider>
           <ReferenceData />
-          <OutboxSync />
+          <FieldApp />
           <RefusedNavigationBlocker />
           {children}
           <ShellModals />
