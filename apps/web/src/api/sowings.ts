@@ -2,9 +2,7 @@ import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import {
   ERRORS,
   enumeratedSchema,
-  farmVarietySchema,
   type Enumerated,
-  type FarmVariety,
   emergenceSuggestionSchema,
   sowingSchema,
   type HarvestBody,
@@ -13,7 +11,7 @@ import {
 } from '@lavoura/domain';
 import { z } from 'zod/mini';
 import { apiFetch } from './http';
-import { varietyKeys } from './varieties';
+import { farmVarietiesQuery } from './varieties';
 
 export type { HarvestBody, SowingBody };
 
@@ -101,21 +99,6 @@ export function useVarietyNames(farmId: number, seasonCropIds: readonly number[]
   const names = new Map<number, string>();
   for (const result of results) for (const row of result.data ?? []) names.set(row.id, row.name);
   return names;
-}
-
-/** GET /api/cultivares?fazenda_id=&season_crop_id=: the farm's varieties of a season-crop. */
-export function farmVarietiesQuery(farmId: number, seasonCropId: number) {
-  return queryOptions({
-    queryKey: varietyKeys.list(farmId, seasonCropId),
-    queryFn: ({ signal }) =>
-      apiFetch<FarmVariety[]>(
-        `/api/cultivares?${new URLSearchParams({
-          fazenda_id: String(farmId),
-          season_crop_id: String(seasonCropId),
-        })}`,
-        { signal, schema: z.array(farmVarietySchema) },
-      ),
-  });
 }
 
 // The spec's fixed lists: they change with a deployment only.

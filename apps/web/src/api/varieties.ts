@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   farmSeedSchema,
   farmVarietySchema,
@@ -23,7 +23,15 @@ export const varietyKeys = {
 /** GET /api/cultivares: the varieties the farm has in a season-crop, by name. */
 export function useFarmVarieties(farmId: number, seasonCropId: number | null) {
   return useQuery({
-    queryKey: varietyKeys.list(farmId, seasonCropId ?? 0),
+    ...farmVarietiesQuery(farmId, seasonCropId ?? 0),
+    enabled: seasonCropId !== null,
+  });
+}
+
+/** GET /api/cultivares?fazenda_id=&season_crop_id=: the farm's varieties of a season-crop. */
+export function farmVarietiesQuery(farmId: number, seasonCropId: number) {
+  return queryOptions({
+    queryKey: varietyKeys.list(farmId, seasonCropId),
     queryFn: ({ signal }) =>
       apiFetch<FarmVariety[]>(
         `/api/cultivares?${new URLSearchParams({
@@ -32,7 +40,6 @@ export function useFarmVarieties(farmId: number, seasonCropId: number | null) {
         })}`,
         { signal, schema: z.array(farmVarietySchema) },
       ),
-    enabled: seasonCropId !== null,
   });
 }
 

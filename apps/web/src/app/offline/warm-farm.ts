@@ -11,7 +11,8 @@ import {
   sowingDetailQuery,
   stageObservationsQuery,
 } from '../../api/sowing-records';
-import { farmVarietiesQuery, sowingsQuery, type Sowing } from '../../api/sowings';
+import { sowingsQuery, type Sowing } from '../../api/sowings';
+import { farmVarietiesQuery } from '../../api/varieties';
 import { sprayWindowsQuery } from '../../api/spray-windows';
 import { useCurrentFarm } from '../farm/current-farm-context';
 import { useSignedIn } from '../session/signed-in';

@@ -99,6 +99,25 @@ async function renderNotes(path = '/notes') {
 const n = (key: string, values?: Record<string, unknown>) =>
   i18n.t(key, { ns: 'notes', ...values });
 
+/** From the empty notebook: the new-note form with its title typed and "Diseases" chosen. */
+async function newDiseaseNote(title: string): Promise<HTMLElement> {
+  await screen.findByTestId('notes-empty');
+  fireEvent.click(screen.getByTestId('note-add'));
+  const dialog = await screen.findByTestId('note-dialog');
+  fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(n('form.title')) }), {
+    target: { value: title },
+  });
+  fireEvent.mouseDown(
+    within(dialog).getByRole('combobox', { name: new RegExp(n('form.category')) }),
+  );
+  fireEvent.click(
+    await screen.findByRole('option', {
+      name: i18n.t('note_category.diseases', { ns: 'reference' }),
+    }),
+  );
+  return dialog;
+}
+
 describe('notes page', { timeout: 30_000 }, () => {
   const missingKeys = trackMissingKeys();
 
@@ -228,20 +247,7 @@ describe('notes page', { timeout: 30_000 }, () => {
       return jsonResponse(notes);
     });
     await renderNotes();
-    await screen.findByTestId('notes-empty');
-    fireEvent.click(screen.getByTestId('note-add'));
-    const dialog = await screen.findByTestId('note-dialog');
-    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(n('form.title')) }), {
-      target: { value: 'Ferrugem' },
-    });
-    fireEvent.mouseDown(
-      within(dialog).getByRole('combobox', { name: new RegExp(n('form.category')) }),
-    );
-    fireEvent.click(
-      await screen.findByRole('option', {
-        name: i18n.t('note_category.diseases', { ns: 'reference' }),
-      }),
-    );
+    const dialog = await newDiseaseNote('Ferrugem');
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: new RegExp(n('form.plot')) }));
     fireEvent.click(await screen.findByRole('option', { name: 'Talhão Norte' }));
     const input = within(dialog).getByTestId('note-file-input');
@@ -283,20 +289,7 @@ describe('notes page', { timeout: 30_000 }, () => {
       return jsonResponse(notes);
     });
     await renderNotes();
-    await screen.findByTestId('notes-empty');
-    fireEvent.click(screen.getByTestId('note-add'));
-    const dialog = await screen.findByTestId('note-dialog');
-    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(n('form.title')) }), {
-      target: { value: 'Ferrugem sem sinal' },
-    });
-    fireEvent.mouseDown(
-      within(dialog).getByRole('combobox', { name: new RegExp(n('form.category')) }),
-    );
-    fireEvent.click(
-      await screen.findByRole('option', {
-        name: i18n.t('note_category.diseases', { ns: 'reference' }),
-      }),
-    );
+    const dialog = await newDiseaseNote('Ferrugem sem sinal');
     const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'folha.jpg', {
       type: 'image/jpeg',
     });
