@@ -6,7 +6,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  Skeleton,
   Stack,
   TextField,
   Typography,
@@ -25,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { saveApplicationRecord, useApplicationRecord } from '../../api/executions';
 import { useLanguage } from '../../lib/i18n';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
+import { QueryDialogBody } from '../../shell/query-dialog-body';
 
 /** Spray volume: L/ha, or US gallons per acre in English. */
 function volumeUnits(language: Language) {
@@ -290,30 +290,16 @@ export function ApplicationRecordDialog({
       <DialogTitle id="application-record-title">
         {t('record.title', { number: ordinal })}
       </DialogTitle>
-      {record.isError ? (
-        <DialogContent>
-          <ApiErrorAlert
-            error={record.error}
-            onRetry={() => void record.refetch()}
-            retryLabel={t('retry')}
-          />
-        </DialogContent>
-      ) : !record.data ? (
-        <DialogContent>
-          <Stack spacing={1} role="status" aria-label={t('record.loading')}>
-            {[0, 1, 2, 3].map((row) => (
-              <Skeleton key={row} height={48} />
-            ))}
-          </Stack>
-        </DialogContent>
-      ) : (
-        <RecordForm
-          programId={programId}
-          record={record.data}
-          canEdit={canEdit}
-          onClose={onClose}
-        />
-      )}
+      <QueryDialogBody
+        query={record}
+        loadingLabel={t('record.loading')}
+        retryLabel={t('retry')}
+        fields={4}
+      >
+        {(saved) => (
+          <RecordForm programId={programId} record={saved} canEdit={canEdit} onClose={onClose} />
+        )}
+      </QueryDialogBody>
       {record.isError && (
         <DialogActions>
           <Button onClick={onClose}>{t('close')}</Button>

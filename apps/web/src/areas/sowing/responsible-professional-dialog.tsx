@@ -5,7 +5,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  Skeleton,
   Stack,
 } from '@mui/material';
 import { responsibleProfessionalBodySchema, type ResponsibleProfessional } from '@lavoura/domain';
@@ -14,6 +13,7 @@ import { useResponsibleProfessional, useSaveResponsibleProfessional } from '../.
 import { FormTextField, useSchemaForm } from '../../lib/form-fields';
 import { useSignedIn } from '../../app/session/signed-in';
 import { ApiErrorAlert } from '../../shell/api-error-alert';
+import { QueryDialogBody } from '../../shell/query-dialog-body';
 import { useShellUi } from '../../shell/shell-ui';
 
 /**
@@ -36,28 +36,13 @@ export function ResponsibleProfessionalDialog({ onClose }: { onClose: () => void
       <DialogTitle id="responsible-professional-title">
         {t('prescription.professional_dialog.title')}
       </DialogTitle>
-      {professional.isError ? (
-        <DialogContent>
-          <ApiErrorAlert
-            error={professional.error}
-            onRetry={() => void professional.refetch()}
-            retryLabel={t('retry')}
-          />
-        </DialogContent>
-      ) : !professional.data ? (
-        <DialogContent>
-          <Stack
-            spacing={1}
-            role="status"
-            aria-label={t('prescription.professional_dialog.loading')}
-          >
-            <Skeleton height={56} />
-            <Skeleton height={56} />
-          </Stack>
-        </DialogContent>
-      ) : (
-        <ProfessionalForm initial={professional.data} canEdit={canEdit} onClose={onClose} />
-      )}
+      <QueryDialogBody
+        query={professional}
+        loadingLabel={t('prescription.professional_dialog.loading')}
+        retryLabel={t('retry')}
+      >
+        {(saved) => <ProfessionalForm initial={saved} canEdit={canEdit} onClose={onClose} />}
+      </QueryDialogBody>
     </Dialog>
   );
 }
