@@ -4,6 +4,7 @@ import { fromDisplayUnit, toDisplayUnit } from '../units.ts';
 import {
   harvestDateProblem,
   irrigationProblem,
+  isGrowingSowing,
   leastRemainingArea,
   remainingArea,
   sowingDatesProblem,
@@ -148,5 +149,16 @@ describe('a sowing’s area against what remains of its plot', () => {
     expect(sownAreaProblem(0.1 + 0.2, 0.3)).toBeNull();
     expect(sownAreaProblem(40.01, 40)).toBe('sowingAreaExceedsRemaining');
     expect(sownAreaProblem(0.01, 0)).toBe('sowingAreaExceedsRemaining');
+  });
+});
+
+describe('isGrowingSowing', () => {
+  it('is a sowing still in the field: planned, sown or ready, of the current season', () => {
+    for (const status of ['planned', 'sown', 'ready_to_harvest'] as const)
+      expect(isGrowingSowing({ status, active: true })).toBe(true);
+    expect(isGrowingSowing({ status: 'harvested', active: true })).toBe(false);
+    expect(isGrowingSowing({ status: 'lost', active: true })).toBe(false);
+    // A past season's sowing (or a deleted one) is not growing, whatever its status.
+    expect(isGrowingSowing({ status: 'sown', active: false })).toBe(false);
   });
 });

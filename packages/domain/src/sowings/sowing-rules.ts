@@ -88,6 +88,14 @@ export function irrigationProblem(irrigation: {
 }
 
 /**
+ * A sowing still in the field: not harvested or lost, and of the farm's current season (`active`:
+ * not deleted, still changeable). Home lists these, and the field app readies their pages.
+ */
+export function isGrowingSowing(sowing: { status: SowingStatus; active?: boolean }): boolean {
+  return sowing.status !== 'harvested' && sowing.status !== 'lost' && sowing.active !== false;
+}
+
+/**
  * Where a sowing is: lost or harvested by its harvests; else planned without a sowing date;
  * ready to harvest once the cycle from emergence has run (AGRONOMY §2: C ends at the last stage);
  * else sown.

@@ -5,6 +5,7 @@ import {
   duplicatedProductProblem,
   maxSprays,
   sprayCountProblem,
+  reapplyOutcome,
   sprayDateProblem,
 } from './spraying-rules.ts';
 
@@ -69,5 +70,13 @@ describe('the rules of a program’s applications (issue 13 item 6)', () => {
       ]),
     ).toBe(0.04);
     expect(costPerHectare([])).toBe(0);
+  });
+});
+
+describe('reapplyOutcome', () => {
+  it('records a spraying not applied yet, keeps the same day as it is, and refuses another day', () => {
+    expect(reapplyOutcome(null, '2026-12-07')).toBeNull();
+    expect(reapplyOutcome('2026-12-07', '2026-12-07')).toBe('unchanged');
+    expect(reapplyOutcome('2026-12-06', '2026-12-07')).toBe('sprayingAlreadyApplied');
   });
 });

@@ -35,6 +35,20 @@ export function duplicatedProductProblem(
 }
 
 /**
+ * Applying a spraying that is already applied (issue 30 item 7): on its recorded day it is the
+ * same record again ('unchanged': a repeated request, two taps); on another day it is refused, so
+ * whoever came second (someone else, or a phone that was without signal) learns their day was not
+ * the one kept. Null: not applied yet, record it.
+ */
+export function reapplyOutcome(
+  recorded: string | null,
+  day: string,
+): 'unchanged' | Refusal<'sprayingAlreadyApplied'> | null {
+  if (recorded === null) return null;
+  return recorded === day ? 'unchanged' : 'sprayingAlreadyApplied';
+}
+
+/**
  * An application's day against its neighbours: not before the previous spray of the program (by
  * position; spec 2 §6 refuses "dates before the last spray") and not before the sowing. The same
  * day as the previous is refused for two sprays of one kind (they would be one tank mix), but a

@@ -4,6 +4,7 @@ import {
   applySpray,
   bodyFieldError,
   changeTimeline,
+  reapplyOutcome,
   resumeProgram,
   scheduleOfSprayings,
   sprayDateProblem,
@@ -57,10 +58,9 @@ export class ProgramScheduleService {
   /**
    * Records a spraying as applied on `appliedAt` (default the farm's today): an execution's only
    * (409), of a sowing of the current season (409), not while paused (409); later planned sprays
-   * move as AGRONOMY §8 says. Applying an applied spraying again on its day changes nothing, so a
-   * repeated request records it once (the program row is locked); on another day it is refused
-   * (409 exception.spraying.already_applied): someone else, or a phone that was without signal,
-   * recorded it first, and the later one must know its day was not kept.
+   * move as AGRONOMY §8 says. Applying an applied spraying again follows `reapplyOutcome` (the
+   * program row is locked, so two requests meet one after the other): its day changes nothing,
+   * another day is 409 exception.spraying.already_applied.
    */
   async apply(
     session: Session,
@@ -73,10 +73,9 @@ export class ProgramScheduleService {
       const { sprayings, index, pausedAt } = await this.scheduleOf(tx, session, program, ordinal);
       if (pausedAt !== null) throw new AppError(ERRORS.programPaused, 'The program is paused');
       const day = appliedAt ?? todayIn(program.timeZone, this.now());
-      const recorded = sprayings[index]!.appliedAt;
-      if (recorded === day) return;
-      if (recorded !== null)
-        throw new AppError(ERRORS.sprayingAlreadyApplied, `Already applied on ${recorded}`);
+      const again = reapplyOutcome(sprayings[index]!.appliedAt, day);
+      if (again === 'unchanged') return;
+      if (again) throw new AppError(ERRORS[again], 'Already applied on another day');
       const dated = sprayDateProblem(day, null, program.sowingDate);
       if (dated) throw new AppError(ERRORS[dated], 'Applied before the sowing');
       const context = await this.scheduleContext(tx, program, sprayings);

@@ -6,7 +6,7 @@ import { ApiError, NETWORK_ERROR_KEY } from '../../api/http';
 /**
  * The field app's outbox (issue 30 item 7): what a member did without signal waits here, in
  * IndexedDB so a closed tab or a flat phone battery loses nothing, and is sent in order when the
- * signal returns (`outbox-sync.tsx`). Each change is kept with its outcome: waiting, sent, or
+ * signal returns (`outbox-sync.ts`). Each change is kept with its outcome: waiting, sent, or
  * refused with the server's error (a spraying applied by someone else meanwhile, a program paused),
  * which the screen shows until the member dismisses it. Never dropped in silence.
  */
@@ -26,7 +26,7 @@ export type OutboxChange =
       programId: number;
       ordinal: number;
       appliedAt: string;
-      /** What the screen says of it: the plot and variety of the sowing. */
+      /** What the screen says of it: the program's name and the sowing's variety. */
       subject: string;
     }
   | { kind: 'note'; farmId: number; body: NoteBody; files: QueuedFile[] };
@@ -168,7 +168,7 @@ export function refusalOf(entry: OutboxEntry): ApiError | null {
 
 /** Whether a failed call never reached the server: the change may wait for the signal. */
 export function unreachable(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 0 || error.key === NETWORK_ERROR_KEY);
+  return error instanceof ApiError && error.key === NETWORK_ERROR_KEY;
 }
 
 /** Files as bytes to keep, and back. */

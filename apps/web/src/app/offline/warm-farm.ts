@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { isGrowingSowing } from '@lavoura/domain';
 import { executionProgramQuery, sowingProgramQuery } from '../../api/executions';
 import { plotsQuery } from '../../api/farms';
 import { notesQuery } from '../../api/notes';
@@ -46,7 +47,7 @@ function quietly<T>(reading: Promise<T>): Promise<T | undefined> {
 /** The sowings whose pages matter in the field: growing ones, those with a program first. */
 function fieldSowings(sowings: readonly Sowing[]): Sowing[] {
   return sowings
-    .filter((sowing) => sowing.status !== 'harvested' && sowing.status !== 'lost')
+    .filter(isGrowingSowing)
     .sort((a, b) => Number(b.programa !== null) - Number(a.programa !== null))
     .slice(0, MAX_SOWINGS);
 }

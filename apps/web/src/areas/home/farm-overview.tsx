@@ -20,7 +20,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import GrassOutlinedIcon from '@mui/icons-material/GrassOutlined';
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
-import { findCountry, sowingSchema, type SowingAnswer, type SowingStatus } from '@lavoura/domain';
+import { findCountry, isGrowingSowing, sowingSchema, type SowingAnswer } from '@lavoura/domain';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -299,7 +299,6 @@ export function FarmPlots({ farm, stats }: { farm: Farm; stats: FarmStats | unde
 /** A sowing as home reads it, with its next spray and its plot's state (the API's contract). */
 type OverviewSowing = SowingAnswer;
 
-const ACTIVE: readonly SowingStatus[] = ['planned', 'sown', 'ready_to_harvest'];
 /** Home lists this many; the sowings page has them all. */
 const SHOWN = 5;
 
@@ -351,9 +350,7 @@ function ActiveSowingList({ farm }: { farm: Farm }) {
   const language = useLanguage();
   const { can } = useSignedIn();
   const sowings = useOverviewSowings(farm.id);
-  const active = (sowings.data ?? [])
-    .filter((row) => ACTIVE.includes(row.status) && row.active !== false)
-    .sort(byNextApplication);
+  const active = (sowings.data ?? []).filter(isGrowingSowing).sort(byNextApplication);
   const shown = active.slice(0, SHOWN);
   const canListPlots = can('TALHAO_LISTAR');
   // The spray windows are the execution's (its route's permission and plan level).

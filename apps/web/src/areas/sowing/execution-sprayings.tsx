@@ -65,7 +65,13 @@ export function ApplicationLogMenu({
       >
         {t('log.button')}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { role: 'region', 'aria-label': t('log.button') } }}
+      >
         {(['pdf', 'xlsx', 'csv'] as const).map((format) => (
           <MenuItem
             key={format}
@@ -134,7 +140,14 @@ function PrescriptionMenu({
           {t('prescription.button')}
         </Button>
       )}
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        // The menu opens at the end of <body>: a named region keeps it inside a landmark.
+        slotProps={{ paper: { role: 'region', 'aria-label': label } }}
+      >
         {[
           ...(['pdf', 'xlsx'] as const).map((format) => (
             <MenuItem
